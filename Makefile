@@ -1,0 +1,33 @@
+# Borough: the two everyday commands are `make demo` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install test lint demo bench rules clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+lint: $(STAMP)
+	$(BIN)/ruff check borough tests benchmarks
+
+test: $(STAMP) lint
+	$(BIN)/pytest -n 2 tests
+
+demo: $(STAMP)
+	$(BIN)/borough play ekopolis --players 4 --agents random --seed 1
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/engine_speed.py
+
+rules: $(STAMP)
+	$(BIN)/borough rules
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

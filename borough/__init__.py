@@ -1,0 +1,13 @@
+"""Borough: city-building board games as Python rules engines.
+
+    import borough
+    g = borough.game("ekopolis")
+    s = g.setup(players=4, seed=7, options={"version": "full"})
+"""
+
+from borough.core.errors import CorruptData, IllegalAction
+from borough.core.game import Event, Game, Result
+from borough.games import load as game
+from borough.games import names as games
+
+__all__ = ["CorruptData", "Event", "Game", "IllegalAction", "Result", "game", "games"]

@@ -1,0 +1,1 @@
+"""The game-agnostic core: the Game interface, errors, randomness, records."""

@@ -1,0 +1,13 @@
+"""Errors shared by every game."""
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now; the state is left untouched."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class CorruptData(ValueError):
+    """A saved state or record that cannot be read back faithfully."""

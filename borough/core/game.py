@@ -1,0 +1,265 @@
+"""The interface every Borough game implements, and the shared checks around it.
+
+A game is a forward model: pure logic over a plain-data state. Subclasses
+supply the rules (`_setup`, `to_act`, `legal_actions`, `_apply`, ...); this base
+class supplies what is the same for every game: option validation, legality
+checks that leave the state untouched, JSON round trips and the fixed action
+index space used by reinforcement learning.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, ClassVar
+
+from borough.core.errors import CorruptData, IllegalAction
+from borough.core.serial import freeze, from_plain, to_plain
+
+Action = tuple
+"""An action: a tuple of strings and integers, hashable and JSON-able."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setup option: its allowed values, default and a one-line explanation."""
+
+    name: str
+    choices: tuple[Any, ...]
+    default: Any
+    help: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"choices": list(self.choices), "default": self.default, "help": self.help}
+
+
+@dataclass
+class Result:
+    """Final scores per seat and the winning seats (several on a shared win)."""
+
+    scores: list[int | float]
+    winners: list[int]
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "winners": list(self.winners), "detail": self.detail}
+
+
+@dataclass
+class Event:
+    """Something that happened, in words a player would use.
+
+    `private_to` lists the seats allowed to read it; None means everyone.
+    """
+
+    text: str
+    kind: str = "info"
+    seat: int | None = None
+    private_to: tuple[int, ...] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.private_to is None or (seat is not None and seat in self.private_to)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "kind": self.kind, "seat": self.seat}
+
+
+class ActionSpace:
+    """A fixed numbering of every action a game can ever offer."""
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        self.actions: list[Action] = list(actions)
+        self.index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+        if len(self.index) != len(self.actions):
+            raise ValueError("the action space lists an action twice")
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+
+class Game(ABC):
+    """Base class of every game. Subclasses fill in the class variables and rules."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    seats: ClassVar[tuple[int, ...]]
+    option_list: ClassVar[tuple[Option, ...]] = ()
+    state_type: ClassVar[type]
+
+    # ----------------------------------------------------------------- setup
+    def player_counts(self) -> tuple[int, ...]:
+        return self.seats
+
+    def options(self) -> dict[str, dict[str, Any]]:
+        return {o.name: o.to_json() for o in self.option_list}
+
+    def resolve_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Validate a setup request; return the full option set with defaults."""
+        if type(players) is not int or players not in self.seats:
+            allowed = ", ".join(map(str, self.seats))
+            raise ValueError(f"{self.title} is for {allowed} players, not {players!r}")
+        given = dict(options or {})
+        known = {o.name: o for o in self.option_list}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            names = ", ".join(sorted(known)) or "none"
+            raise ValueError(f"unknown option {unknown[0]!r} for {self.title}; options: {names}")
+        out: dict[str, Any] = {}
+        for name, opt in known.items():
+            value = given.get(name, opt.default)
+            value = _coerce(value, opt.choices)
+            if value not in opt.choices:
+                allowed = ", ".join(map(str, opt.choices))
+                raise ValueError(f"option {name}={value!r} is not allowed; choose one of {allowed}")
+            out[name] = value
+        return out
+
+    def setup(self, players: int, seed: int = 0, options: dict[str, Any] | None = None) -> Any:
+        if type(seed) is not int:
+            raise ValueError(f"the seed must be a whole number, not {seed!r}")
+        return self._setup(players, seed, self.resolve_options(players, options))
+
+    def option_sets(self) -> list[dict[str, Any]]:
+        """Option combinations worth testing: every choice of every option."""
+        sets: list[dict[str, Any]] = [{}]
+        for opt in self.option_list:
+            sets = [{**s, opt.name: c} for s in sets for c in opt.choices]
+        return sets
+
+    # ------------------------------------------------------------ the rules
+    @abstractmethod
+    def _setup(self, players: int, seed: int, options: dict[str, Any]) -> Any: ...
+
+    @abstractmethod
+    def to_act(self, state: Any) -> tuple[int, ...]: ...
+
+    @abstractmethod
+    def legal_actions(self, state: Any, seat: int) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, state: Any, seat: int, action: Action) -> list[Event]: ...
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool: ...
+
+    @abstractmethod
+    def result(self, state: Any) -> Result: ...
+
+    @abstractmethod
+    def observe(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def clone(self, state: Any) -> Any: ...
+
+    @abstractmethod
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any: ...
+
+    @abstractmethod
+    def has_hidden_information(self, state: Any, seat: int) -> bool:
+        """True when something unseen by `seat` could be otherwise (for the leak test)."""
+
+    @abstractmethod
+    def all_actions(self) -> Iterable[Action]:
+        """Every action the game can ever offer, in a fixed order."""
+
+    @abstractmethod
+    def describe(self, action: Action, state: Any = None) -> str:
+        """The action as a sentence a player would understand."""
+
+    @abstractmethod
+    def max_decisions(self, players: int, options: dict[str, Any]) -> int:
+        """An upper bound on the decisions in one game, for playout tests."""
+
+    def why_illegal(self, state: Any, seat: int, action: Action) -> str | None:
+        """A game-specific reason for an action outside the legal list."""
+        return None
+
+    # ------------------------------------------------- checks and plumbing
+    def apply(self, state: Any, seat: int, action: Any) -> list[Event]:
+        action = freeze(action)
+        reason = self.explain(state, seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return self._apply(state, seat, action)
+
+    def explain(self, state: Any, seat: int, action: Any) -> str | None:
+        """None when `action` is legal for `seat` now; otherwise the reason."""
+        action = freeze(action)
+        if self.is_over(state):
+            return "The game is over; no more actions can be taken."
+        if type(seat) is not int or not 0 <= seat < self.num_seats(state):
+            return f"There is no seat {seat!r} in this game."
+        if seat not in self.to_act(state):
+            waiting = ", ".join(f"seat {s}" for s in self.to_act(state))
+            return f"It is not seat {seat}'s turn to decide; waiting for {waiting}."
+        if not _well_formed(action) or action not in self.action_space.index:
+            return f"{action!r} is not an action of {self.title}."
+        if action in self.legal_actions(state, seat):
+            return None
+        return self.why_illegal(state, seat, action) or (
+            f"{self.describe(action)} is not allowed now."
+        )
+
+    @abstractmethod
+    def num_seats(self, state: Any) -> int: ...
+
+    def to_json(self, state: Any) -> dict[str, Any]:
+        return {"game": self.name, "state": to_plain(state)}
+
+    def from_json(self, data: Any) -> Any:
+        if isinstance(data, str | bytes):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise CorruptData(f"not valid JSON: {exc}") from exc
+        if not isinstance(data, dict) or data.get("game") != self.name:
+            raise CorruptData(f"this is not a saved {self.title} state")
+        state = from_plain(self.state_type, data.get("state"), "state")
+        self.validate_state(state)
+        return state
+
+    def validate_state(self, state: Any) -> None:
+        """Refuse a decoded state whose parts contradict each other."""
+
+    @cached_property
+    def action_space(self) -> ActionSpace:
+        return ActionSpace(self.all_actions())
+
+    def encode(self, action: Any) -> int:
+        action = freeze(action)
+        try:
+            return self.action_space.index[action]
+        except (KeyError, TypeError):
+            raise IllegalAction(f"{action!r} is not an action of {self.title}.") from None
+
+    def decode(self, index: int) -> Action:
+        if type(index) is not int or not 0 <= index < len(self.action_space):
+            raise IllegalAction(f"action index {index!r} is outside 0..{len(self.action_space) - 1}")
+        return self.action_space.actions[index]
+
+    def num_actions(self, players: int | None = None) -> int:
+        return len(self.action_space)
+
+
+def _well_formed(action: Any) -> bool:
+    if not isinstance(action, tuple) or not action:
+        return False
+    try:
+        hash(action)
+    except TypeError:
+        return False
+    return isinstance(action[0], str)
+
+
+def _coerce(value: Any, choices: tuple[Any, ...]) -> Any:
+    """Accept command-line strings for integer options ("3" for 3)."""
+    if isinstance(value, str) and choices and all(type(c) is int for c in choices):
+        try:
+            return int(value)
+        except ValueError:
+            return value
+    return value

@@ -1,0 +1,26 @@
+"""The game registry: one line per game, name to implementing class."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from borough.core.game import Game
+
+REGISTRY: dict[str, str] = {
+    "ekopolis": "borough.games.ekopolis.rules:Ekopolis",
+}
+
+_loaded: dict[str, Game] = {}
+
+
+def names() -> list[str]:
+    return sorted(REGISTRY)
+
+
+def load(name: str) -> Game:
+    if name not in REGISTRY:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(names())}")
+    if name not in _loaded:
+        module, cls = REGISTRY[name].split(":")
+        _loaded[name] = getattr(import_module(module), cls)()
+    return _loaded[name]

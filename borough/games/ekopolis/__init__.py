@@ -1,0 +1,1 @@
+"""Ekopolis: build connected cities on a hex map, cooperatively or each for yourself."""

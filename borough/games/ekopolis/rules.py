@@ -1,0 +1,449 @@
+"""Ekopolis rules: the forward model behind `borough.game("ekopolis")`.
+
+Rule ids (EKO-*) refer to RULES.md in this folder.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from borough.core.errors import CorruptData
+from borough.core.game import Action, Event, Game, Option, Result
+from borough.core.rng import Rng
+from borough.games.ekopolis import effects, scoring
+from borough.games.ekopolis.data import BLUE, COLOURS, DEFAULT_DIR, GREEN, RED, Content, load
+from borough.games.ekopolis.state import (
+    CITY_HALL,
+    DISCARD,
+    EFFECT,
+    EMPTY,
+    GREEN_ZONE,
+    OVER,
+    PLACE,
+    POLLUTE,
+    POLLUTION,
+    EkoState,
+    Seat,
+)
+
+ROUNDS = {3: 9, 4: 7, 5: 6}  # EKO-3
+HAND = 3  # EKO-2
+TOKENS = 14  # EKO-12
+
+
+def player_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+class Ekopolis(Game):
+    name = "ekopolis"
+    title = "Ekopolis"
+    seats = (3, 4, 5)
+    option_list = (
+        Option(
+            "version",
+            ("basic", "full"),
+            "full",
+            "basic: the table scores together as one group; "
+            "full: each player scores alone and takes Action cards",
+        ),
+    )
+    state_type = EkoState
+
+    def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:
+        self.content: Content = load(data_dir)
+        self.board = self.content.board
+        self.tiles = self.content.tiles
+        self.cards = self.content.cards
+
+    # ------------------------------------------------------------- setup
+    def _setup(self, players: int, seed: int, options: dict[str, Any]) -> EkoState:
+        rng = Rng.from_seed(seed)
+        board = [EMPTY] * len(self.board)
+        seats = []
+        for seat, hex_ in enumerate(self.board.starts[players]):  # EKO-1
+            board[hex_] = CITY_HALL + seat
+            seats.append(Seat([], [], [], [0, 0, 0], hex_))
+        deck = list(range(len(self.tiles)))
+        rng.shuffle(deck)
+        for s in seats:  # EKO-2
+            s.hand = [deck.pop() for _ in range(HAND)]
+        full = options["version"] == "full"
+        card_decks: list[list[int]] = [[], [], []]
+        if full:  # EKO-F1
+            for c in self.cards:
+                card_decks[c.colour].append(c.id)
+            for d in card_decks:
+                rng.shuffle(d)
+        return EkoState(
+            players=players, full=full, rounds=ROUNDS[players], round=1, current=0,
+            step=PLACE, board=board, scores=[0] * players, deck=deck, discard=[],
+            card_decks=card_decks, tokens_left=[TOKENS, TOKENS], last=-1, pending=-1,
+            resume="", seats=seats, rng=rng, moves=0,
+        )
+
+    def num_seats(self, state: EkoState) -> int:
+        return state.players
+
+    # --------------------------------------------------------- geometry
+    def city(self, state: EkoState, seat: int) -> set[int]:
+        """The Buildings joined to `seat`'s City hall (EKO-5): tokens never connect."""
+        board, nbrs = state.board, self.board.neighbours
+        start = state.seats[seat].city_hall
+        seen = {start}
+        stack = [start]
+        while stack:
+            for n in nbrs[stack.pop()]:
+                if n not in seen and board[n] >= 0:
+                    seen.add(n)
+                    stack.append(n)
+        return seen
+
+    def open_spaces(self, state: EkoState, seat: int, tokens_ok: bool) -> list[int]:
+        """Spaces next to the seat's city where something may go, in board order."""
+        board, nbrs, blocked = state.board, self.board.neighbours, self.board.blocked
+        out = set()
+        for h in self.city(state, seat):
+            for n in nbrs[h]:
+                v = board[n]
+                if v == EMPTY or (tokens_ok and v < EMPTY):
+                    out.add(n)
+        return sorted(out - blocked)
+
+    def empty_neighbours(self, state: EkoState, hex_: int) -> list[int]:
+        board, blocked = state.board, self.board.blocked
+        return [n for n in self.board.neighbours[hex_] if board[n] == EMPTY and n not in blocked]
+
+    def pollution_spaces(self, state: EkoState, seat: int) -> list[int]:
+        """EKO-10: next to the new Building, else anywhere next to the city."""
+        near = self.empty_neighbours(state, state.last)
+        return sorted(near) if near else self.open_spaces(state, seat, tokens_ok=False)
+
+    # ------------------------------------------------------------ turns
+    def to_act(self, state: EkoState) -> tuple[int, ...]:
+        return () if state.step == OVER else (state.current,)
+
+    def is_over(self, state: EkoState) -> bool:
+        return state.step == OVER
+
+    def legal_actions(self, state: EkoState, seat: int) -> list[Action]:
+        if state.step == OVER or seat != state.current:
+            return []
+        step = state.step
+        if step == PLACE:
+            spaces = self.open_spaces(state, seat, tokens_ok=True)
+            acts: list[Action] = [
+                ("place", t, h) for t in sorted(state.seats[seat].hand) for h in spaces
+            ]
+            if not acts:
+                acts.append(("pass",))  # EKO-6
+            return acts + self._playable(state, seat)
+        if step == POLLUTE:
+            return [("pollute", h) for h in self.pollution_spaces(state, seat)]
+        if step == "green":
+            return [("green", h) for h in self.empty_neighbours(state, state.last)] + [("skip",)]
+        if step == EFFECT:
+            return effects.choices(self, state, seat)
+        if step == DISCARD:
+            return (
+                [("discard", t) for t in sorted(state.seats[seat].hand)]
+                + [("keep",)]
+                + self._playable(state, seat)
+            )
+        raise CorruptData(f"unknown step {step!r}")
+
+    def _playable(self, state: EkoState, seat: int) -> list[Action]:
+        """EKO-F5: kept cards may be played on their owner's turn, when they can act."""
+        if not state.full:
+            return []
+        return [
+            ("play", c) for c in sorted(state.seats[seat].held)
+            if self.cards[c].timing == "later" and effects.can_play(self, state, seat, c)
+        ]
+
+    def _apply(self, state: EkoState, seat: int, action: Action) -> list[Event]:
+        state.moves += 1
+        kind = action[0]
+        events: list[Event] = []
+        if state.step == EFFECT and kind != "play":
+            effects.resolve_choice(self, state, seat, action, events)
+        elif kind == "place":
+            self._place(state, seat, action[1], action[2], events)
+        elif kind == "pass":
+            events.append(Event(f"{player_name(seat)} has no open space and passes.", "pass", seat))
+            self._end_turn(state, seat, events)
+        elif kind == "pollute":
+            self._put_token(state, seat, action[1], POLLUTION, events)
+            self._after_pollution(state, seat, events)
+        elif kind == "green":
+            self._put_token(state, seat, action[1], GREEN_ZONE, events)
+            self._after_green(state, seat, events)
+        elif kind == "skip":
+            events.append(Event(f"{player_name(seat)} places no green zone.", "skip", seat))
+            self._after_green(state, seat, events)
+        elif kind == "play":
+            effects.play(self, state, seat, action[1], events)
+        elif kind == "discard":
+            hand = state.seats[seat].hand
+            hand.remove(action[1])
+            state.discard.append(action[1])  # EKO-F7
+            events.append(Event(
+                f"{player_name(seat)} discards the {self.tiles[action[1]].name}.", "discard", seat
+            ))
+            self._end_turn(state, seat, events)
+        elif kind == "keep":
+            self._end_turn(state, seat, events)
+        return events
+
+    def _place(self, state: EkoState, seat: int, tile_id: int, hex_: int, events: list[Event]):
+        tile = self.tiles[tile_id]
+        points, parts = scoring.placement(self, state, tile, hex_)
+        if state.board[hex_] < EMPTY:  # EKO-13: building on a token returns it to the supply
+            state.tokens_left[0 if state.board[hex_] == POLLUTION else 1] += 1
+        state.board[hex_] = tile_id
+        state.seats[seat].hand.remove(tile_id)
+        state.seats[seat].built[tile.colour] += 1
+        state.last = hex_
+        self.add_points(state, seat, points)
+        where = self.board.labels[hex_]
+        detail = f" ({', '.join(parts)})" if parts else ""
+        events.append(Event(
+            f"{player_name(seat)} builds the {tile.name} on {where} and scores {points:+d}{detail}.",
+            "place", seat,
+        ))
+        if tile.pollution and state.tokens_left[0] > 0 and self.pollution_spaces(state, seat):
+            state.step = POLLUTE
+        else:
+            self._after_pollution(state, seat, events)
+
+    def _after_pollution(self, state: EkoState, seat: int, events: list[Event]) -> None:
+        tile = self.tiles[state.board[state.last]]
+        if (
+            tile.green_zone
+            and state.tokens_left[1] > 0
+            and self.empty_neighbours(state, state.last)
+        ):
+            state.step = "green"
+        else:
+            self._after_green(state, seat, events)
+
+    def _after_green(self, state: EkoState, seat: int, events: list[Event]) -> None:
+        if not state.full:
+            self._end_turn(state, seat, events)
+            return
+        colour = self.tiles[state.board[state.last]].colour
+        effects.take_card(self, state, seat, colour, events)  # EKO-F2
+
+    def after_card(self, state: EkoState, seat: int) -> None:
+        state.step = DISCARD
+
+    def _put_token(self, state: EkoState, seat: int, hex_: int, code: int, events: list[Event]):
+        scoring.put_token(self, state, seat, hex_, code, events)
+
+    def add_points(self, state: EkoState, seat: int, points: int) -> None:
+        """EKO-4 basic: the group shares one score; EKO-F0 full: each their own."""
+        if state.full:
+            state.scores[seat] += points
+        else:
+            for s in range(state.players):
+                state.scores[s] += points
+
+    def draw_tiles(self, state: EkoState, seat: int, count: int) -> None:
+        """Draw from the stack; when it runs out, shuffle the discards into it (EKO-F7)."""
+        hand = state.seats[seat].hand
+        for _ in range(count):
+            if not state.deck and state.discard:
+                state.deck, state.discard = state.discard, []
+                state.rng.shuffle(state.deck)
+            if not state.deck:
+                return
+            hand.append(state.deck.pop())
+
+    def _end_turn(self, state: EkoState, seat: int, events: list[Event]) -> None:
+        self.draw_tiles(state, seat, HAND - len(state.seats[seat].hand))  # EKO-7
+        state.last = -1
+        state.current = (seat + 1) % state.players
+        if state.current == 0:  # EKO-3: the round tracker moves before the first seat's turn
+            state.round += 1
+            if state.round > state.rounds:
+                state.round = state.rounds
+                scoring.final(self, state, events)
+                state.step = OVER
+                return
+        state.step = PLACE
+
+    # ------------------------------------------------------------ result
+    def result(self, state: EkoState) -> Result:
+        scores = list(state.scores)
+        greens = [s.built[GREEN] for s in state.seats]
+        if not state.full:  # EKO-16: the group wins or loses together
+            return Result(scores, list(range(state.players)), {"group_score": scores[0]})
+        best = max(scores)
+        tied = [s for s in range(state.players) if scores[s] == best]
+        most_green = max(greens[s] for s in tied)  # EKO-F9
+        winners = [s for s in tied if greens[s] == most_green]
+        return Result(scores, winners, {"green_buildings": greens})
+
+    # ------------------------------------------------------- information
+    def observe(self, state: EkoState, seat: int | None) -> dict[str, Any]:
+        over = state.step == OVER
+        seats = []
+        for s, data in enumerate(state.seats):
+            see_hand = over or not state.full or s == seat  # EKO-F8
+            held_colours = [0, 0, 0]
+            for c in data.held:
+                held_colours[self.cards[c].colour] += 1
+            seats.append({
+                "seat": s,
+                "city_hall": data.city_hall,
+                "hand": sorted(data.hand) if see_hand else None,
+                "hand_size": len(data.hand),
+                "revealed_cards": [c for c in data.cards if c not in data.held],
+                "held": sorted(data.held) if (over or s == seat) else None,
+                "held_colours": held_colours,
+                "built": list(data.built),
+            })
+        return {
+            "game": self.name,
+            "version": "full" if state.full else "basic",
+            "players": state.players,
+            "round": state.round,
+            "rounds": state.rounds,
+            "current": state.current,
+            "step": state.step,
+            "to_act": list(self.to_act(state)),
+            "board": list(state.board),
+            "scores": list(state.scores),
+            "deck_size": len(state.deck),
+            "discard": list(state.discard),
+            "card_deck_sizes": [len(d) for d in state.card_decks],
+            "tokens_left": list(state.tokens_left),
+            "last": state.last,
+            "pending": state.pending,
+            "seats": seats,
+            "viewer": seat,
+        }
+
+    def has_hidden_information(self, state: EkoState, seat: int) -> bool:
+        if state.step == OVER:
+            return False
+        if len(set(state.deck)) > 1:
+            return True
+        others_hidden = state.full and any(
+            state.seats[s].hand for s in range(state.players) if s != seat
+        )
+        return others_hidden
+
+    def determinize(self, state: EkoState, seat: int, rng: random.Random) -> EkoState:
+        """Redeal what `seat` cannot see: the stack, others' hands and held cards."""
+        out = state.copy()
+        if out.step == OVER:
+            return out
+        others = [s for s in range(out.players) if s != seat] if out.full else []
+        pool = out.deck + [t for s in others for t in out.seats[s].hand]
+        rng.shuffle(pool)
+        for s in others:
+            n = len(out.seats[s].hand)
+            out.seats[s].hand, pool = pool[:n], pool[n:]
+        out.deck = pool
+        revealed = {s: [c for c in out.seats[s].cards if c not in out.seats[s].held] for s in others}
+        for colour in range(3):
+            hidden = [(s, i) for s in others for i, c in enumerate(out.seats[s].held)
+                      if self.cards[c].colour == colour]
+            cards = out.card_decks[colour] + [out.seats[s].held[i] for s, i in hidden]
+            rng.shuffle(cards)
+            # A held card was never a "now" card: those are revealed when taken.
+            chosen = [c for c in cards if self.cards[c].timing != "now"][: len(hidden)]
+            for (s, i), c in zip(hidden, chosen):
+                out.seats[s].held[i] = c
+            out.card_decks[colour] = [c for c in cards if c not in chosen]
+        for s in others:
+            out.seats[s].cards = revealed[s] + out.seats[s].held
+        out.rng = Rng(rng.getrandbits(64))
+        return out
+
+    # ------------------------------------------------------------ plumbing
+    def clone(self, state: EkoState) -> EkoState:
+        return state.copy()
+
+    def validate_state(self, state: EkoState) -> None:
+        tiles = sorted(
+            [t for t in state.board if 0 <= t < CITY_HALL] + state.deck + state.discard
+            + [t for s in state.seats for t in s.hand]
+        )
+        if tiles != list(range(len(self.tiles))):
+            raise CorruptData("the Building tiles do not add up to the 48 of the game")
+        if len(state.board) != len(self.board) or len(state.seats) != state.players:
+            raise CorruptData("the board or the seats do not fit this game")
+        if state.full:
+            cards = sorted([c for d in state.card_decks for c in d]
+                           + [c for s in state.seats for c in s.cards])
+            if cards != list(range(len(self.cards))):
+                raise CorruptData("the Action cards do not add up to the 60 of the game")
+
+    def all_actions(self) -> Iterable[Action]:
+        spaces = range(len(self.board))
+        yield from (("place", t, h) for t in range(len(self.tiles)) for h in spaces)
+        yield from (("pollute", h) for h in spaces)
+        yield from (("green", h) for h in spaces)
+        yield from (("remove", h) for h in spaces)
+        yield from (("play", c) for c in range(len(self.cards)))
+        yield from (("discard", t) for t in range(len(self.tiles)))
+        yield ("skip",)
+        yield ("keep",)
+        yield ("pass",)
+
+    def describe(self, action: Action, state: Any = None) -> str:
+        kind, label, tiles = action[0], self.board.labels, self.tiles
+        if kind == "place":
+            return f"Build the {tiles[action[1]].name} on {label[action[2]]}"
+        if kind == "pollute":
+            return f"Put the pollution token on {label[action[1]]}"
+        if kind == "green":
+            return f"Put a green zone token on {label[action[1]]}"
+        if kind == "remove":
+            return f"Remove the pollution token from {label[action[1]]}"
+        if kind == "play":
+            card = self.cards[action[1]]
+            return f"Play the Action card {card.name}: {card.text}"
+        if kind == "discard":
+            return f"Discard the {tiles[action[1]].name} and draw two new Buildings"
+        if kind == "skip":
+            return "Place no green zone token"
+        if kind == "keep":
+            return "Keep your Buildings and end your turn"
+        if kind == "pass":
+            return "Pass: no open space is next to your city"
+        return repr(action)
+
+    def why_illegal(self, state: EkoState, seat: int, action: Action) -> str | None:
+        kind = action[0]
+        if kind == "place" and state.step == PLACE:
+            tile, hex_ = action[1], action[2]
+            if tile not in state.seats[seat].hand:
+                return f"The {self.tiles[tile].name} is not in your hand."
+            if hex_ in self.board.blocked:
+                return f"{self.board.labels[hex_]} is marked X: nothing may be built there."
+            if state.board[hex_] >= 0:
+                return f"{self.board.labels[hex_]} already holds a Building."
+            return f"{self.board.labels[hex_]} is not next to your city (tokens do not connect)."
+        if kind == "pollute" and state.step == POLLUTE:
+            return "The pollution token must go on an empty space next to the new Building."
+        step_words = {
+            PLACE: "choose a Building and a space",
+            POLLUTE: "place the pollution token",
+            "green": "place or skip the green zone token",
+            EFFECT: "answer the Action card",
+            DISCARD: "discard a Building or keep your hand",
+        }
+        return f"Now you must {step_words.get(state.step, 'wait')}: {self.describe(action)} is not possible."
+
+    def max_decisions(self, players: int, options: dict[str, Any]) -> int:
+        # per turn: place, pollution, green zone, card choice, card plays, discard
+        return ROUNDS[players] * players * 12
+
+    # Colours for other modules.
+    RED, GREEN, BLUE, COLOURS = RED, GREEN, BLUE, COLOURS

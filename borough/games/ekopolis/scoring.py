@@ -1,0 +1,118 @@
+"""Ekopolis points: placing a Building or a token, and the end of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from borough.core.game import Event
+from borough.games.ekopolis.data import COLOURS, Tile
+from borough.games.ekopolis.state import CITY_HALL, EMPTY, GREEN_ZONE, POLLUTION, EkoState
+
+if TYPE_CHECKING:
+    from borough.games.ekopolis.rules import Ekopolis
+
+FINE = 3  # EKO-13, EKO-14
+BASIC_TRIPLET = 3  # EKO-15
+CARD_TRIPLET = 7  # EKO-F6
+
+
+def colour_of(game: Ekopolis, code: int) -> int:
+    """The colour of a Building on the board; City halls are blue (EKO-1)."""
+    return 2 if code >= CITY_HALL else game.tiles[code].colour
+
+
+def placement(game: Ekopolis, state: EkoState, tile: Tile, hex_: int) -> tuple[int, list[str]]:
+    """Points for putting `tile` on `hex_`, with the parts that make them up."""
+    board = state.board
+    per_colour = [0, 0, 0]
+    polluted = greened = 0
+    for n in game.board.neighbours[hex_]:
+        code = board[n]
+        if code >= 0:  # EKO-8: only the new tile's printed values count
+            per_colour[colour_of(game, code)] += 1
+        elif code == POLLUTION:
+            polluted += 1
+        elif code == GREEN_ZONE:
+            greened += 1
+    parts: list[str] = []
+    points = 0
+    if tile.bonus:  # EKO-9
+        points += tile.bonus
+        parts.append(f"bonus {tile.bonus:+d}")
+    for colour in range(3):
+        if per_colour[colour] and tile.values[colour]:
+            gained = per_colour[colour] * tile.values[colour]
+            points += gained
+            parts.append(f"{per_colour[colour]} {COLOURS[colour]} {gained:+d}")
+    if greened and tile.values[1]:  # EKO-11: a green zone counts as a green Building
+        gained = greened * tile.values[1]
+        points += gained
+        parts.append(f"{greened} green zone {gained:+d}")
+    lost = polluted * min(tile.values[0], 0)  # EKO-10: pollution counts as red, never gains
+    if lost:
+        points += lost
+        parts.append(f"{polluted} pollution {lost:+d}")
+    if board[hex_] < EMPTY:  # EKO-13
+        points -= FINE
+        parts.append(f"built on a token -{FINE}")
+    if hex_ in game.board.endangered:  # EKO-14
+        points -= FINE
+        parts.append(f"endangered species -{FINE}")
+    return points, parts
+
+
+def put_token(
+    game: Ekopolis, state: EkoState, seat: int, hex_: int, code: int, events: list[Event]
+) -> None:
+    """Place a pollution or green zone token; only an endangered space changes the score."""
+    from borough.games.ekopolis.rules import player_name
+
+    state.board[hex_] = code
+    state.tokens_left[0 if code == POLLUTION else 1] -= 1
+    kind = "pollution" if code == POLLUTION else "green zone"
+    points = 0
+    if hex_ in game.board.endangered:  # EKO-14
+        points = -FINE if code == POLLUTION else FINE
+        game.add_points(state, seat, points)
+    gain = f" and scores {points:+d} on the endangered species" if points else ""
+    events.append(Event(
+        f"{player_name(seat)} puts a {kind} token on {game.board.labels[hex_]}{gain}.",
+        "token", seat,
+    ))
+
+
+def final(game: Ekopolis, state: EkoState, events: list[Event]) -> None:
+    """End of the game: balanced city (basic) or card triplets and end cards (full)."""
+    from borough.games.ekopolis import effects
+    from borough.games.ekopolis.rules import player_name
+
+    if not state.full:  # EKO-15: City halls are not counted
+        totals = [sum(s.built[c] for s in state.seats) for c in range(3)]
+        bonus = BASIC_TRIPLET * min(totals)
+        game.add_points(state, 0, bonus)
+        events.append(Event(
+            f"The city has {totals[0]} red, {totals[1]} green and {totals[2]} blue Buildings: "
+            f"{min(totals)} balanced triplets score {bonus:+d} for the group.", "final",
+        ))
+        return
+    for seat, data in enumerate(state.seats):  # EKO-F6
+        counts = card_colours(game, data.cards)
+        bonus = CARD_TRIPLET * min(counts)
+        state.scores[seat] += bonus
+        events.append(Event(
+            f"{player_name(seat)} has {counts[0]} red, {counts[1]} green and {counts[2]} blue "
+            f"Action cards: {min(counts)} triplets score {bonus:+d}.", "final", seat,
+        ))
+    for seat, data in enumerate(state.seats):  # EKO-F4
+        for card in sorted(data.held):
+            if game.cards[card].timing == "end":
+                effects.score_end_card(game, state, seat, card, events)
+    for data in state.seats:
+        data.held = [c for c in data.held if game.cards[c].timing == "later"]
+
+
+def card_colours(game: Ekopolis, cards: list[int]) -> list[int]:
+    counts = [0, 0, 0]
+    for c in cards:
+        counts[game.cards[c].colour] += 1
+    return counts

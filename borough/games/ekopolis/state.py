@@ -1,0 +1,64 @@
+"""The Ekopolis game state: plain data, cheap to clone and to serialise."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from borough.core.rng import Rng
+
+# Board codes: a tile id (0-47) for a Building, CITY_HALL + seat for a City hall.
+EMPTY = -1
+POLLUTION = -2
+GREEN_ZONE = -3
+CITY_HALL = 100
+
+# Steps of a turn: who decides what next.
+PLACE = "place"  # choose a Building and a space (or play a kept card)
+POLLUTE = "pollute"  # put the mandatory pollution token
+GREEN = "green"  # the optional green zone token of the Building
+EFFECT = "effect"  # the choice an Action card asks for
+DISCARD = "discard"  # full version: optionally discard one Building
+OVER = "over"
+
+
+@dataclass
+class Seat:
+    hand: list[int]
+    cards: list[int]  # every Action card taken, in order
+    held: list[int]  # taken but unrevealed: unplayed "later" cards and "end" cards
+    built: list[int]  # Buildings placed, per colour
+    city_hall: int  # the hex of the seat's City hall
+
+    def copy(self) -> Seat:
+        return Seat(self.hand[:], self.cards[:], self.held[:], self.built[:], self.city_hall)
+
+
+@dataclass
+class EkoState:
+    players: int
+    full: bool
+    rounds: int
+    round: int
+    current: int
+    step: str
+    board: list[int]
+    scores: list[int]
+    deck: list[int]
+    discard: list[int]
+    card_decks: list[list[int]]
+    tokens_left: list[int]  # [pollution, green zone] still in the supply
+    last: int  # the hex of the Building placed this turn, or -1
+    pending: int  # the Action card awaiting a choice, or -1
+    resume: str  # the step to return to once that choice is made
+    seats: list[Seat]
+    rng: Rng
+    moves: int
+
+    def copy(self) -> EkoState:
+        return EkoState(
+            self.players, self.full, self.rounds, self.round, self.current, self.step,
+            self.board[:], self.scores[:], self.deck[:], self.discard[:],
+            [d[:] for d in self.card_decks], self.tokens_left[:], self.last,
+            self.pending, self.resume, [s.copy() for s in self.seats], self.rng.copy(),
+            self.moves,
+        )
