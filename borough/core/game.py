@@ -222,7 +222,7 @@ class Game(ABC):
         self.validate_state(state)
         return state
 
-    def validate_state(self, state: Any) -> None:
+    def validate_state(self, state: Any) -> None:  # noqa: B027 - optional hook
         """Refuse a decoded state whose parts contradict each other."""
 
     @cached_property
@@ -238,7 +238,8 @@ class Game(ABC):
 
     def decode(self, index: int) -> Action:
         if type(index) is not int or not 0 <= index < len(self.action_space):
-            raise IllegalAction(f"action index {index!r} is outside 0..{len(self.action_space) - 1}")
+            top = len(self.action_space) - 1
+            raise IllegalAction(f"action index {index!r} is outside 0..{top}")
         return self.action_space.actions[index]
 
     def num_actions(self, players: int | None = None) -> int:

@@ -73,7 +73,7 @@ def parse(data: Any) -> tuple[Record, dict[str, Any] | None]:
     claimed = data.get("digest")
     body = {k: v for k, v in data.items() if k != "digest"}
     if claimed != digest(body):
-        raise CorruptData("the record's digest does not match its content: it was edited or damaged")
+        raise CorruptData("the record's digest does not match its content: edited or damaged")
     try:
         moves = [(int(seat), freeze(action)) for seat, action in data["moves"]]
         record = Record(

@@ -81,7 +81,8 @@ def from_plain(tp: Any, data: Any, where: str = "state") -> Any:
             return tuple(from_plain(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
         if len(args) != len(data):
             raise CorruptData(f"{where}: expected {len(args)} items, got {len(data)}")
-        return tuple(from_plain(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, data)))
+        pairs = enumerate(zip(args, data, strict=True))
+        return tuple(from_plain(a, v, f"{where}[{i}]") for i, (a, v) in pairs)
     if origin is dict:
         if not isinstance(data, dict):
             raise CorruptData(f"{where}: expected an object, got {type(data).__name__}")

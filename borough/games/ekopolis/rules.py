@@ -211,7 +211,8 @@ class Ekopolis(Game):
         where = self.board.labels[hex_]
         detail = f" ({', '.join(parts)})" if parts else ""
         events.append(Event(
-            f"{player_name(seat)} builds the {tile.name} on {where} and scores {points:+d}{detail}.",
+            f"{player_name(seat)} builds the {tile.name} on {where} "
+            f"and scores {points:+d}{detail}.",
             "place", seat,
         ))
         if tile.pollution and state.tokens_left[0] > 0 and self.pollution_spaces(state, seat):
@@ -349,7 +350,9 @@ class Ekopolis(Game):
             n = len(out.seats[s].hand)
             out.seats[s].hand, pool = pool[:n], pool[n:]
         out.deck = pool
-        revealed = {s: [c for c in out.seats[s].cards if c not in out.seats[s].held] for s in others}
+        revealed = {
+            s: [c for c in out.seats[s].cards if c not in out.seats[s].held] for s in others
+        }
         for colour in range(3):
             hidden = [(s, i) for s in others for i, c in enumerate(out.seats[s].held)
                       if self.cards[c].colour == colour]
@@ -357,7 +360,7 @@ class Ekopolis(Game):
             rng.shuffle(cards)
             # A held card was never a "now" card: those are revealed when taken.
             chosen = [c for c in cards if self.cards[c].timing != "now"][: len(hidden)]
-            for (s, i), c in zip(hidden, chosen):
+            for (s, i), c in zip(hidden, chosen, strict=False):
                 out.seats[s].held[i] = c
             out.card_decks[colour] = [c for c in cards if c not in chosen]
         for s in others:
@@ -439,7 +442,8 @@ class Ekopolis(Game):
             EFFECT: "answer the Action card",
             DISCARD: "discard a Building or keep your hand",
         }
-        return f"Now you must {step_words.get(state.step, 'wait')}: {self.describe(action)} is not possible."
+        need = step_words.get(state.step, "wait")
+        return f"Now you must {need}: {self.describe(action)} is not possible."
 
     def max_decisions(self, players: int, options: dict[str, Any]) -> int:
         # per turn: place, pollution, green zone, card choice, card plays, discard

@@ -1,0 +1,612 @@
+"""Ekopolis rules, one or more tests per rule id of RULES.md."""
+
+import random
+
+import pytest
+
+import borough
+from borough.games.ekopolis import effects, scoring
+from borough.games.ekopolis.data import DEFAULT_DIR as DATA
+from borough.games.ekopolis.rules import Ekopolis
+from borough.games.ekopolis.state import EMPTY, GREEN_ZONE, POLLUTION
+from tests.games.ekopolis.helpers import (
+    CARD,
+    GAME,
+    LABEL,
+    TILE,
+    finish_turn,
+    give,
+    play_elsewhere,
+    top_card,
+)
+
+BASIC = {"version": "basic"}
+FULL = {"version": "full"}
+
+
+def fresh(players=4, options=BASIC, seed=3):
+    return GAME.setup(players, seed=seed, options=options)
+
+
+def test_components_EKO_0():
+    """EKO-0: 48 tiles, 16 a colour; 60 cards, 20 a colour; 8 endangered spaces."""
+    for colour in range(3):
+        assert sum(t.colour == colour for t in GAME.tiles) == 16
+        assert sum(c.colour == colour for c in GAME.cards) == 20
+    assert len(GAME.board.endangered) == 8
+    assert fresh().tokens_left == [14, 14]
+    park = GAME.tiles[TILE["City park"]]
+    assert park.colour == 1 and park.values[2] == 3
+    coal = GAME.tiles[TILE["Coal power plant"]]
+    assert coal.bonus == 6 and coal.values[1] == -4 and coal.pollution
+    pond = GAME.tiles[TILE["Pond"]]
+    assert pond.values[1:] == (1, 1) and pond.green_zone
+    preserve = GAME.tiles[TILE["Game preserve"]]
+    assert preserve.values[:2] == (-3, 2) and preserve.green_zone
+    insulation = GAME.cards[CARD["Home insulation"]]
+    assert (insulation.effect, insulation.target, insulation.points) == ("own_cards", 2, 2)
+    assert all(t.source for t in GAME.tiles) and all(c.source for c in GAME.cards)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_city_halls_on_start_spaces_EKO_1(players):
+    """EKO-1: one City hall per player, on the start spaces for that count."""
+    s = fresh(players)
+    halls = [h for h, code in enumerate(s.board) if code >= 100]
+    assert sorted(halls) == sorted(GAME.board.starts[players])
+    assert [s.board[seat.city_hall] - 100 for seat in s.seats] == list(range(players))
+    assert scoring.colour_of(GAME, s.board[halls[0]]) == 2
+
+
+def test_hands_and_first_player_EKO_2():
+    """EKO-2: three tiles each from a shuffled stack; seat 0 starts."""
+    s = fresh(5)
+    assert [len(seat.hand) for seat in s.seats] == [3] * 5
+    assert len(s.deck) == 48 - 15
+    assert GAME.to_act(s) == (0,)
+    other = fresh(5, seed=4)
+    assert s.deck != other.deck
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(3, 9), (4, 7), (5, 6)])
+def test_rounds_by_player_count_EKO_3(players, rounds):
+    """EKO-3: 9/7/6 rounds; the tracker moves before the first seat's turn."""
+    s = fresh(players)
+    assert s.rounds == rounds
+    rng = random.Random(1)
+    turns = 0
+    seen_rounds = []
+    while not GAME.is_over(s):
+        seat = GAME.to_act(s)[0]
+        if s.step == "place":
+            turns += 1
+            seen_rounds.append((seat, s.round))
+        GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+    assert turns == rounds * players
+    assert [r for seat, r in seen_rounds if seat == 0] == list(range(1, rounds + 1))
+
+
+def test_basic_version_scores_the_group_EKO_4():
+    """EKO-4: in the basic version every point goes to the group."""
+    s = fresh()
+    give(s, 1, TILE["City park"])
+    GAME.apply(s, 0, GAME.legal_actions(s, 0)[0])
+    finish_turn(s, 0)
+    assert len(set(s.scores)) == 1
+
+
+def test_build_next_to_own_city_only_EKO_5():
+    """EKO-5: only spaces next to the player's own city are offered."""
+    s = fresh()
+    hall = s.seats[0].city_hall
+    spaces = {a[2] for a in GAME.legal_actions(s, 0) if a[0] == "place"}
+    expected = {n for n in GAME.board.neighbours[hall] if n not in GAME.board.blocked}
+    assert spaces == expected
+    far = next(h for h in range(len(GAME.board)) if h not in expected and s.board[h] == EMPTY)
+    reason = GAME.explain(s, 0, ("place", s.seats[0].hand[0], far))
+    assert "not next to your city" in reason
+
+
+def test_joint_city_EKO_5():
+    """EKO-5: touching cities join; either player may build along the whole joint city."""
+    s = fresh()
+    a, b = s.seats[0].city_hall, s.seats[1].city_hall
+    # Lay a line of buildings from seat 1's hall to seat 0's hall directly on the board.
+    path = _path(a, b)
+    for h, tile in zip(path, [t for t in range(48) if t not in _in_hands(s)], strict=False):
+        s.deck.remove(tile)
+        s.board[h] = tile
+    assert b in GAME.city(s, 0)
+    next_to_b = {n for n in GAME.board.neighbours[b] if s.board[n] == EMPTY}
+    offered = {x[2] for x in GAME.legal_actions(s, 0) if x[0] == "place"}
+    assert next_to_b - GAME.board.blocked <= offered
+
+
+def test_tokens_never_connect_EKO_5():
+    """EKO-5: a token between two Buildings does not join them."""
+    s = fresh()
+    a, b = s.seats[0].city_hall, s.seats[1].city_hall
+    path = _path(a, b)
+    free = [t for t in range(48) if t not in _in_hands(s)]
+    for h, tile in zip(path, free, strict=False):
+        s.deck.remove(tile)
+        s.board[h] = tile
+    s.deck.extend([s.board[path[0]]])
+    s.board[path[0]] = POLLUTION  # the link next to seat 0's hall is only a token
+    assert b not in GAME.city(s, 0)
+
+
+POCKET_BOARD = """
+source = "test"
+rows = [
+  "E X X E . . . . .",
+  "X 3 X . 3 . . 3 .",
+  "E X X E . . 4 . 4",
+  ". . . . 4 . . 4 .",
+  "E . 5 . 5 . 5 . E",
+  ". 5 . E . 5 . E .",
+]
+"""
+
+
+def test_blocked_spaces_and_passing_EKO_6(tmp_path):
+    """EKO-6: X spaces never take a Building; a walled-in player passes."""
+    s = fresh()
+    offered = {a[2] for a in GAME.legal_actions(s, 0) if a[0] == "place"}
+    assert offered and not offered & GAME.board.blocked
+    x = sorted(GAME.board.blocked)[0]
+    assert "marked X" in GAME.explain(s, 0, ("place", s.seats[0].hand[0], x))
+    # A board of our own (data files can be replaced) whose first start space
+    # is walled in by X spaces.
+    for name in ("tiles.toml", "cards.toml"):
+        (tmp_path / name).write_text((DATA / name).read_text())
+    (tmp_path / "board.toml").write_text(POCKET_BOARD)
+    pocket = Ekopolis(tmp_path)
+    t = pocket.setup(3, seed=1)
+    assert pocket.legal_actions(t, 0) == [("pass",)]
+    hand = list(t.seats[0].hand)
+    events = pocket.apply(t, 0, ("pass",))
+    assert "passes" in events[0].text and pocket.to_act(t) == (1,)
+    assert t.seats[0].hand == hand
+
+
+def test_hand_refilled_to_three_EKO_7():
+    """EKO-7: after the turn the player holds three Buildings again."""
+    s = fresh()
+    GAME.apply(s, 0, GAME.legal_actions(s, 0)[0])
+    finish_turn(s, 0)
+    assert len(s.seats[0].hand) == 3 and len(s.deck) == 48 - 12 - 1
+
+
+def test_only_the_new_tile_counts_EKO_8():
+    """EKO-8: the new tile's own numbers score; neighbours' numbers do not."""
+    s = fresh()
+    park = GAME.tiles[TILE["City park"]]
+    s.board[LABEL["C4"]] = TILE["Coal power plant"]
+    s.deck.remove(TILE["Coal power plant"]) if TILE["Coal power plant"] in s.deck else None
+    points, _ = scoring.placement(GAME, s, park, LABEL["D3"])
+    # D3 touches the City hall (blue) and the coal plant (red): park scores 3 - 2.
+    assert points == park.values[2] + park.values[0]
+
+
+def test_red_bonus_EKO_9():
+    """EKO-9: a red tile's bonus comes whatever its neighbours."""
+    s = fresh()
+    sawmill = GAME.tiles[TILE["Sawmill"]]
+    points, parts = scoring.placement(GAME, s, sawmill, LABEL["C4"])
+    assert points == sawmill.bonus + sawmill.values[2]
+    assert any("bonus" in p for p in parts)
+
+
+def with_park(options=BASIC):
+    """A game where seat 0 already has the City park on C4, as in example 3."""
+    s = fresh(options=options)
+    give(s, 0, TILE["City park"])
+    s.seats[0].hand.remove(TILE["City park"])
+    s.seats[0].hand.append(s.deck.pop())
+    s.board[LABEL["C4"]] = TILE["City park"]
+    GAME.validate_state(s)
+    return s
+
+
+def test_pollution_is_mandatory_next_to_the_building_EKO_10():
+    """EKO-10: the token goes next to the new Building; no skipping."""
+    s = with_park()
+    give(s, 0, TILE["Coal power plant"])
+    GAME.apply(s, 0, ("place", TILE["Coal power plant"], LABEL["B4"]))
+    actions = GAME.legal_actions(s, 0)
+    assert actions and all(a[0] == "pollute" for a in actions)
+    assert {a[1] for a in actions} == {
+        n for n in GAME.board.neighbours[LABEL["B4"]] if s.board[n] == EMPTY
+    }
+    GAME.apply(s, 0, actions[0])
+    assert s.board[actions[0][1]] == POLLUTION and s.tokens_left[0] == 13
+
+
+def test_pollution_falls_back_to_the_city_EKO_10():
+    """EKO-10: with no empty space beside the Building, any space next to the city."""
+    s = fresh()
+    coal = LABEL["B4"]
+    for n in GAME.board.neighbours[coal]:
+        if s.board[n] == EMPTY:
+            s.board[n] = GREEN_ZONE
+    s.board[LABEL["C4"]] = TILE["Sawmill"]
+    s.deck.remove(TILE["Sawmill"]) if TILE["Sawmill"] in s.deck else None
+    give(s, 0, TILE["Coal power plant"])
+    s.board[coal] = EMPTY
+    GAME.apply(s, 0, ("place", TILE["Coal power plant"], coal))
+    spaces = {a[1] for a in GAME.legal_actions(s, 0)}
+    assert spaces and spaces == set(GAME.open_spaces(s, 0, tokens_ok=False))
+    assert not spaces & set(GAME.board.neighbours[coal])
+
+
+def test_pollution_only_costs_points_EKO_10():
+    """EKO-10: a pollution token counts as red but never gains."""
+    s = fresh()
+    s.board[LABEL["C4"]] = POLLUTION
+    railway = GAME.tiles[TILE["Railway station"]]  # +1 per red neighbour
+    assert railway.values[0] > 0
+    points, _ = scoring.placement(GAME, s, railway, LABEL["D3"])
+    assert points == railway.values[2]  # only the City hall counts
+    preserve = GAME.tiles[TILE["Game preserve"]]
+    points, _ = scoring.placement(GAME, s, preserve, LABEL["D4"])
+    assert points == preserve.values[0]
+
+
+def test_green_zone_is_optional_and_counts_green_EKO_11():
+    """EKO-11: the green zone may be skipped; placed, it scores as a green Building."""
+    s = fresh()
+    give(s, 0, TILE["Pond"])
+    GAME.apply(s, 0, ("place", TILE["Pond"], LABEL["D3"]))
+    assert ("skip",) in GAME.legal_actions(s, 0)
+    GAME.apply(s, 0, ("skip",))
+    assert GREEN_ZONE not in s.board and s.step == "place"
+    t = fresh()
+    t.board[LABEL["C4"]] = GREEN_ZONE
+    forest = GAME.tiles[TILE["Forest"]]
+    points, _ = scoring.placement(GAME, t, forest, LABEL["D3"])
+    assert points == forest.values[1] + forest.values[2]
+    steel = GAME.tiles[TILE["Steelworks"]]
+    points, _ = scoring.placement(GAME, t, steel, LABEL["D3"])
+    assert points == steel.bonus + steel.values[1] + steel.values[2]
+
+
+def test_tokens_score_nothing_and_run_out_EKO_12():
+    """EKO-12: placing a token scores nothing; an empty supply places none."""
+    s = with_park()
+    give(s, 0, TILE["Coal power plant"])
+    s.tokens_left[0] = 0
+    GAME.apply(s, 0, ("place", TILE["Coal power plant"], LABEL["B4"]))
+    assert s.step != "pollute" and POLLUTION not in s.board
+    t = fresh()
+    give(t, 0, TILE["Pond"])
+    GAME.apply(t, 0, ("place", TILE["Pond"], LABEL["D3"]))
+    before = list(t.scores)
+    GAME.apply(t, 0, ("green", LABEL["D2"]))
+    assert t.scores == before and t.tokens_left[1] == 13
+
+
+def test_building_on_a_token_EKO_13():
+    """EKO-13: building on a token removes it and costs 3; no token on a token."""
+    s = fresh()
+    s.board[LABEL["C4"]] = GREEN_ZONE
+    s.tokens_left[1] -= 1
+    give(s, 0, TILE["Sawmill"])
+    before = s.scores[0]
+    sawmill = GAME.tiles[TILE["Sawmill"]]
+    GAME.apply(s, 0, ("place", sawmill.id, LABEL["C4"]))
+    assert s.scores[0] - before == sawmill.bonus + sawmill.values[2] - 3
+    assert s.tokens_left[1] == 14
+    t = with_park()
+    give(t, 0, TILE["Coal power plant"])
+    t.board[LABEL["C5"]] = GREEN_ZONE
+    GAME.apply(t, 0, ("place", TILE["Coal power plant"], LABEL["B4"]))
+    assert ("pollute", LABEL["C5"]) not in GAME.legal_actions(t, 0)
+
+
+def test_endangered_species_EKO_14():
+    """EKO-14: -3 for a Building or pollution, +3 for a green zone, -6 with both."""
+    s = fresh()
+    spot = LABEL["D5"]
+    assert spot in GAME.board.endangered
+    sawmill = GAME.tiles[TILE["Sawmill"]]
+    elsewhere, _ = scoring.placement(GAME, s, sawmill, LABEL["E6"])
+    base, _ = scoring.placement(GAME, s, sawmill, spot)
+    assert base == elsewhere - 3  # neither space has a neighbour
+    s.board[spot] = GREEN_ZONE
+    on_green, _ = scoring.placement(GAME, s, sawmill, spot)
+    assert on_green == elsewhere - 6
+    t = fresh()
+    before = t.scores[0]
+    scoring.put_token(GAME, t, 0, spot, POLLUTION, [])
+    assert t.scores[0] - before == -3
+    u = fresh()
+    scoring.put_token(GAME, u, 0, spot, GREEN_ZONE, [])
+    assert u.scores[0] == 3
+    ordinary = LABEL["E5"]
+    scoring.put_token(GAME, u, 0, ordinary, GREEN_ZONE, [])
+    assert u.scores[0] == 3
+
+
+def test_balanced_city_ignores_city_halls_EKO_15():
+    """EKO-15: three points per full triplet; City halls are not blue Buildings here."""
+    s = fresh(3)
+    s.seats[0].built = [2, 2, 0]
+    s.seats[1].built = [0, 1, 1]
+    before = s.scores[0]
+    scoring.final(GAME, s, [])
+    assert s.scores[0] - before == 3
+
+
+def test_group_result_EKO_16():
+    """EKO-16: in the basic version every seat shares the result and the win."""
+    s = _played(fresh(4), seed=8)
+    result = GAME.result(s)
+    assert result.winners == [0, 1, 2, 3]
+    assert len(set(result.scores)) == 1
+
+
+def test_individual_scores_may_go_negative_EKO_F0():
+    """EKO-F0: full version scores are kept per player."""
+    s = fresh(options=FULL)
+    give(s, 0, TILE["Steelworks"])
+    s.board[LABEL["C4"]] = TILE["City park"]
+    s.deck.remove(TILE["City park"]) if TILE["City park"] in s.deck else None
+    _fill_hands_consistently(s)
+    GAME.apply(s, 0, ("place", TILE["Steelworks"], LABEL["D3"]))
+    assert s.scores[1:] == [0, 0, 0]
+    steel = GAME.tiles[TILE["Steelworks"]]
+    assert s.scores[0] == steel.bonus + steel.values[1] + steel.values[2] - 0
+    s.scores[0] = -5
+    assert GAME.result(s).scores[0] == -5
+
+
+def test_card_decks_by_colour_EKO_F1():
+    """EKO-F1: three shuffled decks of 20, one per colour."""
+    s = fresh(options=FULL)
+    assert [len(d) for d in s.card_decks] == [20, 20, 20]
+    for colour, deck in enumerate(s.card_decks):
+        assert all(GAME.cards[c].colour == colour for c in deck)
+    assert fresh(options=FULL, seed=9).card_decks != s.card_decks
+
+
+def test_card_of_the_placed_colour_EKO_F2():
+    """EKO-F2: after building, the player takes a card of that Building's colour."""
+    s = fresh(options=FULL)
+    give(s, 0, TILE["Forest"])
+    GAME.apply(s, 0, ("place", TILE["Forest"], LABEL["C4"]))
+    if s.step == "green":
+        GAME.apply(s, 0, ("skip",))
+    if s.step == "effect":
+        GAME.apply(s, 0, GAME.legal_actions(s, 0)[-1])
+    assert len(s.seats[0].cards) == 1
+    assert GAME.cards[s.seats[0].cards[0]].colour == 1
+
+
+def test_now_cards_act_at_once_and_choices_EKO_F3():
+    """EKO-F3: a now-card acts when taken; a green zone offer may be declined."""
+    s = fresh(options=FULL)
+    give(s, 0, TILE["Forest"])
+    top_card(s, CARD["Tree planting"])
+    GAME.apply(s, 0, ("place", TILE["Forest"], LABEL["C4"]))
+    GAME.apply(s, 0, ("skip",))  # the Forest's own green zone
+    assert s.step == "effect"
+    actions = GAME.legal_actions(s, 0)
+    assert ("skip",) in actions and all(a[0] in ("green", "skip") for a in actions)
+    GAME.apply(s, 0, ("skip",))
+    assert s.step == "discard" and s.seats[0].held == []
+
+
+def test_end_cards_are_kept_hidden_and_act_at_the_end_EKO_F4():
+    """EKO-F4: an end-card stays face down and scores only at the end."""
+    s = fresh(options=FULL)
+    give(s, 0, TILE["Forest"])
+    top_card(s, CARD["Green belt"])
+    GAME.apply(s, 0, ("place", TILE["Forest"], LABEL["C4"]))
+    GAME.apply(s, 0, ("green", LABEL["D3"]))
+    assert s.seats[0].held == [CARD["Green belt"]]
+    assert GAME.observe(s, 1)["seats"][0]["held"] is None
+    assert GAME.observe(s, 1)["seats"][0]["held_colours"] == [0, 1, 0]
+    before = s.scores[0]
+    events = []
+    scoring.final(GAME, s, events)
+    assert s.scores[0] - before == 1  # one green zone on the board; no triplet
+    assert any("Green belt" in e.text for e in events)
+
+
+def test_later_cards_on_own_turn_only_EKO_F5():
+    """EKO-F5: a later-card is played on its owner's turn, when it can act."""
+    s = fresh(options=FULL)
+    s.card_decks[0].remove(CARD["Filter upgrade"])
+    s.seats[1].cards.append(CARD["Filter upgrade"])
+    s.seats[1].held.append(CARD["Filter upgrade"])
+    assert ("play", CARD["Filter upgrade"]) not in GAME.legal_actions(s, 0)
+    assert GAME.legal_actions(s, 1) == []
+    play_elsewhere(s)
+    s.current = 1
+    assert ("play", CARD["Filter upgrade"]) not in GAME.legal_actions(s, 1)  # no pollution yet
+    s.board[LABEL["E5"]] = POLLUTION
+    s.tokens_left[0] -= 1
+    assert ("play", CARD["Filter upgrade"]) in GAME.legal_actions(s, 1)
+    GAME.apply(s, 1, ("play", CARD["Filter upgrade"]))
+    assert GAME.legal_actions(s, 1) == [("remove", LABEL["E5"])]
+    GAME.apply(s, 1, ("remove", LABEL["E5"]))
+    assert s.scores[1] == 2 and s.board[LABEL["E5"]] == EMPTY and s.step == "place"
+    assert s.tokens_left[0] == 14
+
+
+def test_card_triplets_EKO_F6():
+    """EKO-F6: 7 points per red-green-blue triplet of cards."""
+    s = fresh(options=FULL)
+    reds = [c.id for c in GAME.cards if c.colour == 0 and c.timing == "now"][:2]
+    greens = [c.id for c in GAME.cards if c.colour == 1 and c.timing == "now"][:1]
+    for c in reds + greens:
+        s.card_decks[GAME.cards[c].colour].remove(c)
+    s.seats[2].cards = reds + greens
+    before = list(s.scores)
+    scoring.final(GAME, s, [])
+    assert s.scores == before  # no blue card, no triplet
+
+
+def test_discard_and_draw_two_with_reshuffle_EKO_F7():
+    """EKO-F7: discard one face up, draw two; an empty stack is rebuilt from discards."""
+    s = fresh(options=FULL)
+    GAME.apply(s, 0, GAME.legal_actions(s, 0)[0])
+    while s.step != "discard":
+        GAME.apply(s, 0, GAME.legal_actions(s, 0)[-1])
+    tile = s.seats[0].hand[0]
+    GAME.apply(s, 0, ("discard", tile))
+    assert s.discard == [tile] and len(s.seats[0].hand) == 3
+    t = fresh(options=FULL)
+    t.discard, t.deck = t.deck, []
+    GAME.apply(t, 0, GAME.legal_actions(t, 0)[0])
+    while t.step != "discard":
+        GAME.apply(t, 0, GAME.legal_actions(t, 0)[-1])
+    GAME.apply(t, 0, ("keep",))
+    assert len(t.seats[0].hand) == 3 and t.discard == [] and t.deck
+
+
+def test_hidden_information_EKO_F8():
+    """EKO-F8: hands and held cards are private in the full version, open in the basic."""
+    s = fresh(options=FULL)
+    view = GAME.observe(s, 0)
+    assert view["seats"][0]["hand"] == sorted(s.seats[0].hand)
+    assert view["seats"][1]["hand"] is None and view["seats"][1]["hand_size"] == 3
+    assert "deck" not in view and view["deck_size"] == len(s.deck)
+    assert GAME.observe(s, None)["seats"][0]["hand"] is None
+    b = fresh(options=BASIC)
+    assert GAME.observe(b, 0)["seats"][1]["hand"] == sorted(b.seats[1].hand)
+    sample = GAME.determinize(s, 0, random.Random(1))
+    assert sample.seats[0].hand == s.seats[0].hand
+    assert [x.hand for x in sample.seats[1:]] != [x.hand for x in s.seats[1:]]
+
+
+def test_tie_break_by_green_buildings_EKO_F9():
+    """EKO-F9: the highest score wins; ties go to more green Buildings, then share."""
+    s = _played(fresh(options=FULL), seed=2)
+    s.scores = [10, 10, 10, 4]
+    for seat, greens in zip(s.seats, [2, 3, 3, 9], strict=False):
+        seat.built[1] = greens
+    assert GAME.result(s).winners == [1, 2]
+    s.seats[2].built[1] = 1
+    assert GAME.result(s).winners == [1]
+
+
+def test_most_and_fewest_include_ties_and_new_card_EKO_F10():
+    """EKO-F10: every tied player counts; the card just taken counts; most needs one."""
+    s = fresh(options=FULL)
+    smog = GAME.cards[CARD["Smog alert"]]
+    reds = [c.id for c in GAME.cards if c.colour == 0 and c.id != smog.id][:2]
+    s.seats[1].cards = [reds[0]]
+    s.seats[2].cards = [reds[1]]
+    s.seats[0].cards = [smog.id]
+    gains = effects.card_points(GAME, s, 0, smog)
+    assert gains == {0: -3, 1: -3, 2: -3}
+    fund = GAME.cards[CARD["Compensation fund"]]
+    assert effects.card_points(GAME, s, 0, fund) == {3: 2}
+    s.seats[0].cards = []
+    eco = GAME.cards[CARD["Eco award"]]
+    assert effects.card_points(GAME, s, 0, eco) == {}
+
+
+def test_effect_kinds_EKO_C1_to_C6():
+    """EKO-C1 EKO-C2 EKO-C3 EKO-C4 EKO-C5 EKO-C6: the automatic effects."""
+    s = fresh(options=FULL)
+    s.seats[0].cards = [CARD["Social housing"], CARD["Fair trade"], CARD["Jobs boom"]]
+    s.seats[0].built = [1, 2, 3]
+    s.board[LABEL["E5"]] = POLLUTION
+    s.board[LABEL["E6"]] = POLLUTION
+    s.board[LABEL["D2"]] = GREEN_ZONE
+    cases = {
+        "Export contract": {0: 4},  # EKO-C1
+        "Social housing": {0: 2},  # EKO-C2: two blue cards
+        "Town twinning": {0: 3},  # EKO-C3: three blue Buildings
+        "Health centre": {0: 2},  # EKO-C4
+        "Lobbying": {1: -1, 2: -1, 3: -1},  # EKO-C5
+        "Toxic spill": {0: -2},  # EKO-C6
+        "Bird count": {0: 1},  # EKO-C6
+    }
+    for name, expected in cases.items():
+        assert effects.card_points(GAME, s, 0, GAME.cards[CARD[name]]) == expected, name
+
+
+def test_choice_effects_EKO_C7():
+    """EKO-C7: place a green zone, remove pollution, or draw a new hand."""
+    s = fresh(options=FULL)
+    s.board[LABEL["E5"]] = POLLUTION
+    s.tokens_left[0] -= 1
+    give(s, 0, TILE["Fire station"])
+    top_card(s, CARD["River clean-up"])
+    fire = GAME.tiles[TILE["Fire station"]]
+    # Fire station is blue: its card is blue, so use a green tile for the green card.
+    give(s, 0, TILE["Meadow"])
+    GAME.apply(s, 0, ("place", TILE["Meadow"], LABEL["C4"]))
+    GAME.apply(s, 0, ("skip",))
+    assert GAME.legal_actions(s, 0) == [("remove", LABEL["E5"])]
+    before = s.scores[0]
+    GAME.apply(s, 0, ("remove", LABEL["E5"]))
+    assert s.scores[0] - before == 2 and POLLUTION not in s.board
+    assert fire.colour == 2
+    # new_hand: a kept Relocation plan swaps the whole hand.
+    s.card_decks[0].remove(CARD["Relocation plan"])
+    s.seats[0].cards.append(CARD["Relocation plan"])
+    s.seats[0].held.append(CARD["Relocation plan"])
+    old = list(s.seats[0].hand)
+    GAME.apply(s, 0, ("play", CARD["Relocation plan"]))
+    assert len(s.seats[0].hand) == len(old) and set(old) <= set(s.discard)
+    # place_green from a later card must be placed once played.
+    s.card_decks[1].remove(CARD["Volunteer day"])
+    s.seats[0].cards.append(CARD["Volunteer day"])
+    s.seats[0].held.append(CARD["Volunteer day"])
+    GAME.apply(s, 0, ("play", CARD["Volunteer day"]))
+    actions = GAME.legal_actions(s, 0)
+    assert actions and all(a[0] == "green" for a in actions)
+
+
+def test_illegal_moves_explain_themselves():
+    """Clear reasons for the common mistakes; the state is untouched."""
+    s = fresh()
+    not_mine = s.seats[1].hand[0]
+    assert "not in your hand" in GAME.explain(s, 0, ("place", not_mine, LABEL["C4"]))
+    x = next(iter(GAME.board.blocked))
+    assert "marked X" in GAME.explain(s, 0, ("place", s.seats[0].hand[0], x))
+    assert "not seat 1's turn" in GAME.explain(s, 1, GAME.legal_actions(s, 0)[0])
+    with pytest.raises(borough.IllegalAction):
+        GAME.apply(s, 0, ("pollute", LABEL["C4"]))
+
+
+# ----------------------------------------------------------------- helpers
+def _in_hands(s):
+    return {t for seat in s.seats for t in seat.hand}
+
+
+def _path(a, b):
+    """Spaces strictly between hexes a and b along a shortest open path."""
+    from collections import deque
+
+    prev = {a: None}
+    queue = deque([a])
+    while queue:
+        h = queue.popleft()
+        for n in GAME.board.neighbours[h]:
+            if n not in prev and (n == b or n not in GAME.board.blocked):
+                prev[n] = h
+                queue.append(n)
+    out = []
+    h = prev[b]
+    while h != a:
+        out.append(h)
+        h = prev[h]
+    return out
+
+
+def _fill_hands_consistently(s):
+    GAME.validate_state(s)
+
+
+def _played(s, seed):
+    rng = random.Random(seed)
+    while not GAME.is_over(s):
+        seat = GAME.to_act(s)[0]
+        GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+    return s
