@@ -24,3 +24,10 @@ def load(name: str) -> Game:
         module, cls = REGISTRY[name].split(":")
         _loaded[name] = getattr(import_module(module), cls)()
     return _loaded[name]
+
+
+def render(name: str, observation: dict) -> str:
+    """The game's text drawing of an observation (each game has a render module)."""
+    game = load(name)
+    package = REGISTRY[name].split(":")[0].rsplit(".", 1)[0]
+    return import_module(f"{package}.render").render(game, observation)

@@ -1,0 +1,80 @@
+"""A person at the terminal as an agent: board drawn, moves numbered."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.console import Console
+
+from borough.agents.base import SeatView
+from borough.core.game import Action, Game
+from borough.core.serial import freeze
+from borough.games import render
+
+HELP = """Commands:
+  N          take move number N
+  ?N         explain move number N
+  ? ACTION   explain any action written as JSON, e.g. ? ["place", 3, 17]
+  board      draw the board again
+  help       this text
+  quit       stop the game (it is saved if you gave --save)"""
+
+
+class HumanAgent:
+    name = "human"
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.game: Game | None = None
+
+    def bind(self, game: Game, match: Any) -> None:
+        self.game = game
+
+    def _say(self, text: str) -> None:
+        self.console.print(text, highlight=False, markup=False)
+
+    def _ask(self, prompt: str) -> str:
+        try:
+            return self.console.input(prompt).strip()
+        except EOFError:
+            raise KeyboardInterrupt from None
+
+    def choose(self, view: SeatView) -> Action:
+        game = view.game
+        who = f"Player {view.seat + 1}"
+        self._say(render(game.name, view.observation))
+        moves = view.legal_actions
+        self._list(game, moves)
+        while True:
+            answer = self._ask(f"{who}, your move (help for commands)> ")
+            if answer.isdigit() and 1 <= int(answer) <= len(moves):
+                return moves[int(answer) - 1]
+            if answer == "help":
+                self._say(HELP)
+            elif answer == "board":
+                self._say(render(game.name, view.observation))
+                self._list(game, moves)
+            elif answer == "quit":
+                raise KeyboardInterrupt
+            elif answer.startswith("?"):
+                self._explain(game, view, moves, answer[1:].strip())
+            else:
+                self._say(f"'{answer}' is not a move: type 1 to {len(moves)}, or help.")
+
+    def _list(self, game: Game, moves: list[Action]) -> None:
+        for i, action in enumerate(moves, start=1):
+            self._say(f"  {i:>3}. {game.describe(action)}")
+
+    def _explain(self, game: Game, view: SeatView, moves: list[Action], text: str) -> None:
+        if text.isdigit() and 1 <= int(text) <= len(moves):
+            action = moves[int(text) - 1]
+            self._say(f"{game.describe(action)}: allowed now.")
+            return
+        try:
+            action = freeze(json.loads(text))
+        except json.JSONDecodeError:
+            self._say("Write the action as JSON, e.g. ? [\"keep\"]")
+            return
+        reason = view.explain(action)
+        self._say(reason or f"{game.describe(action)}: allowed now.")

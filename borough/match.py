@@ -1,0 +1,61 @@
+"""Playing one game to the end with a set of agents, keeping its record."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from borough.agents.base import Agent, SeatView
+from borough.core.game import Event, Game, Result
+from borough.core.record import Record
+
+
+@dataclass
+class Match:
+    game: Game
+    record: Record
+    state: Any
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def result(self) -> Result:
+        return self.game.result(self.state)
+
+
+def start(game: Game, players: int, seed: int, options: dict[str, Any] | None) -> Match:
+    opts = game.resolve_options(players, options)
+    state = game.setup(players, seed=seed, options=opts)
+    return Match(game, Record(game.name, players, seed, opts), state)
+
+
+def seat_seed(seed: int, seat: int) -> int:
+    """Each seat's agent gets its own reproducible stream."""
+    return random.Random(f"{seed}:{seat}").getrandbits(32)
+
+
+def play(
+    match: Match,
+    agents: Sequence[Agent],
+    on_event: Callable[[Event], None] | None = None,
+    max_decisions: int | None = None,
+) -> Match:
+    """Let the agents decide until the game ends (or the decision budget runs out)."""
+    game, state = match.game, match.state
+    limit = max_decisions or game.max_decisions(match.record.players, match.record.options)
+    while not game.is_over(state):
+        if len(match.record.moves) >= limit:
+            raise RuntimeError(f"{game.title} did not end within {limit} decisions")
+        seat = game.to_act(state)[0]
+        action = agents[seat].choose(SeatView(game, state, seat))
+        events = game.apply(state, seat, action)
+        match.record.moves.append((seat, action))
+        match.events.extend(events)
+        if on_event:
+            for event in events:
+                on_event(event)
+    return match
