@@ -501,9 +501,9 @@ def test_most_and_fewest_include_ties_and_new_card_EKO_F10():
     s.seats[2].cards = [reds[1]]
     s.seats[0].cards = [smog.id]
     gains = effects.card_points(GAME, s, 0, smog)
-    assert gains == {0: -3, 1: -3, 2: -3}
+    assert gains == {0: smog.points, 1: smog.points, 2: smog.points}
     fund = GAME.cards[CARD["Compensation fund"]]
-    assert effects.card_points(GAME, s, 0, fund) == {3: 2}
+    assert effects.card_points(GAME, s, 0, fund) == {3: 1}
     s.seats[0].cards = []
     eco = GAME.cards[CARD["Eco award"]]
     assert effects.card_points(GAME, s, 0, eco) == {}
@@ -523,7 +523,7 @@ def test_effect_kinds_EKO_C1_to_C6():
         "Town twinning": {0: 3},  # EKO-C3: three blue Buildings
         "Health centre": {0: 2},  # EKO-C4
         "Lobbying": {1: -1, 2: -1, 3: -1},  # EKO-C5
-        "Toxic spill": {0: -2},  # EKO-C6
+        "Air monitoring": {0: -2},  # EKO-C6
         "Bird count": {0: 1},  # EKO-C6
     }
     for name, expected in cases.items():
