@@ -168,6 +168,21 @@ def test_no_leak_through_determinisation(case):
         json.dumps(g.observe(state, None))
 
 
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_determinisation_depends_only_on_what_the_seat_sees(case):
+    """Two states a seat cannot tell apart give that seat the same samples.
+
+    This is what makes agents honest: they see the game only through
+    observe() and determinize().
+    """
+    for g, state, _ in states_along(case, SEEDS[1], 6):
+        for seat in range(g.num_seats(state)):
+            other = g.determinize(state, seat, random.Random(17))
+            a = g.determinize(state, seat, random.Random(5))
+            b = g.determinize(other, seat, random.Random(5))
+            assert g.to_json(a) == g.to_json(b)
+
+
 @pytest.mark.parametrize("name", borough.games())
 def test_setup_validates_players_and_options(name):
     g = borough.game(name)

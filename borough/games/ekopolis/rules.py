@@ -344,27 +344,35 @@ class Ekopolis(Game):
         if out.step == OVER:
             return out
         others = [s for s in range(out.players) if s != seat] if out.full else []
-        pool = out.deck + [t for s in others for t in out.seats[s].hand]
+        # Pools are sorted first, so that two states this seat cannot tell apart
+        # give the same sample for the same generator.
+        pool = sorted(out.deck + [t for s in others for t in out.seats[s].hand])
         rng.shuffle(pool)
         for s in others:
             n = len(out.seats[s].hand)
-            out.seats[s].hand, pool = pool[:n], pool[n:]
+            out.seats[s].hand, pool = sorted(pool[:n]), pool[n:]
         out.deck = pool
         revealed = {
             s: [c for c in out.seats[s].cards if c not in out.seats[s].held] for s in others
         }
+        held: dict[int, list[int]] = {s: [] for s in others}
         for colour in range(3):
-            hidden = [(s, i) for s in others for i, c in enumerate(out.seats[s].held)
-                      if self.cards[c].colour == colour]
-            cards = out.card_decks[colour] + [out.seats[s].held[i] for s, i in hidden]
+            wanted = {s: sum(1 for c in out.seats[s].held if self.cards[c].colour == colour)
+                      for s in others}
+            cards = sorted(out.card_decks[colour] + [
+                c for s in others for c in out.seats[s].held if self.cards[c].colour == colour
+            ])
             rng.shuffle(cards)
             # A held card was never a "now" card: those are revealed when taken.
-            chosen = [c for c in cards if self.cards[c].timing != "now"][: len(hidden)]
-            for (s, i), c in zip(hidden, chosen, strict=False):
-                out.seats[s].held[i] = c
-            out.card_decks[colour] = [c for c in cards if c not in chosen]
+            keepable = [c for c in cards if self.cards[c].timing != "now"]
+            for s in others:
+                held[s].extend(keepable[: wanted[s]])
+                keepable = keepable[wanted[s]:]
+            taken = {c for s in others for c in held[s]}
+            out.card_decks[colour] = [c for c in cards if c not in taken]
         for s in others:
-            out.seats[s].cards = revealed[s] + out.seats[s].held
+            out.seats[s].held = held[s]
+            out.seats[s].cards = revealed[s] + held[s]
         out.rng = Rng(rng.getrandbits(64))
         return out
 
