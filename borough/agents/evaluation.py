@@ -1,0 +1,87 @@
+"""How good a position is for each seat, as a value in [0, 1].
+
+A game may ship its own heuristic as `borough/games/<game>/evaluation.py`
+with `values(game, state) -> list[float]`. A game without one still gets
+agents: finished games are valued by their result, unfinished ones by a few
+random playouts (slower, but an honest estimate).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import cache
+from importlib import import_module
+from typing import Any, Protocol
+
+from borough.core.game import Game
+from borough.games import REGISTRY
+
+
+class Evaluator(Protocol):
+    def __call__(self, game: Game, state: Any) -> list[float]: ...
+
+
+def squash(x: float) -> float:
+    """A logistic curve: margins in points to a value in (0, 1)."""
+    if x < -40:
+        return 0.0
+    if x > 40:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def result_values(game: Game, state: Any) -> list[float]:
+    """A finished game: the winners share the win; the score margin breaks near-ties."""
+    result = game.result(state)
+    n = len(result.scores)
+    share = 1.0 / len(result.winners)
+    out = []
+    for seat in range(n):
+        others = [result.scores[s] for s in range(n) if s != seat]
+        margin = result.scores[seat] - max(others) if others else 0.0
+        win = share if seat in result.winners else 0.0
+        out.append(0.85 * win + 0.15 * squash(margin / 5.0))
+    return out
+
+
+def margin_values(scores: list[float], scale: float) -> list[float]:
+    """Running scores (or estimates) to values: the lead over the best rival."""
+    n = len(scores)
+    out = []
+    for seat in range(n):
+        best_other = max(scores[s] for s in range(n) if s != seat)
+        out.append(squash((scores[seat] - best_other) / scale))
+    return out
+
+
+def rollout_values(game: Game, state: Any, rng: random.Random, playouts: int = 2) -> list[float]:
+    totals = [0.0] * game.num_seats(state)
+    for _ in range(playouts):
+        trial = game.clone(state)
+        while not game.is_over(trial):
+            seat = game.to_act(trial)[0]
+            game.apply(trial, seat, rng.choice(game.legal_actions(trial, seat)))
+        for seat, v in enumerate(result_values(game, trial)):
+            totals[seat] += v / playouts
+    return totals
+
+
+@cache
+def _game_evaluator(name: str) -> Evaluator | None:
+    package = REGISTRY[name].split(":")[0].rsplit(".", 1)[0]
+    try:
+        module = import_module(f"{package}.evaluation")
+    except ModuleNotFoundError:
+        return None
+    return module.values
+
+
+def values(game: Game, state: Any, rng: random.Random) -> list[float]:
+    """Each seat's value of `state` in [0, 1]: the game's heuristic, or playouts."""
+    own = _game_evaluator(game.name)
+    if own is not None:
+        return own(game, state)
+    if game.is_over(state):
+        return result_values(game, state)
+    return rollout_values(game, state, rng)

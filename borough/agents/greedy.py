@@ -1,0 +1,42 @@
+"""One decision of lookahead: try each legal action, keep the best valued."""
+
+from __future__ import annotations
+
+import random
+
+from borough.agents.base import SeatView
+from borough.agents.evaluation import values
+from borough.core.game import Action
+
+
+class GreedyAgent:
+    """Values every action on sampled full states (never on the true state).
+
+    `samples` determinisations average out hidden information; `noise` is the
+    chance of a random move instead, for a weaker, more human opponent.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, samples: int = 2, noise: float = 0.0) -> None:
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.noise = noise
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if self.noise and self.rng.random() < self.noise:
+            return self.rng.choice(legal)
+        game, seat = view.game, view.seat
+        totals = [0.0] * len(legal)
+        for _ in range(self.samples):
+            world = view.sample(self.rng)
+            for i, action in enumerate(legal):
+                trial = game.clone(world)
+                game.apply(trial, seat, action)
+                totals[i] += values(game, trial, self.rng)[seat]
+        best = max(totals)
+        # Ties are broken at random so equal moves do not always favour the first.
+        return self.rng.choice([a for a, t in zip(legal, totals, strict=True) if t >= best - 1e-9])

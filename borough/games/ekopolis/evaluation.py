@@ -1,0 +1,45 @@
+"""Ekopolis position values for the computer opponents.
+
+A seat's estimate is its score plus what it has already secured for the end:
+its Action card triplets (7 each), the current worth of its face-down end
+cards, and a point for each unplayed later card. In the basic version the
+group is judged by its score plus the balanced-city triplets so far.
+"""
+
+from __future__ import annotations
+
+from borough.agents.evaluation import margin_values, result_values, squash
+from borough.games.ekopolis import effects, scoring
+from borough.games.ekopolis.rules import Ekopolis
+from borough.games.ekopolis.state import EkoState
+
+MARGIN_SCALE = 6.0  # points of lead that make a win about three times likelier
+GROUP_CENTRE, GROUP_SCALE = 55.0, 12.0  # a typical basic-version group total
+
+
+def estimates(game: Ekopolis, state: EkoState) -> list[float]:
+    out = []
+    for seat, data in enumerate(state.seats):
+        value = float(state.scores[seat])
+        if state.full and state.step != "over":
+            value += scoring.CARD_TRIPLET * min(scoring.card_colours(game, data.cards))
+            for c in data.held:
+                card = game.cards[c]
+                if card.timing == "end":
+                    value += effects.card_points(game, state, seat, card).get(seat, 0)
+                else:
+                    value += 1.0
+        out.append(value)
+    return out
+
+
+def values(game: Ekopolis, state: EkoState) -> list[float]:
+    if not state.full:
+        group = float(state.scores[0])
+        if state.step != "over":
+            totals = [sum(s.built[c] for s in state.seats) for c in range(3)]
+            group += scoring.BASIC_TRIPLET * min(totals)
+        return [squash((group - GROUP_CENTRE) / GROUP_SCALE)] * state.players
+    if state.step == "over":
+        return result_values(game, state)
+    return margin_values(estimates(game, state), MARGIN_SCALE)

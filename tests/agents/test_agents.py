@@ -1,0 +1,120 @@
+"""Computer opponents: honest, reproducible, and usable wherever agents are named."""
+
+import random
+
+import pytest
+
+import borough
+from borough import match as matches
+from borough.agents import AGENT_NAMES, SeatView, make_agent
+from borough.agents import registry as agent_registry
+from borough.agents.evaluation import result_values, squash, values
+from borough.agents.mcts import MCTSAgent
+from tests.conformance.trajectories import key, playout
+
+
+@pytest.fixture(autouse=True)
+def iteration_budgets_only(monkeypatch):
+    """The time cap would make results depend on machine speed; tests use iterations."""
+    monkeypatch.setattr(agent_registry, "HARD_SECONDS", None)
+
+
+def sample_states(name, count=3):
+    g = borough.game(name)
+    players = g.player_counts()[0]
+    traj = playout(name, players, key({}), 11)
+    picks = [len(traj.moves) * k // (count + 1) for k in range(1, count + 1)]
+    return g, [g.from_json(traj.snapshots[i]) for i in picks]
+
+
+@pytest.mark.parametrize("name", borough.games())
+@pytest.mark.parametrize("agent", AGENT_NAMES)
+def test_honesty_hidden_information_does_not_change_decisions(name, agent):
+    """Two states that differ only in what seat p cannot see: same decision."""
+    g, states = sample_states(name)
+    differed = False
+    for state in states:
+        for seat in g.to_act(state):
+            other = g.determinize(state, seat, random.Random(99))
+            differed |= g.to_json(other) != g.to_json(state)
+            assert g.observe(other, seat) == g.observe(state, seat)
+            first = make_agent(agent, 7).choose(SeatView(g, state, seat))
+            second = make_agent(agent, 7).choose(SeatView(g, other, seat))
+            assert first == second
+    assert differed, "the test states had nothing hidden to vary"
+
+
+@pytest.mark.parametrize("agent", ["random", "easy", "medium", "hard"])
+def test_agents_are_seeded_and_reproducible(agent):
+    g = borough.game("ekopolis")
+
+    def game_record():
+        m = matches.start(g, 3, 4, {"version": "basic"})
+        agents = [make_agent(agent if s == 0 else "random", matches.seat_seed(4, s))
+                  for s in range(3)]
+        return matches.play(m, agents).record.moves
+
+    assert game_record() == game_record()
+
+
+def test_agents_see_only_a_seat_view():
+    g = borough.game("ekopolis")
+    state = g.setup(4, seed=1)
+    view = SeatView(g, state, 0)
+    public = {n for n in dir(view) if not n.startswith("_")}
+    assert public == {"game", "seat", "observation", "legal_actions", "sample", "explain"}
+    assert view.observation == g.observe(state, 0)
+
+
+def test_mcts_needs_a_budget_and_obeys_it():
+    with pytest.raises(ValueError):
+        MCTSAgent(1, iterations=None, seconds=None)
+    g = borough.game("ekopolis")
+    state = g.setup(4, seed=2)
+    agent = MCTSAgent(1, iterations=50)
+    action = agent.choose(SeatView(g, state, 0))
+    assert action in g.legal_actions(state, 0) and agent.last_iterations == 50
+
+
+def test_mcts_takes_an_obvious_win():
+    """With one move far better than the rest, search finds it."""
+    g = borough.game("ekopolis")
+    state = g.setup(3, seed=5, options={"version": "basic"})
+    view = SeatView(g, state, 0)
+    by_value = {}
+    for action in view.legal_actions:
+        trial = g.clone(state)
+        g.apply(trial, 0, action)
+        by_value[action] = trial.scores[0]
+    best = max(by_value.values())
+    chosen = MCTSAgent(3, iterations=300).choose(view)
+    assert by_value[chosen] >= best - 1
+
+
+def test_values_are_in_the_unit_interval_and_favour_the_leader():
+    g = borough.game("ekopolis")
+    state = g.setup(4, seed=3)
+    state.scores = [20, 5, 5, 5]
+    v = values(g, state, random.Random(1))
+    assert all(0 <= x <= 1 for x in v) and v[0] == max(v)
+    assert squash(100) == 1.0 and squash(-100) == 0.0
+    done = g.setup(3, seed=1)
+    rng = random.Random(2)
+    while not g.is_over(done):
+        seat = g.to_act(done)[0]
+        g.apply(done, seat, rng.choice(g.legal_actions(done, seat)))
+    finals = result_values(g, done)
+    winner = g.result(done).winners[0]
+    assert finals[winner] == max(finals)
+
+
+def test_levels_are_accepted_by_the_command_line():
+    from typer.testing import CliRunner
+
+    from borough.cli import app
+
+    result = CliRunner().invoke(app, ["play", "ekopolis", "--players", "3", "--agents",
+                                      "hard,medium,easy", "-o", "version=basic", "--json"])
+    assert result.exit_code == 0, result.output
+    bad = CliRunner().invoke(app, ["play", "ekopolis", "--agents", "expert"])
+    assert bad.exit_code == 1 and "hard" in bad.output
