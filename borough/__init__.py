@@ -7,7 +7,7 @@
 
 from borough.core.errors import CorruptData, IllegalAction
 from borough.core.game import Event, Game, Result
+from borough import games
 from borough.games import load as game
-from borough.games import names as games
 
 __all__ = ["CorruptData", "Event", "Game", "IllegalAction", "Result", "game", "games"]

@@ -35,7 +35,7 @@ def result_values(game: Game, state: Any) -> list[float]:
     """A finished game: the winners share the win; the score margin breaks near-ties."""
     result = game.result(state)
     n = len(result.scores)
-    share = 1.0 / len(result.winners)
+    share = 1.0 / len(result.winners) if result.winners else 0.0
     out = []
     for seat in range(n):
         others = [result.scores[s] for s in range(n) if s != seat]

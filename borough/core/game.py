@@ -39,7 +39,11 @@ class Option:
 
 @dataclass
 class Result:
-    """Final scores per seat and the winning seats (several on a shared win)."""
+    """Final scores per seat and the winning seats (several on a shared win).
+
+    `winners` is empty only in a game everyone can lose together; such a result
+    says so with `detail["everyone_loses"] = True`.
+    """
 
     scores: list[int | float]
     winners: list[int]
@@ -65,7 +69,8 @@ class Event:
         return self.private_to is None or (seat is not None and seat in self.private_to)
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "kind": self.kind, "seat": self.seat}
+        audience = None if self.private_to is None else list(self.private_to)
+        return {"text": self.text, "kind": self.kind, "seat": self.seat, "private_to": audience}
 
 
 class ActionSpace:
@@ -174,6 +179,14 @@ class Game(ABC):
     def max_decisions(self, players: int, options: dict[str, Any]) -> int:
         """An upper bound on the decisions in one game, for playout tests."""
 
+    def is_legal(self, state: Any, seat: int, action: Action) -> bool:
+        """Whether a well-formed action is among the legal ones for `seat` now.
+
+        Games may answer faster than building the whole list; the conformance
+        suite checks that the two agree.
+        """
+        return action in self.legal_actions(state, seat)
+
     def why_illegal(self, state: Any, seat: int, action: Action) -> str | None:
         """A game-specific reason for an action outside the legal list."""
         return None
@@ -198,7 +211,7 @@ class Game(ABC):
             return f"It is not seat {seat}'s turn to decide; waiting for {waiting}."
         if not _well_formed(action) or action not in self.action_space.index:
             return f"{action!r} is not an action of {self.title}."
-        if action in self.legal_actions(state, seat):
+        if self.is_legal(state, seat, action):
             return None
         return self.why_illegal(state, seat, action) or (
             f"{self.describe(action)} is not allowed now."

@@ -18,17 +18,19 @@ from borough.core.errors import CorruptData
 from borough.core.rng import Rng
 
 
-def to_plain(value: Any) -> Any:
+def to_plain(value: Any, rng: bool = True) -> Any:
+    """JSON-ready values; with rng=False generators are left out (None), to compare
+    states by what they hold rather than by their future randomness."""
     if isinstance(value, bool | int | str | float) or value is None:
         return value
     if isinstance(value, Rng):
-        return value.state
+        return value.state if rng else None
     if isinstance(value, list | tuple):
-        return [to_plain(v) for v in value]
+        return [to_plain(v, rng) for v in value]
     if isinstance(value, dict):
-        return {str(k): to_plain(v) for k, v in value.items()}
+        return {str(k): to_plain(v, rng) for k, v in value.items()}
     if dataclasses.is_dataclass(value):
-        return {f.name: to_plain(getattr(value, f.name)) for f in _fields(type(value))}
+        return {f.name: to_plain(getattr(value, f.name), rng) for f in _fields(type(value))}
     raise TypeError(f"cannot convert {type(value).__name__} to plain data")
 
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import sys
+import types
 from importlib import import_module
 
 from borough.core.game import Game
 
 REGISTRY: dict[str, str] = {
     "ekopolis": "borough.games.ekopolis.rules:Ekopolis",
+    "architectura": "borough.games.architectura.rules:Architectura",
+    "citycouncil": "borough.games.citycouncil.rules:CityCouncil",
 }
 
 _loaded: dict[str, Game] = {}
@@ -31,3 +35,14 @@ def render(name: str, observation: dict) -> str:
     game = load(name)
     package = REGISTRY[name].split(":")[0].rsplit(".", 1)[0]
     return import_module(f"{package}.render").render(game, observation)
+
+
+class _Registry(types.ModuleType):
+    """`borough.games()` lists the games while `borough.games` stays this package,
+    so `import borough.games.<game>` keeps working."""
+
+    def __call__(self) -> list[str]:
+        return names()
+
+
+sys.modules[__name__].__class__ = _Registry

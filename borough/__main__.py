@@ -1,0 +1,5 @@
+"""`python -m borough` runs the command line."""
+
+from borough.cli import main
+
+main()
