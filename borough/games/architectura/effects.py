@@ -1,0 +1,273 @@
+"""Card effects (ARC-C*): resolving what a played card does, one small decision at a time.
+
+An effect either finishes at once or leaves the state in the EFFECT (or LAB,
+SPARE, PLAY) step with `state.effect` naming it; when it is over, control goes
+back to the rules through `game.effect_done`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from borough.core.game import Action, Event
+from borough.games.architectura import city
+from borough.games.architectura.city import PER_COLOUR, is_up, space_name
+from borough.games.architectura.state import (
+    DOWN,
+    EFFECT,
+    EMPTY,
+    GRAVE,
+    LAB,
+    NOBODY,
+    SPARE,
+    ArcState,
+)
+
+if TYPE_CHECKING:
+    from borough.games.architectura.rules import Architectura
+
+ROTATING = ("rotate_two", "rotate_each")
+
+
+def who(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def begin(game: Architectura, state: ArcState, seat: int, effect: str, src: int,
+          events: list[Event]) -> None:
+    """Start resolving `effect` of the card on `src` (ARC-20)."""
+    state.effect, state.src, state.target, state.picks = effect, src, -1, []
+    cards = game.cards
+    if effect == "limit4" or effect == "limit5":  # ARC-C12, ARC-C13
+        data = state.seats[seat]
+        limit = 4 if effect == "limit4" else 5
+        if limit > data.limit:
+            data.limit = limit  # ARC-C19: the higher limit counts, they never add up
+            events.append(Event(f"{who(seat)}'s hand limit is now {limit}.", "limit", seat))
+        return game.effect_done(state, seat, events)
+    if effect == "graveyard":  # ARC-C11
+        state.seats[seat].grave = True
+        return game.effect_done(state, seat, events)
+    if effect == "arsenal":  # ARC-C8
+        row = src - src % 8
+        victims = [
+            i for i in range(row, row + 8)
+            if i != src and is_up(state, i) and city.value(cards, state, i) <= 2
+        ]
+        mine = [i for i in victims if city.protected(cards, state, i)
+                and state.cells[i] // PER_COLOUR == seat]
+        for i in victims:
+            if i in mine:
+                continue
+            if city.affectable(cards, state, seat, i):
+                game.destroy(state, i, events)
+            else:
+                events.append(Event(
+                    f"The protected card on {space_name(i)} resists the Arsenal.", "protect"
+                ))
+        if mine:
+            state.step, state.spare, state.picks = SPARE, "arsenal", mine
+            return None
+        return game.effect_done(state, seat, events)
+    if effect == "laboratory":  # ARC-C17
+        state.picks = [(seat + k) % state.players for k in range(1, state.players)]
+        return _next_lab(game, state, seat, events)
+    if not [a for a in choices(game, state, seat) if a[0] != "done"]:
+        events.append(Event("The effect has nothing to act on.", "effect", seat))
+        return game.effect_done(state, seat, events)
+    state.step = EFFECT
+    return None
+
+
+def choices(game: Architectura, state: ArcState, seat: int) -> list[Action]:
+    """The legal answers in the EFFECT step."""
+    cards, effect, src = game.cards, state.effect, state.src
+    n = len(state.cells)
+    data = state.seats[seat]
+    out: list[Action] = []
+    if effect == "protect":  # ARC-C1
+        if data.tokens:
+            out = [("target", i) for i in range(n) if is_up(state, i)
+                   and state.cells[i] // PER_COLOUR == seat
+                   and not city.protected(cards, state, i)]
+    elif effect == "swap":  # ARC-C2
+        if state.target < 0:
+            out = [("target", i) for i in range(n) if city.affectable(cards, state, seat, i)
+                   and _swap_partners(game, state, seat, i)]
+        else:
+            return [("target", j) for j in _swap_partners(game, state, seat, state.target)]
+    elif effect == "restore":  # ARC-C4
+        out = [("target", i) for i in city.neighbours(state, src)
+               if state.cells[i] != EMPTY and state.face[i] == DOWN]
+        out.sort()
+    elif effect == "reserve":  # ARC-C3
+        if data.tokens:
+            out = [("target", i) for i in range(n) if state.cells[i] == EMPTY
+                   and state.reserved[i] == NOBODY and city.can_place(state, seat, i)]
+    elif effect in ROTATING:  # ARC-C6, ARC-C7
+        two = effect == "rotate_two"
+        picks = state.picks
+        cells, face, guard = state.cells, state.face, state.guard
+        for i in range(n):
+            c = cells[i]
+            if c == EMPTY or face[i] == DOWN:
+                continue
+            card = cards[c % PER_COLOUR]
+            if len(card.sides) == 1 or (i in picks if two else c // PER_COLOUR in picks):
+                continue
+            if c // PER_COLOUR != seat and (guard[i] != NOBODY or card.protected):
+                continue  # ARC-23
+            out.append(("rotate", i, 0))
+            out.append(("rotate", i, 1))
+    elif effect == "move":  # ARC-C9
+        if state.target >= 0:
+            return [("to", i) for i in city.move_targets(state, seat, state.target)]
+        targets = sorted(i for i in city.neighbours(state, src)
+                         if city.affectable(cards, state, seat, i))
+        out = [("target", i) for i in targets]
+        if any(not _own_protected(game, state, seat, i) for i in targets):
+            return out  # obligatory while some target is not the player's own protected card
+    elif effect == "copy":  # ARC-C10
+        out = sorted(("target", i) for i in city.neighbours(state, src) if is_up(state, i)
+                     and cards[state.cells[i] % PER_COLOUR].copyable
+                     and cards[state.cells[i] % PER_COLOUR].timing == "play")
+    elif effect == "manufactory":  # ARC-C18
+        out = [("target", i) for i in range(n) if i != src and is_up(state, i)
+               and state.cells[i] // PER_COLOUR == seat and _refillable(game, state, seat, i)]
+    out.append(("done",))
+    return out
+
+
+def resolve(game: Architectura, state: ArcState, seat: int, action: Action,
+            events: list[Event]) -> None:
+    """Apply one answer in the EFFECT step."""
+    effect, kind = state.effect, action[0]
+    cards = game.cards
+    if kind == "done":
+        events.append(Event(f"{who(seat)} uses no more of the effect.", "effect", seat))
+        return game.effect_done(state, seat, events)
+    if kind == "rotate":
+        i, clockwise = action[1], action[2]
+        game.rotate(state, i, clockwise, events)
+        state.picks.append(i if effect == "rotate_two" else state.cells[i] // PER_COLOUR)
+        if len(state.picks) >= (2 if effect == "rotate_two" else state.players) or not [
+            a for a in choices(game, state, seat) if a[0] != "done"
+        ]:
+            return game.effect_done(state, seat, events)
+        return None
+    if kind == "to":
+        game.move(state, seat, state.target, action[1], events)
+        return game.effect_done(state, seat, events)
+    i = action[1]  # a "target"
+    if effect == "protect":
+        state.guard[i] = seat
+        state.seats[seat].tokens -= 1
+        events.append(Event(
+            f"{who(seat)} protects the {game.card_name(state.cells[i])} on {space_name(i)}.",
+            "protect", seat,
+        ))
+    elif effect == "swap":
+        if state.target < 0:
+            state.target = i
+            return None
+        game.swap(state, state.target, i, events)
+    elif effect == "restore":
+        game.restore(state, i, events)
+    elif effect == "reserve":
+        state.reserved[i] = seat
+        state.seats[seat].tokens -= 1
+        events.append(Event(
+            f"{who(seat)} reserves {space_name(i)} with a protection token.", "reserve", seat
+        ))
+    elif effect == "move":
+        state.target = i
+        if not city.move_targets(state, seat, i):  # ARC-C9: nowhere to go
+            events.append(Event(
+                f"The {game.card_name(state.cells[i])} on {space_name(i)} has no space to move "
+                "to and is destroyed.", "destroy", seat,
+            ))
+            game.destroy(state, i, events)
+            return game.effect_done(state, seat, events)
+        return None
+    elif effect == "copy":
+        copied = cards[state.cells[i] % PER_COLOUR]
+        events.append(Event(
+            f"{who(seat)}'s Smithy copies the effect of the {copied.name}.", "copy", seat
+        ))
+        return begin(game, state, seat, copied.effect, state.src, events)
+    elif effect == "manufactory":
+        game.take_back(state, seat, i, events)
+        return None
+    return game.effect_done(state, seat, events)
+
+
+def resolve_spare(game: Architectura, state: ArcState, seat: int, affect: bool,
+                  events: list[Event]) -> None:
+    """ARC-25 for the Arsenal: the owner decides about their own protected cards."""
+    if affect:
+        for i in state.picks:
+            game.destroy(state, i, events)
+    else:
+        events.append(Event(f"{who(seat)} spares their protected cards.", "protect", seat))
+    state.picks = []
+    game.effect_done(state, seat, events)
+
+
+# ------------------------------------------------------------- Laboratory
+def lab_choices(game: Architectura, state: ArcState, seat: int) -> list[Action]:
+    """ARC-C17: the card and space an opponent plays face down."""
+    data = state.seats[seat]
+    spaces = [GRAVE] if data.grave else city.eligible(state, seat)
+    return [("lab", t, i) for t in sorted(data.hand) for i in spaces]
+
+
+def resolve_lab(game: Architectura, state: ArcState, seat: int, action: Action,
+                events: list[Event]) -> None:
+    _, t, i = action
+    data = state.seats[seat]
+    data.hand.remove(t)
+    if t in data.shown:
+        data.shown.remove(t)
+    card_id = seat * PER_COLOUR + t
+    if i == GRAVE:
+        data.pile.append(t)
+        events.append(Event(
+            f"{who(seat)} puts the {game.cards[t].name} beside their Graveyard (Laboratory).",
+            "lab", seat,
+        ))
+    else:
+        game.put(state, card_id, i, DOWN)
+        events.append(Event(
+            f"{who(seat)} plays the {game.cards[t].name} face down on {space_name(i)} "
+            "(Laboratory).", "lab", seat,
+        ))
+    state.picks.pop(0)
+    _next_lab(game, state, state.current, events)
+
+
+def _next_lab(game: Architectura, state: ArcState, seat: int, events: list[Event]) -> None:
+    while state.picks:
+        other = state.picks[0]
+        if lab_choices(game, state, other):
+            state.step = LAB
+            return
+        events.append(Event(f"{who(other)} has no card to play face down.", "lab", other))
+        state.picks.pop(0)
+    game.effect_done(state, seat, events)
+
+
+# ------------------------------------------------------------------ helpers
+def _own_protected(game: Architectura, state: ArcState, seat: int, i: int) -> bool:
+    return state.cells[i] // PER_COLOUR == seat and city.protected(game.cards, state, i)
+
+
+def _swap_partners(game: Architectura, state: ArcState, seat: int, i: int) -> list[int]:
+    return sorted(j for j in city.neighbours(state, i)
+                  if city.affectable(game.cards, state, seat, j))
+
+
+def _refillable(game: Architectura, state: ArcState, seat: int, i: int) -> bool:
+    """ARC-C18: a card may be taken back only if some card can then be played there."""
+    taken = state.cells[i] % PER_COLOUR
+    hand = [*state.seats[seat].hand, taken]
+    return any(game.can_play_at(state, seat, t, i, hand) for t in hand)

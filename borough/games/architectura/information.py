@@ -1,0 +1,130 @@
+"""What each seat may see (ARC-36, ARC-37): observations and determinisation."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from borough.core.rng import Rng
+from borough.games.architectura import city
+from borough.games.architectura.data import BASIC_CARDS, COLOURS
+from borough.games.architectura.state import CHOOSE, OVER, ArcState
+
+if TYPE_CHECKING:
+    from borough.games.architectura.rules import Architectura
+
+
+def observe(game: Architectura, state: ArcState, seat: int | None) -> dict[str, Any]:
+    over = state.step == OVER
+    choosing = state.step == CHOOSE
+    seats = []
+    for s, data in enumerate(state.seats):
+        mine = s == seat
+        seats.append({
+            "seat": s,
+            "colour": COLOURS[s],
+            "hand": sorted(data.hand) if (mine or over) else None,
+            "shown": sorted(data.shown),
+            "hand_size": len(data.hand),
+            "deck_size": len(data.deck),
+            "known_bottom": data.bottom if mine else None,
+            "swaps": list(data.swaps) if (mine or not choosing) else None,
+            "ready": data.ready,
+            "started": data.started,
+            "swapped": data.swapped,
+            "tokens": data.tokens,
+            "hand_limit": data.limit,
+            "graveyard": data.grave,
+            "pile": list(data.pile),
+            "removed": list(data.removed),
+        })
+    values = [
+        city.value(game.cards, state, i) if city.is_up(state, i) else None
+        for i in range(len(state.cells))
+    ]
+    return {
+        "game": game.name,
+        "players": state.players,
+        "replacements": state.replacements,
+        "step": state.step,
+        "current": state.current,
+        "to_act": list(game.to_act(state)),
+        "cells": list(state.cells),
+        "face": list(state.face),
+        "values": values,
+        "guard": list(state.guard),
+        "reserved": list(state.reserved),
+        "buried": list(state.buried),
+        "effect": state.effect,
+        "src": state.src,
+        "target": state.target,
+        "picks": list(state.picks),
+        "forced": state.forced,
+        "pending": state.pending,
+        "paid": state.paid,
+        "spare": state.spare,
+        "idle": state.idle,
+        "seats": seats,
+        "viewer": seat,
+    }
+
+
+def has_hidden_information(game: Architectura, state: ArcState, seat: int) -> bool:
+    if state.step == OVER:
+        return False
+    if state.step == CHOOSE:  # ARC-36: sealed choices
+        return state.replacements > 0 and state.players > 1
+    if len(state.seats[seat].deck) > 1:  # ARC-37: deck order
+        return True
+    for s, data in enumerate(state.seats):
+        if s != seat and len(data.hand) - len(data.shown) + len(data.deck) > 1:
+            return True
+    return False
+
+
+def determinize(game: Architectura, state: ArcState, seat: int, rng: random.Random) -> ArcState:
+    """Redeal what `seat` cannot see: sealed choices, deck orders, others' hands.
+
+    Hidden parts are put in a canonical order first, so the sample depends only
+    on what the seat can see and on `rng`.
+    """
+    out = state.copy()
+    if out.step == OVER:
+        return out
+    for s, data in enumerate(out.seats):
+        if out.step == CHOOSE:
+            if s != seat:
+                data.swaps = random_swaps(game, out.replacements, rng)
+            continue
+        if s == seat:
+            b = data.bottom  # the owner knows which cards went under the deck
+            low, high = sorted(data.deck[:b]), sorted(data.deck[b:])
+            rng.shuffle(low)
+            rng.shuffle(high)
+            data.deck = low + high
+            data.hand.sort()
+            data.shown.sort()
+            continue
+        hidden = list(data.hand)
+        for t in data.shown:
+            hidden.remove(t)
+        pool = sorted(hidden + data.deck)
+        rng.shuffle(pool)
+        k = len(hidden)
+        data.shown.sort()
+        data.hand = data.shown + pool[:k]
+        data.deck = pool[k:]
+        data.bottom = 0
+    out.rng = Rng(rng.getrandbits(64))
+    return out
+
+
+def random_swaps(game: Architectura, limit: int, rng: random.Random) -> list[int]:
+    swaps = [-1] * BASIC_CARDS
+    extras = list(game.cards[BASIC_CARDS:])
+    rng.shuffle(extras)
+    for card in extras[: rng.randint(0, limit)]:
+        free = [j for j in card.replaces if swaps[j] < 0]
+        if free:
+            swaps[rng.choice(free)] = card.index
+    return swaps

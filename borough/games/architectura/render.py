@@ -1,0 +1,55 @@
+"""A text picture of an Architectura observation, for the terminal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from borough.games.architectura.city import PER_COLOUR
+from borough.games.architectura.state import COLUMNS, EMPTY, GRAVE, NOBODY
+
+INITIAL = "BGYR"  # blue, green, yellow, red
+
+
+def _cell(game: Any, obs: dict[str, Any], i: int) -> str:
+    card_id = obs["cells"][i]
+    if card_id == EMPTY:
+        holder = obs["reserved"][i]
+        return f"[res P{holder + 1}]".ljust(12) if holder != NOBODY else ".".ljust(12)
+    colour = INITIAL[card_id // PER_COLOUR]
+    name = game.cards[card_id % PER_COLOUR].name[:6]
+    if obs["face"][i] < 0:
+        return f"{colour}:{name}(x)".ljust(12)
+    mark = "*" if obs["guard"][i] != NOBODY or game.cards[card_id % PER_COLOUR].protected else ""
+    return f"{colour}:{name}={obs['values'][i]}{mark}".ljust(12)
+
+
+def render(game: Any, observation: dict[str, Any]) -> str:
+    obs = observation
+    lines = ["       " + "".join(f"block {c + 1}".ljust(12) for c in range(COLUMNS))]
+    for r in range(obs["players"]):
+        row = "".join(_cell(game, obs, r * COLUMNS + c) for c in range(COLUMNS))
+        lines.append(f"st {r + 1}  {row}")
+    lines.append("(x) destroyed   * protected   [res] reserved by a Fountain")
+    for s in obs["seats"]:
+        hand = s["hand"]
+        shown = ", ".join(game.cards[t].name for t in hand) if hand is not None else (
+            f"{s['hand_size']} hidden cards"
+        )
+        extra = []
+        if s["graveyard"]:
+            extra.append(f"Graveyard {len(s['pile'])}")
+        if s["removed"]:
+            extra.append("removed: " + ", ".join(game.cards[t].name for t in s["removed"]))
+        tail = ("; " + "; ".join(extra)) if extra else ""
+        lines.append(
+            f"Player {s['seat'] + 1} ({s['colour']}): hand {shown}; deck {s['deck_size']}; "
+            f"tokens {s['tokens']}; limit {s['hand_limit']}{tail}"
+        )
+    if obs["step"] == "over":
+        lines.append("The game is over.")
+    else:
+        waiting = ", ".join(f"Player {s + 1}" for s in obs["to_act"])
+        what = obs["effect"] or obs["step"]
+        where = "" if obs["src"] in (-1, GRAVE) else f" (card on space {obs['src']})"
+        lines.append(f"Waiting for {waiting}: {what}{where}")
+    return "\n".join(lines)

@@ -1,0 +1,66 @@
+"""Final scoring (ARC-33) and the winner with its tie-breaks (ARC-34)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from borough.games.architectura import city
+from borough.games.architectura.city import PER_COLOUR, is_up
+from borough.games.architectura.state import COLUMNS, ArcState
+
+if TYPE_CHECKING:
+    from borough.games.architectura.rules import Architectura
+
+
+def end_bonus(game: Architectura, state: ArcState, i: int) -> int:
+    """Points an end-of-game card on space i adds (ARC-C5 Statue, ARC-C16 City Hall)."""
+    card = game.cards[state.cells[i] % PER_COLOUR]
+    if card.effect == "statue":
+        parks = [j for j in city.neighbours(state, i)
+                 if is_up(state, j) and game.cards[state.cells[j] % PER_COLOUR].key == "park"]
+        return 3 if parks else 0
+    if card.effect == "city_hall":
+        seat = state.cells[i] // PER_COLOUR
+        row = i - i % COLUMNS
+        return sum(1 for j in range(row, row + COLUMNS)
+                   if is_up(state, j) and state.cells[j] // PER_COLOUR == seat)
+    return 0
+
+
+def breakdown(game: Architectura, state: ArcState) -> dict[str, list[int]]:
+    """Per seat: card values, end-of-game points, Graveyard value, cards on the table."""
+    n = state.players
+    values, bonus, grave, count = [0] * n, [0] * n, [0] * n, [0] * n
+    lowest: list[int | None] = [None] * n
+    for i in range(len(state.cells)):
+        if not is_up(state, i):
+            continue
+        seat = state.cells[i] // PER_COLOUR
+        v = city.value(game.cards, state, i)
+        values[seat] += v
+        bonus[seat] += end_bonus(game, state, i)
+        count[seat] += 1
+        low = lowest[seat]
+        lowest[seat] = v if low is None else min(low, v)
+    for s, data in enumerate(state.seats):
+        if data.grave:  # ARC-C11: the Graveyard is worth the cards beside it
+            grave[s] = len(data.pile)
+            count[s] += 1
+    totals = [values[s] + bonus[s] + grave[s] for s in range(n)]
+    return {"totals": totals, "values": values, "end_effects": bonus, "graveyard": grave,
+            "cards": count, "lowest": lowest}  # type: ignore[dict-item]
+
+
+def winners(detail: dict[str, Any]) -> list[int]:
+    """ARC-34: highest score, then most cards on the table, then the lowest card."""
+    totals, count, lowest = detail["totals"], detail["cards"], detail["lowest"]
+    seats = list(range(len(totals)))
+    best = max(totals)
+    seats = [s for s in seats if totals[s] == best]
+    most = max(count[s] for s in seats)
+    seats = [s for s in seats if count[s] == most]
+    lows = [lowest[s] for s in seats if lowest[s] is not None]
+    if len(seats) > 1 and lows:
+        low = min(lows)
+        seats = [s for s in seats if lowest[s] == low]
+    return seats
