@@ -1,0 +1,1 @@
+"""City Council: a semi-cooperative council that builds a city, or loses it."""

@@ -1,0 +1,396 @@
+"""The city itself: building costs and sites, production, monitoring and clean-up.
+
+Rule ids (CC-*) refer to RULES.md in this folder.
+"""
+
+from __future__ import annotations
+
+from borough.core.game import Event
+from borough.games.citycouncil.data import SECTIONS, TILE_COUNT, Content
+from borough.games.citycouncil.state import CCState
+
+
+# ------------------------------------------------------------ construction
+def build_cost(c: Content, s: CCState, bid: int, pid: int) -> int:
+    """What the City Budget pays to put `bid` on footprint `pid` now; -1 if impossible.
+
+    CC-30 printed cost plus $1 per block outside the zone (grey blocks and
+    same-category blocks are free, safety buildings never pay); CC-33 an
+    upgrade over the building it replaces costs the difference only.
+    """
+    b = c.buildings[bid]
+    board = c.board
+    if board.place_shape[pid] != b.shape:
+        return -1
+    cells = board.place_cells[pid]
+    first = s.board[cells[0]]
+    if first >= 0:
+        if first == b.upgrade_of and s.site_of[first] == pid:
+            return max(0, b.cost - c.buildings[first].cost)
+        return -1
+    if not board.buildable[pid]:
+        return -1
+    grid = s.board
+    for x in cells:
+        if grid[x] >= 0:
+            return -1
+    return b.cost + board.surcharge[pid][b.zone]
+
+
+def build_sites(c: Content, s: CCState, bid: int, limit: int) -> list[int]:
+    """Footprints where `bid` can go for at most `limit` dollars, in footprint order."""
+    b = c.buildings[bid]
+    out = []
+    old = b.upgrade_of
+    if old >= 0 and s.site_of[old] >= 0 and b.cost - c.buildings[old].cost <= limit:
+        out.append(s.site_of[old])
+    room = limit - b.cost
+    grid = s.board
+    for surcharge, pid, cells in c.board.cheapest[b.shape][b.zone]:
+        if surcharge > room:
+            break
+        for x in cells:
+            if grid[x] >= 0:
+                break
+        else:
+            out.append(pid)
+    out.sort()
+    return out
+
+
+def can_build_any(c: Content, s: CCState, bid: int, limit: int) -> bool:
+    """Whether some site takes `bid` for at most `limit` (cheapest sites tried first)."""
+    b = c.buildings[bid]
+    old = b.upgrade_of
+    if old >= 0 and s.site_of[old] >= 0 and b.cost - c.buildings[old].cost <= limit:
+        return True
+    room = limit - b.cost
+    if room < 0:
+        return False
+    grid = s.board
+    for surcharge, _, cells in c.board.cheapest[b.shape][b.zone]:
+        if surcharge > room:
+            return False
+        for x in cells:
+            if grid[x] >= 0:
+                break
+        else:
+            return True
+    return False
+
+
+def movable(c: Content, s: CCState, bid: int) -> bool:
+    """CC-34: only a tile standing outside the centre may be relocated."""
+    pid = s.site_of[bid]
+    return bid < TILE_COUNT and pid >= 0 and not c.board.in_centre[pid]
+
+
+def move_cost(c: Content, s: CCState, bid: int, pid: int) -> int:
+    """CC-34: $1 per block of the new site outside the building's zone; -1 if impossible."""
+    b = c.buildings[bid]
+    board = c.board
+    if board.place_shape[pid] != b.shape or not board.buildable[pid] or pid == s.site_of[bid]:
+        return -1
+    for x in board.place_cells[pid]:
+        if s.board[x] >= 0 and s.board[x] != bid:
+            return -1
+    return board.surcharge[pid][b.zone]
+
+
+def can_move_any(c: Content, s: CCState, bid: int, limit: int) -> bool:
+    """Whether `bid` has a new site costing at most `limit` (cheapest sites tried first)."""
+    b = c.buildings[bid]
+    here = s.site_of[bid]
+    grid = s.board
+    for surcharge, pid, cells in c.board.cheapest[b.shape][b.zone]:
+        if surcharge > limit:
+            return False
+        if pid == here:
+            continue
+        for x in cells:
+            if grid[x] >= 0 and grid[x] != bid:
+                break
+        else:
+            return True
+    return False
+
+
+def move_sites(c: Content, s: CCState, bid: int, limit: int) -> list[int]:
+    b = c.buildings[bid]
+    here = s.site_of[bid]
+    grid = s.board
+    out = []
+    for surcharge, pid, cells in c.board.cheapest[b.shape][b.zone]:
+        if surcharge > limit:
+            break
+        if pid == here:
+            continue
+        for x in cells:
+            if grid[x] >= 0 and grid[x] != bid:
+                break
+        else:
+            out.append(pid)
+    out.sort()
+    return out
+
+
+def sale_value(c: Content, bid: int) -> int:
+    """CC-35: the budget receives the cost less $1."""
+    return max(0, c.buildings[bid].cost - 1)
+
+
+def place(s: CCState, c: Content, bid: int, pid: int) -> int:
+    """Put `bid` on `pid`; return the building it covered (an upgrade), or -1."""
+    cells = c.board.place_cells[pid]
+    old = s.board[cells[0]]
+    if old >= 0:
+        s.site_of[old] = -1
+        if old < TILE_COUNT:
+            s.gone.append(old)
+    for x in cells:
+        s.board[x] = bid
+    s.site_of[bid] = pid
+    return old
+
+
+def lift(s: CCState, c: Content, bid: int) -> None:
+    for x in c.board.place_cells[s.site_of[bid]]:
+        s.board[x] = -1
+    s.site_of[bid] = -1
+
+
+def in_city(s: CCState) -> list[int]:
+    return [b for b, pid in enumerate(s.site_of) if pid >= 0]
+
+
+# --------------------------------------------------------------- production
+def pink_supply(c: Content, s: CCState) -> int:
+    return c.supply["pink"] - sum(s.pink) - sum(s.zones_on)
+
+
+def eligible(c: Content, s: CCState, bid: int) -> bool:
+    """CC-41: a building works when it touches the centre or an activated zone."""
+    pid = s.site_of[bid]
+    if c.board.in_centre[pid]:
+        return True
+    zones = s.zones_on
+    return any(zones[h] for h in c.board.place_hoods[pid])
+
+
+def _inputs_ok(c: Content, s: CCState, bid: int, power_used: int = 0) -> bool:
+    goods, energy, money = c.buildings[bid].inputs
+    return s.goods >= goods and s.power - power_used >= energy and s.budget >= money
+
+
+def can_activate(c: Content, s: CCState, bid: int) -> bool:
+    return (
+        s.site_of[bid] >= 0
+        and s.activated[bid] == 0
+        and s.blue_free >= c.buildings[bid].blue
+        and _inputs_ok(c, s, bid)
+        and eligible(c, s, bid)
+    )
+
+
+def can_boost(c: Content, s: CCState, bid: int) -> bool:
+    """CC-43: white-collar workers let an activated building act a second time."""
+    b = c.buildings[bid]
+    return (
+        s.activated[bid] == 1
+        and b.white > 0
+        and s.white_free >= b.white
+        and _inputs_ok(c, s, bid)
+    )
+
+
+def can_zone(c: Content, s: CCState, hood: int) -> bool:
+    """CC-42: once per zone per round, paying a community cube and one energy.
+
+    Interpretation: only worth it (and so only allowed) when it lets some
+    building be activated right away.
+    """
+    if s.zones_on[hood] or s.power < 1 or pink_supply(c, s) < 1:
+        return False
+    if sum(s.zones_on) >= c.supply["energy_markers"]:
+        return False
+    board = c.board
+    for bid, pid in enumerate(s.site_of):
+        if (
+            pid >= 0
+            and hood in board.place_hoods[pid]
+            and s.activated[bid] == 0
+            and s.blue_free >= c.buildings[bid].blue
+            and not eligible(c, s, bid)
+            and _inputs_ok(c, s, bid, power_used=1)
+        ):
+            return True
+    return False
+
+
+def activations(c: Content, s: CCState) -> list[tuple]:
+    """Every activation open now: buildings and second actions in building order, then
+    zones (CC-41..CC-43); one pass over the city."""
+    acts: list[tuple] = []
+    zones_ok: set[int] = set()
+    zones = s.zones_on
+    board = c.board
+    can_light = (
+        s.power >= 1 and pink_supply(c, s) >= 1 and sum(zones) < c.supply["energy_markers"]
+    )
+    goods, power, budget, blue_free = s.goods, s.power, s.budget, s.blue_free
+    for bid, pid in enumerate(s.site_of):
+        if pid < 0:
+            continue
+        b = c.buildings[bid]
+        g, e, m = b.inputs
+        if s.activated[bid] == 0:
+            if blue_free < b.blue or goods < g or budget < m:
+                continue
+            if board.in_centre[pid] or any(zones[h] for h in board.place_hoods[pid]):
+                if power >= e:
+                    acts.append(("activate", bid))
+            elif can_light and power - 1 >= e:
+                zones_ok.update(board.place_hoods[pid])
+        elif (
+            s.activated[bid] == 1 and 0 < b.white <= s.white_free
+            and goods >= g and power >= e and budget >= m
+        ):
+            acts.append(("boost", bid))
+    acts.extend(("zone", h) for h in sorted(zones_ok))
+    return acts
+
+
+def any_activation(c: Content, s: CCState) -> bool:
+    return bool(activations(c, s))
+
+
+def pay_inputs(c: Content, s: CCState, bid: int) -> None:
+    goods, energy, money = c.buildings[bid].inputs
+    s.goods -= goods
+    s.power -= energy
+    s.budget -= money
+
+
+# --------------------------------------------------------------- resolution
+def _add_cubes(s: CCState, c: Content, colour: str, section: int, n: int) -> int:
+    """Add up to n cubes of a colour to a section, as far as the reserve allows."""
+    pile = s.red if colour == "red" else s.grey if colour == "grey" else s.pink
+    room = c.supply[colour] - sum(pile)
+    if colour == "pink":
+        room -= sum(s.zones_on)
+    added = max(0, min(n, room))
+    pile[section] += added
+    return added
+
+
+def _clear(pile: list[int], section: int, n: int) -> int:
+    """Take cubes off the board: the building's own section first, then the fullest."""
+    taken = 0
+    while taken < n and sum(pile) > 0:
+        where = section if pile[section] > 0 else max(range(3), key=lambda i: (pile[i], -i))
+        pile[where] -= 1
+        taken += 1
+    return taken
+
+
+def resolve(c: Content, s: CCState, events: list[Event]) -> None:
+    """CC-46: every activation's outputs, one building at a time, in activation order."""
+    tracks = c.tracks
+    for bid in s.act_log:
+        b = c.buildings[bid]
+        parts = []
+        for key, n in b.out.items():
+            if key == "money":
+                gain = min(n, tracks["budget_max"] - s.budget)
+                s.budget += gain
+                parts.append(f"+${gain} budget")
+            elif key == "goods":
+                gain = min(n, tracks["goods_max"] - s.goods)
+                s.goods += gain
+                parts.append(f"+{gain} goods")
+            elif key == "energy":
+                gain = min(n, tracks["power_max"] - s.power)
+                s.power += gain
+                parts.append(f"+{gain} power")
+            elif key == "workers":
+                gain = min(n, c.supply["blue"] - s.blue)
+                s.blue += gain
+                parts.append(f"{gain} blue-collar worker(s) move in")
+            elif key == "white":
+                gain = min(n, c.supply["white"] - s.white)
+                s.white += gain
+                parts.append(f"{gain} white-collar worker(s) move in")
+            elif key in ("red", "grey", "pink"):
+                gain = _add_cubes(s, c, key, b.section, n)
+                word = {"red": "criminality", "grey": "pollution", "pink": "community"}[key]
+                parts.append(f"{gain} {word} cube(s) in {SECTIONS[b.section]}")
+            elif key == "clear_red":
+                parts.append(f"{_clear(s.red, b.section, n)} criminality cube(s) removed")
+            elif key == "clear_grey":
+                parts.append(f"{_clear(s.grey, b.section, n)} pollution cube(s) removed")
+        events.append(Event(f"The {b.name} produces: {', '.join(parts)}.", "resolve"))
+
+
+def unemployment(c: Content, s: CCState, events: list[Event]) -> None:
+    """CC-45: idle blue-collar workers are reported; idleness breeds criminality."""
+    s.unemployed = s.blue_free
+    table = c.tracks["unemployment_crime"]
+    crime = table[min(s.unemployed, len(table) - 1)]
+    added = _add_cubes(s, c, "red", 0, crime)
+    text = f"Unemployment report: {s.unemployed} idle blue-collar worker(s)"
+    if crime:
+        text += f"; {added} criminality cube(s) go to the residential section"
+    events.append(Event(text + ".", "unemployment"))
+
+
+def lifestyle(s: CCState, section: int) -> int:
+    """CC-48: red plus grey minus pink in one section."""
+    return s.red[section] + s.grey[section] - s.pink[section]
+
+
+def monitor(c: Content, s: CCState, events: list[Event]) -> bool:
+    """CC-48..CC-50: lifestyle effects, then True if the government takes over."""
+    tracks = c.tracks
+    for sec in range(3):
+        value = lifestyle(s, sec)
+        if value >= tracks["leave_at"] and s.blue > 0:
+            s.blue -= 1
+            events.append(Event(
+                f"Life in the {SECTIONS[sec]} section is poor ({value}): "
+                "a blue-collar worker leaves the city.", "lifestyle",
+            ))
+        elif (
+            value <= tracks["arrive_at"] and s.unemployed == 0 and s.blue < c.supply["blue"]
+        ):
+            s.blue += 1
+            events.append(Event(
+                f"Life in the {SECTIONS[sec]} section is good ({value}): "
+                "a blue-collar worker moves in.", "lifestyle",
+            ))
+    if s.blue < tracks["min_workers"] and s.blue < c.supply["blue"]:
+        s.blue += 1
+        events.append(Event(
+            "The nearly empty city draws in a new blue-collar worker.", "lifestyle",
+        ))
+    crime_full = sum(s.red) >= c.supply["red"]
+    pollution_full = sum(s.grey) >= c.supply["grey"]
+    if crime_full or pollution_full:
+        what = "criminality" if crime_full else "pollution"
+        events.append(Event(
+            f"The {what} track is full: the government takes over the city and every "
+            "council member loses.", "government",
+        ))
+        return True
+    return False
+
+
+def clean_up(c: Content, s: CCState) -> None:
+    """CC-56: zone cubes and energy markers return, workers go home, community fades."""
+    n = len(s.zones_on)
+    s.zones_on = [0] * n
+    s.activated = [0] * len(s.activated)
+    s.act_log = []
+    s.blue_free = s.blue
+    s.white_free = s.white
+    fade = c.tracks["pink_fade"]
+    s.pink = [max(0, p - fade) for p in s.pink]

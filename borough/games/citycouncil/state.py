@@ -1,0 +1,119 @@
+"""The City Council game state: plain data, cheap to clone and to serialise."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from borough.core.rng import Rng
+
+# Committees in their seating order (CC-11: this is also the turn order).
+TRANSPORT, TREASURY, ELECTION, UNION, EXECUTIVE = 0, 1, 2, 3, 4
+OFFICES = ("Transport", "Treasury", "Election", "Union", "Executive")
+# Disc spots: just seated, one round served (A), two rounds served (B).
+FRESH, SPOT_A, SPOT_B = 0, 1, 2
+
+# Steps: who decides what next.
+ASSIGN = "assign"  # round 1: the Election chair seats the others
+REGARD = "regard"  # rotation: choose an A member to treat as B
+MOVE = "move"  # rotation: move a B member to a vacant committee
+SWAP = "swap"  # rotation: switch two members
+ELECT = "elect"  # rotation: fill an empty Election Committee
+EMBEZZLE = "embezzle"  # Treasury: take $1 or not
+KEEP = "keep"  # drawing: keep one of the two dealt Favor cards
+PROPOSE = "propose"
+SITE = "site"
+VOTE = "vote"
+EXEC_VOTE = "exec_vote"  # the Executive's second delegate
+EXECUTE = "execute"  # the Election chair picks among tied plans
+FAVOR = "favor"  # general Favor cards after the council meeting
+PRODUCE = "produce"
+TURN_END = "turn_end"  # Favor scoring and discards
+OVER = "over"
+
+# Proposal states.
+PENDING, DONE, DROPPED = 0, 1, 2
+
+
+@dataclass
+class Proposal:
+    member: int
+    kind: str  # construct, relocate or sell
+    building: int
+    site: int  # a footprint; -1 for a sale
+    voters: list[int]  # one entry per delegate placed (members)
+    funds: list[int]  # seats that added $1 of embezzled funds
+    status: int
+
+    def copy(self) -> Proposal:
+        return Proposal(
+            self.member, self.kind, self.building, self.site, self.voters[:], self.funds[:],
+            self.status,
+        )
+
+
+@dataclass
+class CCState:
+    players: int
+    members: int  # council members: the players and, with 2 players, the automated member
+    advanced: bool
+    round: int
+    step: str
+    current: int  # the member who decides now
+    chair: int  # the member who chairs the committee changes this round
+    queue: list[int]  # members still to act in the current sub-phase, in order
+    office: list[int]  # per member
+    spot: list[int]  # per member
+    marked: list[int]  # per member: 1 while on (or regarded as on) a B spot this phase
+    vacant_start: list[int]  # committees vacant when the round began
+    scores: list[int]  # per seat
+    funds: list[int]  # embezzled private funds per seat
+    hands: list[list[int]]
+    dealt: list[list[int]]  # Favor cards dealt this round, not yet kept
+    deck: list[int]
+    discard: list[int]
+    discard_owner: list[int]  # -1: seen by all; else the only seat that saw it
+    removed: list[int]  # scored building cards, out of the game
+    budget: int
+    power: int
+    goods: int
+    blue: int  # blue-collar workers living in the city
+    white: int
+    blue_free: int  # still in Workforce Housing this round
+    white_free: int
+    red: list[int]  # cubes per section
+    grey: list[int]
+    pink: list[int]
+    board: list[int]  # per block: the building on it, or -1
+    site_of: list[int]  # per building: its footprint in the city, or -1
+    display: list[int]  # face-up tiles
+    stacks: list[list[int]]  # per shape; the top is the end of the list
+    gone: list[int]  # discarded and sold tiles
+    proposals: list[Proposal]
+    pending: int  # the proposal waiting for its site, or -1
+    sells_left: int
+    relocates_left: int
+    executed: int
+    zones_on: list[int]  # per neighbourhood: activated this round
+    activated: list[int]  # per building: 0, 1 activated, 2 also its second action
+    act_log: list[int]  # activations in order (a building twice for a second action)
+    acts_left: int
+    unemployed: int  # the last unemployment report
+    reached: bool  # someone reached the winning points this round
+    outcome: str  # "", "mayor", "government" or "term"
+    rng: Rng
+    moves: int
+
+    def copy(self) -> CCState:
+        return CCState(
+            self.players, self.members, self.advanced, self.round, self.step, self.current,
+            self.chair, self.queue[:], self.office[:], self.spot[:], self.marked[:],
+            self.vacant_start[:], self.scores[:], self.funds[:], [h[:] for h in self.hands],
+            [d[:] for d in self.dealt], self.deck[:], self.discard[:], self.discard_owner[:],
+            self.removed[:], self.budget, self.power, self.goods, self.blue, self.white,
+            self.blue_free, self.white_free, self.red[:], self.grey[:], self.pink[:],
+            self.board[:], self.site_of[:], self.display[:], [s[:] for s in self.stacks],
+            self.gone[:], [p.copy() for p in self.proposals], self.pending, self.sells_left,
+            self.relocates_left, self.executed, self.zones_on[:], self.activated[:],
+            self.act_log[:], self.acts_left, self.unemployed, self.reached, self.outcome,
+            self.rng.copy(), self.moves,
+        )

@@ -1,0 +1,177 @@
+"""Set-up and designed content of City Council."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from cc_helpers import GAME, bid, new
+
+from borough.games.citycouncil.data import (
+    CARD_COUNT,
+    CENTRE,
+    GREY,
+    SAFETY,
+    TILE_COUNT,
+)
+from borough.games.citycouncil.state import ASSIGN, ELECTION, FRESH
+
+
+def test_cc_1_player_counts_and_mode_option():
+    """CC-1: 2 to 5 players; mode is basic or advanced, advanced by default."""
+    assert GAME.seats == (2, 3, 4, 5)
+    assert GAME.options()["mode"]["choices"] == ["basic", "advanced"]
+    assert GAME.setup(3, 1).advanced
+    with pytest.raises(ValueError):
+        GAME.setup(6, 1)
+    with pytest.raises(ValueError):
+        GAME.setup(1, 1)
+
+
+def test_cc_2_two_players_add_an_automated_member():
+    """CC-2: with 2 players three council members sit; the third never holds cards or points."""
+    s = new(2)
+    assert s.members == 3 and len(s.office) == 3
+    assert len(s.scores) == 2 and len(s.hands) == 2 and len(s.funds) == 2
+    assert GAME.num_seats(s) == 2
+    for players in (3, 4, 5):
+        assert new(players).members == players
+
+
+def test_cc_3_favor_deck_and_two_cards_each():
+    """CC-3: every player gets 2 Favor cards from the shuffled 52; scores start at 0."""
+    for players in (2, 3, 4, 5):
+        s = new(players)
+        assert all(len(h) == 2 for h in s.hands)
+        assert len(s.deck) == CARD_COUNT - 2 * players
+        assert s.scores == [0] * players and s.funds == [0] * players
+    assert new(4, seed=1).deck != new(4, seed=2).deck
+
+
+@pytest.mark.parametrize("players,blue,white", [(2, 3, 1), (3, 3, 1), (4, 4, 2), (5, 5, 2)])
+def test_cc_4_starting_values(players, blue, white):
+    """CC-4: budget 11 (advanced) or 10 (basic), workers by council size, one goods cube."""
+    s = new(players, "advanced")
+    assert s.budget == 11 and s.goods == 1 and s.power == 3
+    assert (s.blue, s.white, s.blue_free, s.white_free) == (blue, white, blue, white)
+    assert new(players, "basic").budget == 10
+
+
+def test_cc_4_printed_buildings_and_the_airport_tile():
+    """CC-4: printed centre buildings; advanced covers the printed Airport with its tile."""
+    basic = new(4, "basic")
+    for name in ("Airport", "Power Station", "City Hall"):
+        assert basic.site_of[bid(name)] >= 0
+    assert basic.site_of[bid("Airport Terminal")] == -1
+    adv = new(4, "advanced")
+    assert adv.site_of[bid("Airport")] == -1
+    assert adv.site_of[bid("Airport Terminal")] == basic.site_of[bid("Airport")]
+
+
+def test_cc_5_display_and_stacks():
+    """CC-5: 8 (2 per shape) or 13 (4/4/3/2) face up; starters come out first; markers."""
+    basic = new(4, "basic")
+    shapes = Counter(GAME.buildings[b].shape for b in basic.display)
+    assert len(basic.display) == 8 and all(shapes[i] == 2 for i in range(4))
+    assert all(GAME.buildings[b].set == "starter" for b in basic.display)
+    assert (basic.sells_left, basic.relocates_left) == (1, 1)
+    adv = new(4, "advanced")
+    shapes = Counter(GAME.buildings[b].shape for b in adv.display)
+    assert len(adv.display) == 13 and [shapes[i] for i in range(4)] == [4, 4, 3, 2]
+    assert (adv.sells_left, adv.relocates_left) == (2, 2)
+    for stack in basic.stacks:  # the top of a stack is its end: starters above advanced
+        sets = [GAME.buildings[b].set for b in stack]
+        assert sets == sorted(sets)  # "advanced" < "starter": advanced at the bottom
+    everything = sorted(adv.display + [b for st in adv.stacks for b in st])
+    assert everything == list(range(TILE_COUNT))
+    # advanced: every building is available, starters and advanced tiles mixed
+    mixed = [GAME.buildings[b].set for s in range(20) for b in new(4, "advanced", s).display]
+    assert mixed.count("advanced") > len(mixed) // 3
+
+
+def test_cc_6_random_election_chair_seats_the_others():
+    """CC-6: a random member chairs the Election Committee and seats the rest."""
+    chairs = set()
+    for seed in range(30):
+        s = new(4, seed=seed)
+        assert s.step == ASSIGN
+        assert s.office[s.chair] == ELECTION and s.current == s.chair
+        chairs.add(s.chair)
+        seats = [a[1] for a in GAME.legal_actions(s, s.current)]
+        assert ELECTION not in seats and len(seats) == 4
+    assert chairs == {0, 1, 2, 3}
+    s = new(4, seed=3)
+    while s.step == ASSIGN:
+        seat = GAME.to_act(s)[0]
+        GAME.apply(s, seat, GAME.legal_actions(s, seat)[-1])
+    assert len(set(s.office)) == 4 and ELECTION in s.office
+    assert all(sp == FRESH for sp in s.spot)
+
+
+def test_cc_6_the_automated_member_can_chair_and_seat():
+    """CC-6 with CC-60: when the automated member draws the chair it seats the players."""
+    seeds = [seed for seed in range(40) if new(2, seed=seed).chair == 2]
+    assert seeds
+    s = new(2, seed=seeds[0])
+    assert s.step != ASSIGN and len(set(s.office)) == 3
+
+
+def test_cc_7_everything_open_in_both_modes():
+    """CC-7: every neighbourhood takes buildings from the start, in both modes."""
+    from borough.games.citycouncil import city
+
+    for mode in ("basic", "advanced"):
+        s = new(4, mode)
+        post = bid("Police Post")  # a small safety tile: no surcharge anywhere
+        sites = city.build_sites(GAME.content, s, post, 99)
+        hoods = {GAME.board.cell_hood[GAME.board.place_cells[p][0]] for p in sites}
+        assert hoods == set(range(len(GAME.board.hood_names)))
+
+
+def test_cc_c1_the_designed_map():
+    """CC-C1: 9 x 7 blocks, two of each zone, two grey zones, a centre of 8 blocks."""
+    board = GAME.board
+    assert (board.rows, board.cols) == (7, 9)
+    zones = Counter(board.hood_zone)
+    assert zones == Counter({0: 2, 1: 2, 2: 2, GREY: 2})
+    assert sum(1 for z in board.cell_zone if z == CENTRE) == 8
+    printed = GAME.content.printed_sites
+    assert {GAME.buildings[b].name for b in printed} == {"Airport", "Power Station", "City Hall"}
+
+
+def test_cc_c2_the_44_tiles():
+    """CC-C2: 14 small, 12 medium, 10 large, 8 L; 18 starters; safety tiles; upgrades."""
+    tiles = GAME.buildings[:TILE_COUNT]
+    assert Counter(t.shape for t in tiles) == Counter({0: 14, 1: 12, 2: 10, 3: 8})
+    assert sum(1 for t in tiles if t.set == "starter") == 18
+    assert sum(1 for t in tiles if t.zone == SAFETY) == 8
+    ups = [t for t in GAME.buildings if t.upgrade_of >= 0]
+    assert len(ups) == 11  # ten tile upgrade paths and the Airport Terminal
+    for t in ups:
+        assert GAME.buildings[t.upgrade_of].shape == t.shape
+    assert all(t.source for t in GAME.buildings)
+
+
+def test_cc_c3_the_52_favor_cards():
+    """CC-C3: 52 cards, building and general, covering the published examples."""
+    cards = GAME.cards
+    assert len(cards) == 52
+    assert sum(1 for c in cards if c.building) == 28
+    kinds = {c.kind for c in cards if not c.building}
+    assert len(kinds) == 13
+    assert any(c.kind == "built" and c.target == "Hospital" for c in cards)
+    assert any(c.kind == "activated_shape" and c.target == "small" and c.n == 3 for c in cards)
+    named = {b for c in cards for b in c.points}
+    assert len(named) >= 40  # almost every building is wanted by somebody
+
+
+def test_cc_c4_tracks_and_reserve():
+    """CC-C4: the designed track scales and the published reserve counts."""
+    tracks, supply = GAME.content.tracks, GAME.content.supply
+    assert tracks["budget_max"] == 40 and tracks["power_max"] == 12
+    assert tracks["unemployment_crime"] == [0, 0, 0, 1, 1, 2]
+    assert (tracks["leave_at"], tracks["arrive_at"], tracks["pink_fade"]) == (3, 0, 1)
+    assert supply == {
+        "blue": 15, "white": 7, "red": 7, "grey": 7, "goods": 8, "pink": 11, "money": 7,
+        "energy_markers": 6,
+    }

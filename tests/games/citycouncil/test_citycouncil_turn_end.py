@@ -1,0 +1,246 @@
+"""Turn end, Favor cards, the end of the game and the automated member."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from cc_helpers import GAME, act, bid, clear_city, new, put, run_until
+
+from borough.core.errors import IllegalAction
+from borough.games.citycouncil import bot, council, favors
+from borough.games.citycouncil.rules import MAX_ROUNDS
+from borough.games.citycouncil.state import (
+    DROPPED,
+    FAVOR,
+    OVER,
+    PENDING,
+    PROPOSE,
+    TURN_END,
+    Proposal,
+)
+
+C = GAME.content
+
+
+def card(name: str) -> int:
+    return next(c.id for c in GAME.cards if c.name == name)
+
+
+def give(s, seat: int, name: str) -> int:
+    """Move a named Favor card into a seat's hand, wherever it was."""
+    cid = card(name)
+    for h in s.hands:
+        if cid in h:
+            h.remove(cid)
+    if cid in s.deck:
+        s.deck.remove(cid)
+    s.hands[seat].append(cid)
+    return cid
+
+
+def test_cc_51_unbuilt_proposals_are_discarded_and_the_row_refilled():
+    """CC-51: buildings proposed but not built leave; each shape's row is refilled."""
+    s = run_until(new(5, seed=2), PROPOSE, prefer=("decline",))
+    before = Counter(GAME.buildings[b].shape for b in s.display)
+    victims = s.display[:2]
+    for b in victims:
+        s.proposals.append(Proposal(0, "construct", b, -1, [], [], DROPPED))
+    GAME._turn_end(s, [])
+    assert all(b in s.gone and b not in s.display for b in victims)
+    assert Counter(GAME.buildings[b].shape for b in s.display) == before
+
+
+def test_cc_52_no_favor_scoring_in_round_one():
+    """CC-52: in round 1 no card can score and no Favor window opens."""
+    s = new(4, seed=6)
+    rng = random.Random(6)
+    while s.round == 1:
+        assert s.step not in (FAVOR, TURN_END)
+        seat = GAME.to_act(s)[0]
+        GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+    s.round = 1
+    assert not any(favors.scorable(C, s, c.id, turn_end=True) for c in GAME.cards)
+
+
+def test_cc_53_building_cards_score_only_at_turn_end_per_building():
+    """CC-53: points per matching building standing now; then the card leaves the game."""
+    s = run_until(new(4, seed=3), FAVOR)
+    seat = s.current
+    cid = give(s, seat, "Housing Bonds")  # Cottage 1, Row Houses 1, Apartment Block 2
+    clear_city(s)
+    put(s, "Cottage", ["A1"])
+    put(s, "Apartment Block", ["A2", "A3"])
+    assert favors.value(C, s, GAME.cards[cid]) == 3
+    assert ("score", cid) not in GAME.legal_actions(s, seat)
+    with pytest.raises(IllegalAction, match="only at the end"):
+        act(s, ("score", cid))
+    assert favors.scorable(C, s, cid, turn_end=True)
+    s.step = TURN_END
+    before = s.scores[seat]
+    act(s, ("score", cid))
+    assert s.scores[seat] == before + 3 and cid in s.removed and cid not in s.discard
+
+
+def test_cc_54_general_cards_score_when_the_condition_holds():
+    """CC-54 worked example: "activate 3 small buildings" counts anyone's activations."""
+    s = run_until(new(4, seed=3), FAVOR)
+    seat = s.current
+    cid = give(s, seat, "Corner Economy")
+    assert ("score", cid) not in GAME.legal_actions(s, seat)
+    for name in ("Cottage", "Kiosk", "Workshop"):
+        s.activated[bid(name)] = 1  # activated this round, by any member
+    assert ("score", cid) in GAME.legal_actions(s, seat)
+    before = s.scores[seat]
+    act(s, ("score", cid))
+    assert s.scores[seat] == before + 2
+    assert s.discard[-1] == cid and s.discard_owner[-1] == -1
+
+
+def test_cc_54_conditions_read_the_city():
+    """CC-54: the designed conditions test the state of the city at that moment."""
+    s = new(4)
+    clear_city(s)
+    s.budget = 15
+    assert favors.condition(C, s, GAME.cards[card("Balanced Books")])
+    s.budget = 14
+    assert not favors.condition(C, s, GAME.cards[card("Balanced Books")])
+    assert not favors.condition(C, s, GAME.cards[card("A Hospital at Last")])
+    put(s, "Hospital", ["A1", "A2"])
+    assert favors.condition(C, s, GAME.cards[card("A Hospital at Last")])
+    s.unemployed = 0
+    assert not favors.condition(C, s, GAME.cards[card("Full Employment")])
+    for name in ("Cottage", "Kiosk", "Workshop", "Bar"):
+        s.activated[bid(name)] = 1
+    assert favors.condition(C, s, GAME.cards[card("Full Employment")])
+
+
+def test_cc_55_hand_limit_and_voluntary_discards():
+    """CC-55: above 7 cards a player must discard before finishing; any card may go."""
+    s = run_until(new(4, seed=3), TURN_END)
+    seat = s.current
+    while len(s.hands[seat]) < 9:
+        s.hands[seat].append(s.deck.pop())
+    acts = GAME.legal_actions(s, seat)
+    assert ("done",) not in acts
+    assert sum(1 for a in acts if a[0] == "discard") == 9
+    with pytest.raises(IllegalAction, match="more than 7"):
+        act(s, ("done",))
+    act(s, ("discard", s.hands[seat][0]))
+    act(s, ("discard", s.hands[seat][0]))
+    assert len(s.hands[seat]) == 7 and ("done",) in GAME.legal_actions(s, seat)
+    act(s, ("discard", s.hands[seat][0]))  # a voluntary discard
+    assert len(s.hands[seat]) == 6 and s.discard_owner[-1] == seat
+
+
+def test_cc_56_clean_up_returns_cubes_workers_and_markers():
+    """CC-56: zones, workers and markers return; one community cube fades per section."""
+    s = run_until(new(4, seed=3), TURN_END)
+    s.zones_on[0] = 1
+    s.blue_free = 0
+    s.sells_left = 0
+    s.pink = [2, 0, 1]
+    s.activated[bid("City Hall")] = 1
+    while s.step == TURN_END:
+        act(s, ("done",))
+    assert sum(s.zones_on) == 0 and s.blue_free == s.blue
+    assert s.sells_left == 2 and s.pink == [1, 0, 0]
+    assert not any(s.activated)
+
+
+def test_cc_57_reaching_the_points_finishes_the_round_first():
+    """CC-57: 13 points (advanced) end the game once the round is over."""
+    s = run_until(new(4, seed=3), FAVOR)
+    seat = s.current
+    s.scores[seat] = 12
+    cid = give(s, seat, "Corner Economy")
+    for name in ("Cottage", "Kiosk", "Workshop"):
+        s.activated[bid(name)] = 1
+    act(s, ("score", cid))
+    assert s.reached and s.step != OVER
+    rnd = s.round
+    s = run_until(s, OVER, random.Random(1))
+    assert s.round == rnd and s.outcome == "mayor"
+    assert GAME.result(s).winners == [seat]
+    assert GAME._end_points(new(4, "basic")) == 11
+
+
+def test_cc_58_the_term_ends_after_twenty_rounds():
+    """CC-58: the game stops after round 20 even without a Mayor."""
+    s = run_until(new(4, seed=3), TURN_END)
+    s.round = MAX_ROUNDS
+    while s.step == TURN_END:
+        act(s, ("done",))
+    assert s.step == OVER and s.outcome == "term"
+
+
+def test_cc_59_ties_go_to_the_richest_then_are_shared():
+    """CC-59: equal points are decided by private funds; still equal means a shared win."""
+    s = new(4)
+    s.step = OVER
+    s.outcome = "mayor"
+    s.scores = [13, 13, 5, 13]
+    s.funds = [1, 2, 0, 2]
+    assert GAME.result(s).winners == [1, 3]
+    s.funds = [3, 2, 0, 2]
+    assert GAME.result(s).winners == [0]
+
+
+def test_cc_60_the_automated_member_follows_fixed_rules():
+    """CC-60: proposes the dearest affordable building, votes for the largest plan."""
+    s = run_until(new(2, seed=1), PROPOSE)
+    s.budget = 6
+    choice = bot.proposal(C, s, set())
+    affordable = [b for b in s.display if GAME.buildings[b].cost + 0 <= 6]
+    best = max(GAME.buildings[b].cost for b in affordable)
+    assert GAME.buildings[choice[1]].cost == best
+    s.proposals = [
+        Proposal(0, "construct", bid("Cottage"), GAME.board.by_shape[0][0], [], [], PENDING),
+        Proposal(1, "construct", bid("Steel Mill"), GAME.board.by_shape[2][0], [], [], PENDING),
+        Proposal(2, "construct", bid("Shopping Centre"), GAME.board.by_shape[2][1], [], [],
+                 PENDING),
+    ]
+    options = council.vote_options(s, 2, second=False)
+    assert bot.vote(C, s, options) == ("vote", 1, 0)
+    assert bot.proposal(C, s, {b for b in s.display}) == ("no_proposal",)
+
+
+def test_cc_60_the_automated_member_never_waits_for_input():
+    """CC-60 and CC-2: the third member never appears among the seats to act."""
+    for seed in range(6):
+        s = new(2, seed=seed)
+        rng = random.Random(seed)
+        while not GAME.is_over(s):
+            assert all(seat < 2 for seat in GAME.to_act(s))
+            seat = GAME.to_act(s)[0]
+            GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+        assert len(GAME.result(s).scores) == 2
+
+
+def test_cc_61_hands_and_decks_are_hidden_the_rest_is_open():
+    """CC-61: others' hands, dealt cards, the deck and the stacks are hidden."""
+    s = run_until(new(4, seed=3), PROPOSE)
+    view = GAME.observe(s, 0)
+    assert view["seats"][0]["hand"] == sorted(s.hands[0])
+    assert all(view["seats"][i]["hand"] is None for i in (1, 2, 3))
+    assert "deck" not in view and "stacks" not in view
+    assert view["seats"][1]["hand_size"] == len(s.hands[1])
+    assert view["budget"] == s.budget and view["office"] == s.office
+    spectator = GAME.observe(s, None)
+    assert all(seat["hand"] is None for seat in spectator["seats"])
+    rng = random.Random(1)
+    samples = [GAME.determinize(s, 0, rng) for _ in range(3)]
+    assert all(GAME.observe(x, 0) == view for x in samples)
+    assert any(x.hands[1] != s.hands[1] or x.deck != s.deck for x in samples)
+    assert all(x.hands[0] == s.hands[0] for x in samples)
+
+
+def test_cc_60_the_automated_chair_favours_no_seat():
+    """CC-60: seating by the automated chair is drawn, so either player may get Transport."""
+    got = set()
+    for seed in range(60):
+        s = new(2, seed=seed)
+        if s.chair == 2:
+            got.add(council.holder(s, 0))
+    assert {0, 1} <= got
