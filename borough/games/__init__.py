@@ -11,6 +11,7 @@ from borough.core.game import Game
 REGISTRY: dict[str, str] = {
     "ekopolis": "borough.games.ekopolis.rules:Ekopolis",
     "architectura": "borough.games.architectura.rules:Architectura",
+    "rondelcity": "borough.games.rondelcity.rules:RondelCity",
     "citycouncil": "borough.games.citycouncil.rules:CityCouncil",
 }
 

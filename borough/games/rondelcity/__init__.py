@@ -1,0 +1,1 @@
+"""Rondel City: a rondel and market game of Citizens, Bankers and a Mayor."""

@@ -1,0 +1,115 @@
+"""Rondel City actions in words: what an action does, and why one is refused."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from borough.core.game import Action
+from borough.games.rondelcity import placing
+from borough.games.rondelcity.data import BUILDINGS
+from borough.games.rondelcity.state import (
+    ACTION,
+    BONUS,
+    EMPTY,
+    EVENT,
+    FINAL,
+    GO,
+    ORDER,
+    PICK,
+    ROTATE,
+    SITE,
+    SQUARE,
+    TAKE,
+    RonState,
+)
+
+if TYPE_CHECKING:
+    from borough.games.rondelcity.rules import RondelCity
+
+
+def describe(game: RondelCity, action: Action, state: Any = None) -> str:
+    kind = action[0]
+    labels = game.city.square_labels
+    if kind == "rondel":
+        k = action[1]
+        if k == 0:
+            return "Move your Action marker one space on the rondel"
+        return (f"Pay {game.market.extra_costs[k - 1]} gp to move your Action marker "
+                f"{1 + k} spaces on the rondel")
+    if kind == "buy":
+        return "Buy the face-up tile of your rondel space's line"
+    if kind == "pass":
+        return f"Pass and earn {game.market.pass_gold} gp"
+    if kind == "skip":
+        return "Make no final placement"
+    if kind == "place":
+        t = game.tiles[action[1]]
+        return f"Place your {BUILDINGS[t.building].title()} ({t.icon_text()})"
+    if kind == "square":
+        return f"Put the tile on square {labels[action[1]]}"
+    if kind == "take":
+        return "Take the Block's Civic Amenity instead of scoring"
+    if kind == "score":
+        return "Score the tile and leave the Block's Amenity out of the game"
+    if kind == "first":
+        return f"Move your {action[1].title()} first"
+    if kind == "go":
+        return f"End the move on {game.city.describe_space(action[1])}"
+    if kind == "event":
+        e = game.variants.events[action[1]]
+        return f"Choose the Event {e.name}: {e.text}"
+    if kind == "amenity_buy":
+        return (f"Use the {game.variants.amenities[action[1]]} to take the face-up tile "
+                "of your rondel space for free")
+    if kind == "amenity_place":
+        return (f"Use the {game.variants.amenities[action[1]]} to place a tile anywhere "
+                "without restriction")
+    if kind == "bonus":
+        return ("Take 2 VP for the Amenity" if action[1] == "vp"
+                else "Take 4 gp for the Amenity")
+    if kind == "site":
+        return f"Put the used Amenity on square {labels[action[1]]}"
+    return repr(action)
+
+
+def why_illegal(game: RondelCity, state: RonState, seat: int, action: Action) -> str | None:
+    kind, step = action[0], state.step
+    if kind == "rondel" and step == ROTATE:
+        return (f"You have {game.gold(state, seat)} gp and cannot pay "
+                f"{game.market.extra_costs[action[1] - 1]} gp for the extra steps.")
+    if kind == "buy" and step == ACTION:
+        b = game.rondel_building(state, seat)
+        if not state.lines[b]:
+            return f"The {BUILDINGS[b].title()} line is empty."
+        if game.holding(state, seat) >= game.tile_limit(state):
+            return (f"You already hold {game.tile_limit(state)} unplaced tiles: place or "
+                    "pass instead.")
+        return (f"The tile costs {game.price(state, seat)} gp and you have "
+                f"{game.gold(state, seat)} gp.")
+    if kind == "place" and step in (ACTION, FINAL, PICK):
+        if action[1] not in state.held[seat]:
+            return "You do not hold that tile."
+        return "That tile has no square it may go on now."
+    if kind == "square" and step == SQUARE:
+        q = action[1]
+        if state.board[q] != EMPTY:
+            return f"Square {game.city.square_labels[q]} is not empty."
+        t = game.tiles[state.tile]
+        colour = game.rondel_colour(state, seat)
+        if not placing.square_allowed(game.content, state, t, q, state.mode, colour):
+            return (f"Square {game.city.square_labels[q]} is not beside an allowed "
+                    f"{colour} street, or its Block already has a "
+                    f"{BUILDINGS[t.building].title()}.")
+        return "Placing the tile there would take your Banker below 0 gp."
+    if kind in ("amenity_buy", "amenity_place") and step == ACTION:
+        return "You do not hold that Amenity, or it has nothing to act on now."
+    words = {
+        ROTATE: "move your Action marker", ACTION: "buy, place or pass",
+        PICK: "choose the tile to place", SQUARE: "choose a square",
+        TAKE: "take the Amenity or score", ORDER: "choose which piece moves first",
+        GO: "choose where the piece ends its move", EVENT: "choose an Event",
+        BONUS: "choose 2 VP or 4 gp", SITE: "choose a square for the Amenity",
+        FINAL: "place a final tile or skip",
+    }
+    return f"Now you must {words.get(step, 'wait')}: {game.describe(action)} is not possible."
+
