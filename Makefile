@@ -1,10 +1,10 @@
-# Borough: the two everyday commands are `make demo` and `make test`.
+# Borough: the two everyday commands are `make serve` and `make test`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install test lint demo bench rules clean
+.PHONY: install test lint serve demo bench rules clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,13 +18,18 @@ lint: $(STAMP)
 	$(BIN)/ruff check borough tests benchmarks
 
 test: $(STAMP) lint
+	scripts/ensure_postgres.sh
 	$(BIN)/pytest -n 2 tests
+
+serve: $(STAMP)
+	$(BIN)/borough serve
 
 demo: $(STAMP)
 	$(BIN)/borough play ekopolis --players 4 --agents random --seed 1
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
+	$(BIN)/python benchmarks/agent_speed.py
 
 rules: $(STAMP)
 	$(BIN)/borough rules

@@ -356,6 +356,35 @@ def rules_command(
         raise typer.Exit(1)
 
 
+@app.command("serve")
+@friendly
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="Database URL (sqlite:///file.db, postgresql+psycopg://...) or a "
+                     "SQLite file path. Default: $BOROUGH_DATABASE_URL, else borough.db."),
+    ] = None,
+    bot_pause: Annotated[
+        float | None, typer.Option(help="Seconds a bot waits before moving.")
+    ] = None,
+    workers: Annotated[int | None, typer.Option(help="Processes for bot thinking.")] = None,
+) -> None:
+    """Start the game server (HTTP + WebSocket) on an embedded or external database."""
+    import uvicorn
+
+    from borough.server.app import create_app
+    from borough.server.settings import Settings
+
+    if db is not None and "://" not in db:
+        db = f"sqlite:///{Path(db).resolve()}"
+    settings = Settings.from_env(database_url=db, bot_pause=bot_pause, bot_workers=workers)
+    out.print(f"Borough server on http://{host}:{port} (database {settings.database_url})",
+              highlight=False, markup=False)
+    uvicorn.run(create_app(settings), host=host, port=port, ws="websockets-sansio", log_level="warning")
+
+
 def main() -> None:
     app()
 

@@ -1,0 +1,145 @@
+"""Load on a real Borough server over loopback: many live games and WebSocket clients.
+
+Starts the server on a fresh SQLite file (or --db URL), opens --games
+two-player games with two human seats each, connects one WebSocket client per
+seat, and lets every client play: on each pushed view where it is to move, it
+waits --think seconds and posts a random legal action. Reports the action
+round trip (POST to answer) and the push delay (POST to the other seat's
+WebSocket message) at p50 and p99, and the throughput. Stops by itself after
+--seconds.
+
+    python benchmarks/server_load.py [--games 200] [--seconds 30] [--think 1.0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import httpx
+import websockets
+
+GAME = "architectura"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: str) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    env = {**os.environ, "BOROUGH_DATABASE_URL": db}
+    proc = subprocess.Popen([sys.executable, "-m", "borough", "serve", "--port", str(port)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.round_trips: list[float] = []
+        self.pushes: list[float] = []
+        self.errors = 0
+        self.sent: dict[tuple[str, int], float] = {}
+
+
+async def seat_client(http: httpx.AsyncClient, ws_url: str, gid: str, token: str, seat: int,
+                      stats: Stats, think: float, stop: float, rng: random.Random) -> None:
+    async with websockets.connect(f"{ws_url}/ws/games/{gid}?token={token}",
+                                  max_size=None) as ws:
+        while time.monotonic() < stop:
+            try:
+                remaining = max(0.1, stop - time.monotonic())
+                view = json.loads(await asyncio.wait_for(ws.recv(), remaining))
+            except TimeoutError:
+                return
+            sent = stats.sent.pop((gid, view["move_number"]), None)
+            if sent is not None and view["seat"] == seat:
+                stats.pushes.append(time.perf_counter() - sent)
+            if view["status"] == "over" or not view["your_turn"]:
+                continue
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            move = rng.choice(view["legal_actions"])["action"]
+            started = time.perf_counter()
+            stats.sent[(gid, view["move_number"] + 1)] = started
+            r = await http.post(f"/api/games/{gid}/actions", json={
+                "token": token, "move_number": view["move_number"], "action": move})
+            if r.status_code == 200:
+                stats.round_trips.append(time.perf_counter() - started)
+            else:
+                stats.errors += 1
+
+
+async def run(url: str, games: int, seconds: float, think: float) -> Stats:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+        created = []
+        for i in range(games):
+            r = await http.post("/api/games", json={
+                "game": GAME, "players": 2, "seed": i,
+                "seats": [{"kind": "human"}, {"kind": "human"}]})
+            created.append(r.json())
+        stop = time.monotonic() + seconds
+        ws_url = url.replace("http", "ws")
+        clients = [
+            seat_client(http, ws_url, c["id"], s["token"], s["seat"], stats, think, stop,
+                        random.Random(i * 2 + s["seat"]))
+            for i, c in enumerate(created) for s in c["seats"]
+        ]
+        await asyncio.gather(*clients, return_exceptions=True)
+    return stats
+
+
+def pct(xs: list[float], q: float) -> float:
+    return statistics.quantiles(xs, n=100)[q - 1] * 1000 if len(xs) > 1 else float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds per move")
+    parser.add_argument("--db", default=None, help="database URL (default: a temp SQLite file)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        db = args.db or f"sqlite:///{folder}/load.db"
+        proc, url = start_server(db)
+        try:
+            started = time.monotonic()
+            stats = asyncio.run(run(url, args.games, args.seconds, args.think))
+            elapsed = time.monotonic() - started
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(10)
+    n = len(stats.round_trips)
+    print(f"{args.games} games, {args.games * 2} WebSocket clients, {args.seconds:.0f} s, "
+          f"think {args.think} s, database {db.split(':')[0]}")
+    print(f"actions: {n} ({n / elapsed:.1f}/s), errors {stats.errors}")
+    print(f"action round trip: p50 {pct(stats.round_trips, 50):.1f} ms, "
+          f"p99 {pct(stats.round_trips, 99):.1f} ms")
+    print(f"push to the other seat: p50 {pct(stats.pushes, 50):.1f} ms, "
+          f"p99 {pct(stats.pushes, 99):.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

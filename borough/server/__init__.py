@@ -1,0 +1,1 @@
+"""The game server: rooms and seats over HTTP and WebSocket, stored as events."""

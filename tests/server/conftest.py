@@ -1,0 +1,112 @@
+"""A real Borough server process on a real database, for the server tests.
+
+Every test here runs twice: on SQLite (the embedded default) and on
+PostgreSQL (the server `.ci/run` installs and starts). The PostgreSQL URL can
+be set with BOROUGH_TEST_POSTGRES_URL.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import httpx
+import psycopg
+import pytest
+
+POSTGRES = os.environ.get(
+    "BOROUGH_TEST_POSTGRES_URL",
+    "postgresql+psycopg://postgres:borough@127.0.0.1:5432/postgres",
+)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Server:
+    url: str
+    database_url: str
+    process: subprocess.Popen | None = None
+    port: int = 0
+
+    def start(self) -> Server:
+        self.port = self.port or free_port()
+        env = {**os.environ, "BOROUGH_DATABASE_URL": self.database_url,
+               "BOROUGH_BOT_PAUSE": "0"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "borough", "serve", "--port", str(self.port)],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        self.url = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(self.process.stderr.read().decode())
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush, as a crash would."""
+        if self.process and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def _postgres_database() -> Iterator[str]:
+    name = f"borough_test_{secrets.token_hex(4)}"
+    admin = POSTGRES.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    base = POSTGRES.rsplit("/", 1)[0]
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _database(kind: str, folder) -> Iterator[str]:
+    if kind == "sqlite":
+        yield f"sqlite:///{folder / 'borough.db'}"
+    else:
+        yield from _postgres_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path) -> Iterator[str]:
+    """A fresh, empty database of each kind."""
+    yield from _database(request.param, tmp_path)
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def server(request, tmp_path_factory) -> Iterator[Server]:
+    """One server per database kind, shared by a module's tests (each opens its own games)."""
+    for url in _database(request.param, tmp_path_factory.mktemp("db")):
+        srv = Server("", url).start()
+        try:
+            yield srv
+        finally:
+            srv.stop()

@@ -1,0 +1,224 @@
+"""The game server, as a real process on a real database (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import httpx
+import pytest
+import websockets
+
+import borough
+from tests.server.client import Client, check_no_leak
+from tests.server.conftest import Server
+
+
+@pytest.mark.parametrize("name", borough.games())
+def test_a_full_game_of_every_game_through_the_api(server, name):
+    client = Client(server.url)
+    g = borough.game(name)
+    players = g.player_counts()[0]
+    created = client.create(name, players, ["human"] * players, seed=5)
+    gid = created["id"]
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    captured: list = []
+    final = client.play(gid, tokens, random.Random(5), captured)
+    assert final["status"] == "over" and "result" in final
+    check_no_leak(client, gid, captured)
+    # The stored record replays to the same result, and the lobby knows the game.
+    data = client.http.get(f"/api/games/{gid}/record").json()
+    from borough.core import record as records
+
+    rec, claimed = records.parse(data)
+    state, _ = records.replay(g, rec)
+    assert g.result(state).to_json() == final["result"] == claimed
+    lobby = {row["id"]: row for row in client.http.get("/api/games").json()}
+    assert lobby[gid]["status"] == "over" and lobby[gid]["moves"] == len(rec.moves)
+
+
+def test_bots_play_their_seats(server):
+    client = Client(server.url)
+    created = client.create("ekopolis", 3, ["human", "random", "easy"], seed=8)
+    tokens = {0: created["seats"][0]["token"]}
+    final = client.play(created["id"], tokens, random.Random(2))
+    assert final["status"] == "over"
+    assert {e["seat"] for e in final["events"] if e["kind"] == "place"} == {0, 1, 2}
+
+
+def test_refusals_have_the_right_status_and_store_nothing(server):
+    client = Client(server.url)
+    created = client.create("ekopolis", 3, ["human", "human", "human"], seed=3)
+    gid, seats = created["id"], created["seats"]
+    view = client.view(gid, seats[0]["token"])
+    move = view["legal_actions"][0]["action"]
+    http = client.http
+
+    def refused(response, status, words):
+        assert response.status_code == status, response.text
+        assert words in response.json()["error"]
+
+    refused(client.act(gid, "not-a-token", 0, move), 403, "token")
+    refused(client.act(gid, seats[1]["token"], 0, move), 403, "turn")
+    refused(client.act(gid, seats[0]["token"], 7, move), 409, "stale")
+    refused(client.act(gid, seats[0]["token"], 0, ["place", 0, 0]), 422, "")
+    refused(client.act(gid, seats[0]["token"], 0, ["fly"]), 422, "not an action")
+    refused(http.post(f"/api/games/{gid}/actions", content=b"{broken"), 400, "malformed")
+    refused(http.post(f"/api/games/{gid}/actions", json={"token": 1}), 400, "malformed")
+    refused(http.post(f"/api/games/{gid}/actions", json=[1, 2]), 400, "malformed")
+    refused(http.post(f"/api/games/{gid}/actions", content=b"x" * 200_000), 413, "over")
+    refused(http.post("/api/games", json={"game": "chess", "players": 2,
+                                          "seats": [{"kind": "human"}] * 2}), 400, "unknown game")
+    refused(http.post("/api/games", json={"game": "ekopolis", "players": 6,
+                                          "seats": [{"kind": "human"}] * 6}), 400, "players")
+    refused(http.post("/api/games", json={"game": "ekopolis", "players": 3, "options":
+                                          {"version": "x"}, "seats": [{"kind": "human"}] * 3}),
+            400, "not allowed")
+    refused(http.post("/api/games", json={"game": "ekopolis", "players": 3,
+                                          "seats": [{"kind": "bot", "agent": "genius"}] * 3}),
+            400, "unknown agent")
+    refused(http.get("/api/games/nosuchgame"), 404, "no game")
+    refused(http.get(f"/api/games/{gid}/view", params={"token": "x"}), 403, "token")
+    refused(http.get(f"/api/games/{gid}/record"), 409, "over")
+    after = client.view(gid, seats[0]["token"])
+    assert after["move_number"] == 0 and after["observation"] == view["observation"]
+    ok = client.act(gid, seats[0]["token"], 0, move)
+    assert ok.status_code == 200 and ok.json()["move_number"] == 1
+
+
+def test_websocket_pushes_each_seat_its_own_view(server):
+    client = Client(server.url)
+    created = client.create("ekopolis", 3, ["human"] * 3, seed=4, options={"version": "full"})
+    gid, seats = created["id"], created["seats"]
+    ws_base = server.url.replace("http", "ws")
+
+    async def scenario():
+        async with (
+            websockets.connect(f"{ws_base}/ws/games/{gid}?token={seats[1]['token']}") as other,
+            websockets.connect(f"{ws_base}/ws/games/{gid}") as spectator,
+        ):
+            first = json.loads(await other.recv())
+            assert first["seat"] == 1 and first["move_number"] == 0
+            assert json.loads(await spectator.recv())["seat"] is None
+            view = client.view(gid, seats[0]["token"])
+            move = view["legal_actions"][0]["action"]
+            assert client.act(gid, seats[0]["token"], 0, move).status_code == 200
+            pushed = json.loads(await asyncio.wait_for(other.recv(), 10))
+            public = json.loads(await asyncio.wait_for(spectator.recv(), 10))
+            assert pushed["move_number"] == public["move_number"] == 1
+            hands = [s["hand"] for s in pushed["observation"]["seats"]]
+            assert hands[1] is not None and hands[0] is None and hands[2] is None
+            assert all(s["hand"] is None for s in public["observation"]["seats"])
+
+        with pytest.raises(websockets.exceptions.InvalidStatus):
+            async with websockets.connect(f"{ws_base}/ws/games/{gid}?token=wrong"):
+                pass
+
+    asyncio.run(scenario())
+
+
+def test_undo_only_when_nothing_hidden_was_revealed(server):
+    client = Client(server.url)
+    # The basic version plays with open hands, so building reveals nothing hidden.
+    created = client.create("ekopolis", 3, ["human"] * 3, seed=0, options={"version": "basic"})
+    gid, seats = created["id"], created["seats"]
+    tokens = [s["token"] for s in seats]
+    tiles = borough.game("ekopolis").tiles
+
+    def undo(seat):
+        return client.http.post(f"/api/games/{gid}/undo", json={"token": tokens[seat]})
+
+    assert undo(0).status_code == 409  # nothing to take back yet
+    view = client.view(gid, tokens[0])
+    # Seed 0 deals seat 0 a Coal power plant: its pollution step comes before any draw.
+    coal = next(a for a in view["legal_actions"]
+                if a["action"][0] == "place" and tiles[a["action"][1]].pollution)
+    assert client.act(gid, tokens[0], 0, coal["action"]).status_code == 200
+    assert client.public(gid)["to_act"] == [0]
+    assert undo(1).status_code == 409  # not their move
+    r = undo(0)
+    assert r.status_code == 200 and r.json()["move_number"] == 0
+    assert r.json()["observation"] == view["observation"]
+    assert client.act(gid, tokens[0], 0, coal["action"]).status_code == 200
+    while client.public(gid)["to_act"] == [0]:
+        v = client.view(gid, tokens[0])
+        pick = next((a for a in v["legal_actions"] if a["action"] == ["skip"]),
+                    v["legal_actions"][0])
+        assert client.act(gid, tokens[0], v["move_number"], pick["action"]).status_code == 200
+    # The turn ended with a tile drawn from the hidden stack: it stands.
+    r = undo(0)
+    assert r.status_code == 409 and "hidden" in r.json()["error"]
+
+
+def test_undo_refused_once_a_hidden_tile_is_played(server):
+    client = Client(server.url)
+    created = client.create("ekopolis", 3, ["human"] * 3, seed=6, options={"version": "full"})
+    gid, token = created["id"], created["seats"][0]["token"]
+    view = client.view(gid, token)
+    assert client.act(gid, token, 0, view["legal_actions"][0]["action"]).status_code == 200
+    r = client.http.post(f"/api/games/{gid}/undo", json={"token": token})
+    assert r.status_code == 409 and "hidden" in r.json()["error"]
+
+
+def test_undo_refused_when_bots_play(server):
+    client = Client(server.url)
+    created = client.create("ekopolis", 3, ["human", "random", "random"], seed=2)
+    r = client.http.post(f"/api/games/{created['id']}/undo",
+                         json={"token": created["seats"][0]["token"]})
+    assert r.status_code == 403 and "human" in r.json()["error"]
+
+
+def test_a_leaving_player_hands_the_seat_to_a_bot(server):
+    client = Client(server.url)
+    created = client.create("ekopolis", 3, ["human", "human", "random"], seed=9)
+    gid, seats = created["id"], created["seats"]
+    bad = client.http.post(f"/api/games/{gid}/seats/0/bot",
+                           json={"token": seats[1]["token"], "agent": "easy"})
+    assert bad.status_code == 403
+    for seat in (0, 1):
+        r = client.http.post(f"/api/games/{gid}/seats/{seat}/bot",
+                             json={"token": seats[seat]["token"], "agent": "random"})
+        assert r.status_code == 200, r.text
+    for _ in range(600):
+        if client.public(gid)["status"] == "over":
+            break
+        import time
+
+        time.sleep(0.05)
+    assert client.public(gid)["status"] == "over"
+
+
+def test_sigkill_loses_no_acknowledged_action_and_bots_resume(database_url):
+    server = Server("", database_url).start()
+    client = Client(server.url)
+    created = client.create("ekopolis", 3, ["human", "random", "random"], seed=12)
+    gid, token = created["id"], created["seats"][0]["token"]
+    rng = random.Random(3)
+    acknowledged = []
+    for _ in range(6):
+        public = client.public(gid)
+        while public["to_act"] != [0]:
+            public = client.public(gid)
+        view = client.view(gid, token)
+        move = rng.choice(view["legal_actions"])["action"]
+        r = client.act(gid, token, view["move_number"], move)
+        assert r.status_code == 200
+        acknowledged.append((view["move_number"] + 1, move))
+    server.kill()
+    server.start()  # same port, same database
+    client = Client(server.url)
+    view = client.view(gid, token)
+    assert view["move_number"] >= acknowledged[-1][0]
+    final = client.play(gid, {0: token}, rng)
+    assert final["status"] == "over"
+    moves = client.http.get(f"/api/games/{gid}/record").json()["moves"]
+    for number, move in acknowledged:
+        assert moves[number - 1] == [0, move]
+    server.stop()
+
+
+def test_the_openapi_page_documents_the_api(server):
+    r = httpx.get(f"{server.url}/openapi.json")
+    paths = r.json()["paths"]
+    assert "/api/games" in paths and "/api/games/{game_id}/actions" in paths
