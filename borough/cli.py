@@ -382,7 +382,8 @@ def serve_command(
     settings = Settings.from_env(database_url=db, bot_pause=bot_pause, bot_workers=workers)
     out.print(f"Borough server on http://{host}:{port} (database {settings.database_url})",
               highlight=False, markup=False)
-    uvicorn.run(create_app(settings), host=host, port=port, ws="websockets-sansio", log_level="warning")
+    uvicorn.run(create_app(settings), host=host, port=port, ws="websockets-sansio",
+                log_level="warning")
 
 
 def main() -> None:
