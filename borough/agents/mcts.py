@@ -55,7 +55,11 @@ class MCTSAgent:
         if len(legal) == 1:
             return legal[0]
         game = view.game
-        root = Node(game.num_seats(view.sample(self.rng)))
+        seats = game.num_seats(view.sample(self.rng))
+        root = Node(seats)
+        # Leaf values seen so far, per seat: UCB compares means on this range, so
+        # search stays sharp whether values differ by 0.5 or by 0.005.
+        self.low, self.high = [math.inf] * seats, [-math.inf] * seats
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while True:
@@ -97,17 +101,24 @@ class MCTSAgent:
                 path.append(child)
                 break
             best, best_score = None, -math.inf
+            low, span = self.low[seat], self.high[seat] - self.low[seat]
+            scale = 1.0 / span if span > 1e-12 else 1.0
             for a in actions:
                 child = children[a]
-                score = child.totals[seat] / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits
-                )
+                mean = (child.totals[seat] / child.visits - low) * scale
+                score = mean + c * math.sqrt(math.log(child.avail) / child.visits)
                 if score > best_score:
                     best, best_score = a, score
             game.apply(state, seat, best)
             node = children[best]
             path.append(node)
         result = self._leaf_value(game, state)
+        for s in range(seats):
+            value = result[s]
+            if value < self.low[s]:
+                self.low[s] = value
+            if value > self.high[s]:
+                self.high[s] = value
         for n in path:
             n.visits += 1
             totals = n.totals

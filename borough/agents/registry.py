@@ -24,7 +24,8 @@ _FACTORIES: dict[str, Callable[[int], Agent]] = {
     "mcts": lambda seed: MCTSAgent(seed, iterations=400, seconds=HARD_SECONDS),
     "easy": lambda seed: GreedyAgent(seed, samples=1, noise=0.5),
     "medium": lambda seed: GreedyAgent(seed, samples=2),
-    "hard": lambda seed: MCTSAgent(seed, iterations=600, seconds=HARD_SECONDS),
+    "hard": lambda seed: MCTSAgent(seed, iterations=1000, exploration=0.7,
+                                   seconds=HARD_SECONDS),
 }
 AGENT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")

@@ -168,9 +168,11 @@ class Store:
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    # WAL lets readers run beside the writer; synchronous=FULL keeps commits durable.
+    # WAL lets readers run beside the writer. In WAL mode synchronous=NORMAL makes
+    # a commit durable once written to the log, so a killed server loses nothing
+    # it acknowledged; only a power cut could drop the newest commits.
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
