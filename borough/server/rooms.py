@@ -78,9 +78,43 @@ def bot_decision(game_name: str, state_json: dict, seat: int, agent: str, seed: 
     return make_agent(agent, seed).choose(SeatView(game, state, seat))
 
 
+class GroupCommit:
+    """Actions stored together: those that arrive while a commit is under way
+    wait for the next one, which stores them all in a single transaction.
+    Each caller returns only once its own action is committed."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.pending: list[tuple[tuple[str, int, int, Any, str], asyncio.Future]] = []
+        self.writer: asyncio.Task | None = None
+
+    async def append(self, game_id: str, number: int, seat: int, action: Any,
+                     status: str) -> None:
+        future = asyncio.get_running_loop().create_future()
+        self.pending.append(((game_id, number, seat, action, status), future))
+        if self.writer is None or self.writer.done():
+            self.writer = asyncio.get_running_loop().create_task(self._write())
+        await future
+
+    async def _write(self) -> None:
+        while self.pending:
+            batch, self.pending = self.pending, []
+            try:
+                await asyncio.to_thread(self.store.append, [row for row, _ in batch])
+            except Exception as exc:  # every waiter hears why its action was not stored
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(exc)
+            else:
+                for _, future in batch:
+                    if not future.done():
+                        future.set_result(None)
+
+
 class Rooms:
     def __init__(self, store: Store, executor: Executor, bot_pause: float = 0.0) -> None:
         self.store = store
+        self.commits = GroupCommit(store)
         self.executor = executor
         self.bot_pause = bot_pause
         self.rooms: dict[str, Room] = {}
@@ -230,7 +264,7 @@ class Rooms:
             raise RoomError(422, exc.reason) from None
         number = room.move_number + 1
         status = "over" if game.is_over(trial) else "playing"
-        await asyncio.to_thread(self.store.append, room.id, number, seat, action, status)
+        await self.commits.append(room.id, number, seat, action, status)
         room.state = trial
         room.record.moves.append((seat, freeze(action)))
         room.events.extend((number, e) for e in events)

@@ -108,12 +108,14 @@ class Store:
         with self.session.begin() as s:
             s.add(GameRow(**row, created=datetime.now(UTC)))
 
-    def append(self, game_id: str, number: int, seat: int, action: Any, status: str) -> None:
-        """Store one action (and the game's status) in one committed transaction."""
+    def append(self, rows: list[tuple[str, int, int, Any, str]]) -> None:
+        """Store actions `(game, number, seat, action, status)` in one committed transaction."""
+        now = datetime.now(UTC)
         with self.session.begin() as s:
-            s.add(ActionRow(game_id=game_id, number=number, seat=seat, action=_listify(action),
-                            created=datetime.now(UTC)))
-            s.get(GameRow, game_id).status = status
+            for game_id, number, seat, action, status in rows:
+                s.add(ActionRow(game_id=game_id, number=number, seat=seat,
+                                action=_listify(action), created=now))
+                s.get(GameRow, game_id).status = status
 
     def remove_last(self, game_id: str, number: int) -> None:
         with self.session.begin() as s:
