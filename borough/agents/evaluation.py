@@ -48,6 +48,8 @@ def result_values(game: Game, state: Any) -> list[float]:
 def margin_values(scores: list[float], scale: float) -> list[float]:
     """Running scores (or estimates) to values: the lead over the best rival."""
     n = len(scores)
+    if n == 1:  # solo: judged by the score itself
+        return [squash(scores[0] / (4 * scale))]
     out = []
     for seat in range(n):
         best_other = max(scores[s] for s in range(n) if s != seat)

@@ -12,6 +12,7 @@ REGISTRY: dict[str, str] = {
     "ekopolis": "borough.games.ekopolis.rules:Ekopolis",
     "architectura": "borough.games.architectura.rules:Architectura",
     "rondelcity": "borough.games.rondelcity.rules:RondelCity",
+    "smallcity": "borough.games.smallcity.rules:SmallCity",
     "citycouncil": "borough.games.citycouncil.rules:CityCouncil",
 }
 

@@ -1,0 +1,312 @@
+"""Phase 3 (Move Citizens) and Phase 4 (Collect Income).
+
+Citizens stand on board spaces (`occ` holds the owner's seat); City Hall and
+the Career Center are counters. Rule ids refer to RULES.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from borough.core.game import Event
+from borough.games.smallcity.build import (
+    active,
+    hall_room,
+    name,
+    police_area,
+    police_sweep,
+    send_home,
+    store_in_warehouse,
+    store_material,
+    stored,
+)
+from borough.games.smallcity.data import CELLS, MATERIALS, NO_TOURISTS
+from borough.games.smallcity.geometry import label
+from borough.games.smallcity.state import NOBODY, SmallCityState
+
+if TYPE_CHECKING:
+    from borough.games.smallcity.rules import SmallCity
+
+STAY = frozenset({"residential", "police", "fire", "clinic", "university"})
+NO_CITIZENS = frozenset({"city_hall", "warehouse", "refinery", "harbor"})
+
+
+def neighbours(st: SmallCityState, b: int) -> list[int]:
+    """The boroughs left and right of borough `b` (SC-58), alive ones only."""
+    n = st.players
+    if n == 1:
+        return []
+    out = []
+    for o in ((b - 1) % n, (b + 1) % n):
+        if o != b and o not in out and not st.seats[o].eliminated:
+            out.append(o)
+    return out
+
+
+def limit(g: SmallCity, st: SmallCityState, s: int) -> int:
+    """SC-58: one tourist per borough, two once the seat owns a Metro Station."""
+    seat = st.seats[s]
+    return 2 if any(g.types[t].family == "metro" for t in seat.built) else 1
+
+
+def must_move(g: SmallCity, st: SmallCityState, s: int, b: int, cell: int) -> bool:
+    """SC-53: everyone moves except residents and citizens staffing their own station."""
+    if b != s:
+        return True  # SC-59: tourists always move
+    tile = st.seats[b].tiles[st.seats[b].grid[cell]]
+    assert tile is not None
+    return g.types[tile.type].family not in STAY
+
+
+def destinations(g: SmallCity, st: SmallCityState, s: int, b: int, cell: int) -> list[tuple]:
+    out: list[tuple] = []
+    for b2 in [b, *neighbours(st, b)]:
+        seat = st.seats[b2]
+        if seat.eliminated:
+            continue
+        if b2 != b and b2 != s and seat.occ.count(s) >= limit(g, st, s):
+            continue
+        guarded = police_area(g, seat, b2) if b2 != s else set()
+        start = st.start_occ[b2]
+        grid, occ = seat.grid, seat.occ
+        full_tiles = {i for i, o in zip(grid, occ, strict=True) if o != NOBODY and i >= 0}
+        for c, i in enumerate(grid):
+            if i < 0 or occ[c] != NOBODY or (b2 == b and c == cell):
+                continue
+            tile = seat.tiles[i]
+            assert tile is not None
+            t = g.types[tile.type]
+            if t.family in NO_CITIZENS:
+                continue  # SC-54
+            if t.capacity == 1 and i in full_tiles:
+                continue
+            if b2 != s and (t.family in NO_TOURISTS or c in guarded):
+                continue  # SC-58, SC-60
+            if start[c] == s and t.family in ("factory", "commercial"):
+                continue  # SC-55
+            out.append(("to", b2, c))
+    return out
+
+
+def can_go(g: SmallCity, st: SmallCityState, s: int, b2: int, c2: int) -> bool:
+    """Whether the picked citizen may move to space `c2` of borough `b2`: the
+    one-space form of `destinations`, for speed."""
+    b, cell = st.picked
+    if not 0 <= b2 < st.players or (b2 != b and b2 not in neighbours(st, b)):
+        return False
+    seat = st.seats[b2]
+    if seat.eliminated:
+        return False
+    if b2 != b and b2 != s and seat.occ.count(s) >= limit(g, st, s):
+        return False
+    i = seat.grid[c2]
+    if i < 0 or seat.occ[c2] != NOBODY or (b2 == b and c2 == cell):
+        return False
+    tile = seat.tiles[i]
+    assert tile is not None
+    t = g.types[tile.type]
+    if t.family in NO_CITIZENS:
+        return False
+    if t.capacity == 1 and any(seat.occ[x] != NOBODY for x in tile.cells):
+        return False
+    if b2 != s and (t.family in NO_TOURISTS or c2 in police_area(g, seat, b2)):
+        return False
+    return not (st.start_occ[b2][c2] == s and t.family in ("factory", "commercial"))
+
+
+def can_pick(g: SmallCity, st: SmallCityState, s: int, b: int, c: int) -> bool:
+    """Whether ("pick", b, c) is among `pick_choices`, without listing them all."""
+    if not 0 <= b < st.players:
+        return False
+    seat = st.seats[b]
+    if seat.occ[c] != s or c in seat.down:
+        return False
+    return must_move(g, st, s, b, c) or bool(destinations(g, st, s, b, c))
+
+
+def pick_choices(g: SmallCity, st: SmallCityState, s: int) -> list[tuple]:
+    out: list[tuple] = []
+    required = False
+    for b in range(st.players):
+        seat = st.seats[b]
+        if s not in seat.occ:
+            continue
+        down = set(seat.down)
+        for c, o in enumerate(seat.occ):
+            if o != s or c in down:
+                continue
+            if must_move(g, st, s, b, c):
+                required = True
+                out.append(("pick", b, c))
+            elif destinations(g, st, s, b, c):
+                out.append(("pick", b, c))
+    if not required:
+        out.append(("done",))
+    return out
+
+
+def move_to(g: SmallCity, st: SmallCityState, s: int, b2: int, c2: int,
+            events: list[Event]) -> None:
+    b, c = st.picked
+    st.seats[b].occ[c] = NOBODY
+    seat = st.seats[b2]
+    seat.occ[c2] = s
+    seat.down.append(c2)
+    where = "" if b2 == s else f" in {name(b2)}'s borough"
+    events.append(Event(f"{name(s)} moves a citizen from {label(c)} to {label(c2)}{where}.",
+                        "move", s))
+    if b2 == s:
+        i = seat.grid[c2]
+        tile = seat.tiles[i]
+        assert tile is not None
+        if g.types[tile.type].family == "police" and active(g, seat, s, "police") == i:
+            police_sweep(g, st, s, i, events, private=False)
+
+
+def move_home(g: SmallCity, st: SmallCityState, s: int, events: list[Event]) -> None:
+    """SC-56: a citizen with nowhere to go returns to City Hall or the Career Center."""
+    b, c = st.picked
+    st.seats[b].occ[c] = NOBODY
+    send_home(g, st.seats[s])
+    events.append(Event(f"{name(s)}'s citizen from {label(c)} finds no space and goes home.",
+                        "move", s))
+
+
+def empty_homes(g: SmallCity, st: SmallCityState, s: int) -> list[int]:
+    """SC-61: the empty Level-1 Residential Zones of a seat."""
+    seat = st.seats[s]
+    out = []
+    for tile in seat.tiles:
+        if tile is None:
+            continue
+        t = g.types[tile.type]
+        if t.family == "residential" and t.level == 1 and seat.occ[tile.cells[0]] == NOBODY:
+            out.append(tile.cells[0])
+    return out
+
+
+def house(st: SmallCityState, s: int, cell: int) -> None:
+    seat = st.seats[s]
+    seat.hall_citizens -= 1
+    seat.occ[cell] = s
+
+
+def new_citizens(g: SmallCity, st: SmallCityState, events: list[Event]) -> None:
+    """SC-62: each empty Factory space draws a citizen from the Career Center."""
+    for s in st.order:
+        seat = st.seats[s]
+        n = 0
+        for tile in seat.tiles:
+            if tile is None or g.types[tile.type].family != "factory":
+                continue
+            for c in tile.cells:
+                if seat.occ[c] == NOBODY and seat.career > 0 and hall_room(g, seat) > 0:
+                    seat.career -= 1
+                    seat.hall_citizens += 1
+                    n += 1
+        if n:
+            events.append(Event(f"{n} new citizen(s) arrive at {name(s)}'s City Hall.",
+                                "arrive", s))
+
+
+# ------------------------------------------------------------------ income
+def workplaces(g: SmallCity, st: SmallCityState, s: int, family: str) -> list[tuple[int, int]]:
+    """(borough, mark) of every space of `family` holding one of the seat's citizens."""
+    out = []
+    for b in range(st.players):
+        seat = st.seats[b]
+        for c in range(CELLS):
+            if seat.occ[c] == s:
+                tile = seat.tiles[seat.grid[c]]
+                assert tile is not None
+                if g.types[tile.type].family == family:
+                    out.append((b, tile.marks[tile.cells.index(c)]))
+    return out
+
+
+def start_income(g: SmallCity, st: SmallCityState, s: int, events: list[Event]) -> None:
+    """SC-63 and SC-64a: tourist money and the $1 spaces; count the conversions."""
+    seat = st.seats[s]
+    tourists = sum(1 for c in range(CELLS) if seat.occ[c] not in (NOBODY, s))
+    kinds = [0, 0, 0, 0]
+    for _, mark in workplaces(g, st, s, "commercial"):
+        kinds[mark] += 1
+    gain = tourists + kinds[0]
+    seat.money += gain
+    if gain:
+        events.append(Event(f"{name(s)} collects ${gain} ({tourists} from tourists, "
+                            f"{kinds[0]} from shops).", "income", s))
+    st.sel = [kinds[1], kinds[2], kinds[3], 0]
+
+
+def income_choices(g: SmallCity, st: SmallCityState, s: int) -> list[tuple]:
+    seat = st.seats[s]
+    have = stored(g, seat)
+    sell, buy, trade, _ = st.sel
+    out: list[tuple] = []
+    if sell:
+        out += [("sell", m) for m in range(3) if have[m]]
+    if buy:
+        out += [("lot", k) for k in range(1, 5) if seat.money >= k]
+    if trade:
+        out += [("trade", m) for m in range(3) if have[m]]
+    return [*out, ("done",)]
+
+
+def take_one(g: SmallCity, st: SmallCityState, s: int, m: int) -> None:
+    """Spend one stored material (City Hall first, SC-38 interpretation)."""
+    from borough.games.smallcity.build import spend_materials
+
+    need = [0, 0, 0]
+    need[m] = 1
+    spend_materials(g, st, s, need)
+
+
+def convert(g: SmallCity, st: SmallCityState, s: int, action: tuple, events: list[Event]) -> None:
+    """SC-64 b-e: one conversion per citizen, in the order the owner likes."""
+    seat = st.seats[s]
+    kind = action[0]
+    if kind == "sell":
+        m = action[1]
+        take_one(g, st, s, m)
+        gain = g.content.prices["sell"][m]
+        seat.money += gain
+        st.sel[0] -= 1
+        events.append(Event(f"{name(s)} sells a {MATERIALS[m]} for ${gain}.", "income", s))
+    elif kind == "lot":
+        k = action[1]
+        seat.money -= k
+        seat.votes += k + 1
+        st.sel[1] -= 1
+        events.append(Event(f"{name(s)} buys {k + 1} votes for ${k}.", "income", s))
+    else:
+        m = action[1]
+        take_one(g, st, s, m)
+        gain = g.content.prices["trade_votes"][m]
+        seat.votes += gain
+        st.sel[2] -= 1
+        events.append(Event(f"{name(s)} trades a {MATERIALS[m]} for {gain} votes.", "income", s))
+
+
+def factory_income(g: SmallCity, st: SmallCityState, s: int, events: list[Event]) -> None:
+    """SC-65: each worker makes its space's material; storage, overflow, waste."""
+    seat = st.seats[s]
+    made = [0, 0, 0]
+    wasted = 0
+    for b, m in workplaces(g, st, s, "factory"):
+        if st.mats[m] <= 0:
+            continue  # the finite supply has none left: forfeited
+        st.mats[m] -= 1
+        st.seats[b].produced += 1
+        made[m] += 1
+        if store_material(g, seat, m):
+            continue
+        if b != s and store_in_warehouse(st.seats[b], m):
+            continue
+        st.mats[m] += 1
+        wasted += 1
+    if sum(made):
+        what = ", ".join(f"{n} {MATERIALS[m]}" for m, n in enumerate(made) if n)
+        tail = f" ({wasted} wasted for lack of room)" if wasted else ""
+        events.append(Event(f"{name(s)}'s factories produce {what}{tail}.", "income", s))
+

@@ -1,0 +1,137 @@
+"""Phase 7 (Influence City Council) and the City Councilor action of Phase 1.
+
+Rule ids refer to RULES.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from borough.core.game import Event
+from borough.games.smallcity.build import name, send_home, store_material
+from borough.games.smallcity.data import MATERIALS
+from borough.games.smallcity.state import SmallCityState
+
+if TYPE_CHECKING:
+    from borough.games.smallcity.rules import SmallCity
+
+ROWS = ("Industry", "Building", "Economy", "Tourism")
+PAYS = ("money", "votes", "promise")
+LAST = 4
+
+
+def board(g: SmallCity, st: SmallCityState) -> dict:
+    return g.content.council[st.council_side]
+
+
+def can_pay(g: SmallCity, st: SmallCityState, s: int, price: int, pay: str) -> bool:
+    seat = st.seats[s]
+    if pay == "money":
+        return seat.money >= price
+    if pay == "votes":
+        return seat.votes >= price
+    return st.mode != "basic" and len(st.special_deck) >= 1  # SC-A3
+
+
+def choices(g: SmallCity, st: SmallCityState, s: int, councilor: bool) -> list[tuple]:
+    """SC-78 to SC-81: advance one column, or (re)start a row in column 1."""
+    seat = st.seats[s]
+    prices = board(g, st)["price"]
+    out: list[tuple] = []
+    for d in (0, 1):
+        row, col = seat.disc_row[d], seat.disc_col[d]
+        if col >= LAST:
+            continue  # SC-81: locked in the last column
+        if row >= 0:
+            for pay in PAYS:
+                if can_pay(g, st, s, prices[col], pay):
+                    out.append(("advance", d, pay))
+        if councilor and col > 0:
+            continue  # the Councilor only moves a disc on by one column
+        other = seat.disc_row[1 - d]
+        for r in range(4):
+            if r == other or (r == row and col == 0):
+                continue
+            for pay in PAYS:
+                if can_pay(g, st, s, prices[0], pay):
+                    out.append(("enter", d, r, pay))
+    return [*out, ("pass",)]
+
+
+def move_disc(g: SmallCity, st: SmallCityState, s: int, action: tuple,
+              events: list[Event]) -> tuple[int, int, str]:
+    seat = st.seats[s]
+    if action[0] == "advance":
+        d, pay = action[1], action[2]
+        row, col = seat.disc_row[d], seat.disc_col[d] + 1
+    else:
+        d, row, pay = action[1], action[2], action[3]
+        col = 1
+    price = board(g, st)["price"][col - 1]
+    seat.disc_row[d] = row
+    seat.disc_col[d] = col
+    if pay == "money":
+        seat.money -= price
+        paid = f"${price}"
+    elif pay == "votes":
+        seat.votes -= price
+        paid = f"{price} votes"
+    else:
+        paid = "a Special Promise"
+    events.append(Event(f"{name(s)} moves to column {col} of the {ROWS[row]} row for {paid}.",
+                        "council", s))
+    return row, col, pay
+
+
+def benefit_options(g: SmallCity, st: SmallCityState, row: int, col: int) -> list:
+    b = board(g, st)
+    if row == 0:
+        return b["industry"][col - 1]
+    if row == 2:
+        return ["money", "votes"]
+    return []
+
+
+def give_materials(g: SmallCity, st: SmallCityState, s: int, bundle: list[int],
+                   events: list[Event]) -> None:
+    """SC-82: stored if there is room, forfeited when the supply runs out."""
+    got = [0, 0, 0]
+    for m in range(3):
+        for _ in range(bundle[m]):
+            if st.mats[m] > 0 and store_material(g, st.seats[s], m):
+                st.mats[m] -= 1
+                got[m] += 1
+    what = ", ".join(f"{n} {MATERIALS[m]}" for m, n in enumerate(got) if n) or "nothing"
+    events.append(Event(f"{name(s)} receives {what} from the Department of Industry.",
+                        "council", s))
+
+
+def give_economy(st: SmallCityState, s: int, amount: int, votes: bool,
+                 events: list[Event]) -> None:
+    seat = st.seats[s]
+    if votes:
+        seat.votes += amount
+    else:
+        seat.money += amount
+    what = f"{amount} votes" if votes else f"${amount}"
+    events.append(Event(f"{name(s)} receives {what} from the Department of Economy.",
+                        "council", s))
+
+
+def give_citizens(g: SmallCity, st: SmallCityState, s: int, n: int, events: list[Event]) -> None:
+    """SC-85: citizens from the reserve (Citizens victory: the Career Center) to City Hall."""
+    seat = st.seats[s]
+    got = 0
+    for _ in range(n):
+        if st.mode == "citizens":
+            if seat.career <= 0:
+                break
+            seat.career -= 1
+        else:
+            if seat.reserve <= 0:
+                break
+            seat.reserve -= 1
+        send_home(g, seat)
+        got += 1
+    events.append(Event(f"{name(s)} welcomes {got} new citizen(s) from the Department of "
+                        "Tourism.", "council", s))

@@ -1,0 +1,126 @@
+"""Final scoring: Promises, pollution, the victory conditions and their tie-breaks.
+
+Rule ids refer to RULES.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from borough.games.smallcity.data import CELLS, Promise
+from borough.games.smallcity.state import SmallCityState
+
+if TYPE_CHECKING:
+    from borough.games.smallcity.rules import SmallCity
+
+PROMISE_GAIN = (6, 12, 18)  # SC-88
+PROMISE_LOSS = (3, 6, 12)
+SPECIAL_LOSS = 5  # SC-A4
+
+
+def _tiles(g: SmallCity, st: SmallCityState, s: int):
+    return [(g.types[t.type], t) for t in st.seats[s].tiles if t is not None]
+
+
+def in_play(st: SmallCityState, s: int) -> int:
+    """Citizens on board spaces anywhere (City Hall and the Career Center excluded)."""
+    return sum(1 for b in st.seats for c in range(CELLS) if b.occ[c] == s)
+
+
+def condition(g: SmallCity, st: SmallCityState, s: int, test: tuple[Any, ...]) -> bool:
+    seat = st.seats[s]
+    kind = test[0]
+    tiles = _tiles(g, st, s)
+    if kind == "tiles":
+        return sum(1 for t, _ in tiles if t.family == test[1]) >= test[2]
+    if kind == "spaces":
+        return sum(len(x.cells) for t, x in tiles if t.family == test[1]) >= test[2]
+    if kind == "level":
+        return any(t.family == test[1] and t.level >= test[2] for t, _ in tiles)
+    if kind == "has":
+        return any(t.key == test[1] for t, _ in tiles)
+    if kind == "money":
+        return seat.money >= test[1]
+    if kind == "pollution_below":
+        return seat.pollution < test[1]
+    if kind == "cultural":
+        return sum(1 for t, _ in tiles if t.cultural) >= test[1]
+    if kind == "cultural_spaces":
+        return sum(len(x.cells) for t, x in tiles if t.cultural) >= test[1]
+    if kind == "in_play":
+        return in_play(st, s) >= test[1]
+    if kind == "covered":
+        return sum(len(x.cells) for _, x in tiles) >= test[1]
+    if kind == "full_homes":
+        homes = [x for t, x in tiles if t.family == "residential"]
+        full = all(all(seat.occ[c] == s for c in x.cells) for x in homes)
+        return len(homes) >= test[1] and full
+    if kind == "zone_max":
+        return seat.zone == len(g.content.zones[st.side]) - 1
+    if kind == "no_cemetery":
+        return not seat.cemeteries
+    if kind == "tourists":
+        return sum(1 for b, other in enumerate(st.seats) if b != s
+                   for c in range(CELLS) if other.occ[c] == s) >= test[1]
+    raise ValueError(f"unknown promise condition {kind!r}")
+
+
+def kept(g: SmallCity, st: SmallCityState, s: int, card: Promise) -> bool:
+    return all(condition(g, st, s, t) for t in card.test)
+
+
+def special_kept(g: SmallCity, st: SmallCityState, s: int, card: Promise) -> bool:
+    """SC-A4: a Special Promise needs the seat to be the only one meeting it."""
+    if not kept(g, st, s, card):
+        return False
+    return not any(kept(g, st, o, card) for o in range(st.players) if o != s)
+
+
+def revenue(g: SmallCity, st: SmallCityState, s: int) -> int:
+    """SC-A6: $L^2 per Cultural building and Residential Zone (L = its spaces)."""
+    return sum(
+        len(x.cells) ** 2 for t, x in _tiles(g, st, s)
+        if t.cultural or t.family == "residential"
+    )
+
+
+def final(g: SmallCity, st: SmallCityState) -> dict[str, Any]:
+    """Per-seat final figures: promise outcome, score in the chosen victory, tie keys."""
+    rows = []
+    for s in range(st.players):
+        seat = st.seats[s]
+        p = g.content.promises[seat.promise - 1] if seat.promise > 0 else None
+        ok = bool(p and kept(g, st, s, p))
+        delta = 0
+        if p is not None:
+            delta = PROMISE_GAIN[p.deck] if ok else -PROMISE_LOSS[p.deck]
+        specials = [special_kept(g, st, s, g.content.specials[n - 1]) for n in seat.specials]
+        special_delta = -SPECIAL_LOSS * sum(1 for k in specials if not k)
+        cultural_spaces = sum(len(x.cells) for t, x in _tiles(g, st, s) if t.cultural)
+        if st.mode == "economic":  # SC-A7
+            score = seat.money + seat.revenue + delta + special_delta
+            keys = (score, -seat.pollution, seat.votes)
+        elif st.mode == "citizens":  # SC-A9
+            score = seat.in_play_total
+            keys = (score, -seat.pollution, seat.votes, seat.money)
+        elif st.mode == "cultural":  # SC-A11
+            score = cultural_spaces
+            keys = (score, -seat.pollution, seat.votes, seat.money)
+        else:  # SC-88 to SC-90
+            score = seat.votes + delta + special_delta - seat.pollution
+            keys = (score, -seat.pollution, seat.money)
+        rows.append({
+            "seat": s, "score": score, "keys": keys, "promise": seat.promise,
+            "promise_kept": ok, "promise_delta": delta, "specials": list(seat.specials),
+            "specials_kept": specials, "eliminated": seat.eliminated,
+        })
+    return {"rows": rows}
+
+
+def rating(g: SmallCity, score: int) -> str:
+    """SC-S6: the solo rating for a final score."""
+    name = "below Homestead"
+    for low, title in g.content.solo["ratings"]:
+        if score >= low:
+            name = title
+    return name
