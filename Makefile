@@ -19,6 +19,7 @@ lint: $(STAMP)
 
 test: $(STAMP) lint
 	scripts/ensure_postgres.sh
+	scripts/ensure_chromium.sh
 	$(BIN)/pytest -n 2 tests
 
 serve: $(STAMP)

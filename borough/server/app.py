@@ -13,7 +13,8 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import borough
@@ -22,8 +23,10 @@ from borough.server.limits import BodyLimit
 from borough.server.rooms import MAX_SEED, RoomError, Rooms, Subscriber
 from borough.server.settings import Settings
 from borough.server.store import Store
+from borough.web import content as web
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+PAGES = {"lobby": "index.html", "play": "play.html", "replay": "replay.html", "rules": "rules.html"}
 
 
 class SeatSpec(BaseModel):
@@ -196,6 +199,64 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Setup and actions of a finished game (the replay format)."""
         rooms = rooms_of(request)
         return rooms.record(await rooms.get(game_id))
+
+    # ------------------------------------------------------- the browser app
+    app.mount("/static", StaticFiles(directory=web.STATIC), name="static")
+
+    def page(name: str) -> FileResponse:
+        return FileResponse(web.STATIC / PAGES[name], headers={"Cache-Control": "no-cache"})
+
+    def known_game(name: str) -> str:
+        if name not in borough.games():
+            raise RoomError(404, f"there is no game {name!r}; the games are "
+                                 f"{', '.join(borough.games())}")
+        return name
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return page("lobby")
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def play_page(game_id: str) -> FileResponse:
+        return page("play")
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> FileResponse:
+        return page("replay")
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules_page(game: str) -> FileResponse:
+        known_game(game)
+        return page("rules")
+
+    @app.get("/api/rules/{game}")
+    async def rules(game: str) -> dict[str, str]:
+        """A game's rules as Borough plays them, in Markdown."""
+        path = web.rules_path(known_game(game))
+        if not path.is_file():
+            raise RoomError(404, f"{game} has no rules text yet")
+        text = await asyncio.to_thread(path.read_text, encoding="utf-8")
+        return {"game": game, "title": borough.game(game).title, "markdown": text}
+
+    @app.get("/api/content/{game}")
+    async def game_content(game: str) -> dict[str, Any]:
+        """The boards, tiles and cards a game's observations refer to by number."""
+        return await asyncio.to_thread(web.content, known_game(game))
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay(request: Request, game_id: str, at: int = 0) -> dict[str, Any]:
+        """A finished game as a spectator saw it after `at` moves, with every move's sentence."""
+        rooms = rooms_of(request)
+        room = await rooms.get(game_id)
+        record = rooms.record(room)  # refuses a game still being played
+        frame = await asyncio.to_thread(
+            web.replay_frame, room.game, room.record, record.get("result"), at)
+        frame["id"] = room.id
+        frame["seats"] = [
+            {"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s["name"]}
+            for i, s in enumerate(room.seats)
+        ]
+        return frame
 
     @app.websocket("/ws/games/{game_id}")
     async def live(websocket: WebSocket, game_id: str, token: str | None = None) -> None:

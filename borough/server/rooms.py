@@ -9,6 +9,7 @@ keeps answering while they do.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import secrets
@@ -50,6 +51,22 @@ class Room:
     subscribers: set[Subscriber] = field(default_factory=set)
     thinking: dict[int, asyncio.Task] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Per seat: the move after which its view last changed, and that view. A move
+    # sent from an older view is stale; one sent while only hidden things changed
+    # (others' sealed choices in a step everyone plays at once) still counts.
+    seen_at: list[int] = field(default_factory=list)
+    seen: list[str] = field(default_factory=list)
+
+    def note_views(self) -> None:
+        """Record which seats' views the last move changed."""
+        if not self.seen:
+            self.seen_at = [0] * self.record.players
+            self.seen = [""] * self.record.players
+        for seat in range(self.record.players):
+            text = json.dumps(self.game.observe(self.state, seat), sort_keys=True)
+            if text != self.seen[seat]:
+                self.seen[seat] = text
+                self.seen_at[seat] = self.move_number
 
     @property
     def move_number(self) -> int:
@@ -153,6 +170,7 @@ class Rooms:
         room_id = secrets.token_hex(8)
         state = game.setup(players, seed=seed, options=options)
         room = Room(room_id, game, Record(name, players, seed, options), state, seats)
+        room.note_views()
         await asyncio.to_thread(self.store.create_game, {
             "id": room_id, "game": name, "players": players, "seed": seed,
             "options": options, "seats": seats,
@@ -168,10 +186,12 @@ class Rooms:
         record = Record(stored.game, stored.players, stored.seed, stored.options)
         state = game.setup(stored.players, seed=stored.seed, options=stored.options)
         room = Room(stored.id, game, record, state, stored.seats)
+        room.note_views()
         for seat, action in stored.moves:
             events = game.apply(state, seat, freeze(action))
             record.moves.append((seat, freeze(action)))
             room.events.extend((room.move_number, e) for e in events)
+            room.note_views()
         self.rooms[room.id] = room
         return room
 
@@ -249,7 +269,7 @@ class Rooms:
                 raise RoomError(403, f"it is not {room.seats[seat]['name']}'s turn")
             if room.seats[seat]["kind"] != "human":
                 raise RoomError(403, "a bot plays this seat")
-            if move_number != room.move_number:
+            if not room.seen_at[seat] <= move_number <= room.move_number:
                 raise RoomError(409, f"move {move_number} is stale: the game is at move "
                                      f"{room.move_number}; fetch the view again")
             await self._commit(room, seat, action)
@@ -268,6 +288,7 @@ class Rooms:
         room.state = trial
         room.record.moves.append((seat, freeze(action)))
         room.events.extend((number, e) for e in events)
+        room.note_views()
         self.publish(room)
         self.kick(room)
 
@@ -290,6 +311,8 @@ class Rooms:
             number = room.move_number
             room.record.moves.pop()
             room.state = before
+            room.seen = []  # every view may have changed back: start afresh
+            room.note_views()
             room.events = [(n, e) for n, e in room.events if n != number]
             self.publish(room)
 

@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
 
 import borough
 from borough.core import record as records
+
+
+def run_async(coroutine: Any) -> Any:
+    """Run a coroutine to the end in its own thread: the browser tests keep an
+    event loop running in the main thread of the same test process."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 class Client:

@@ -11,7 +11,7 @@ import pytest
 import websockets
 
 import borough
-from tests.server.client import Client, check_no_leak
+from tests.server.client import Client, check_no_leak, run_async
 from tests.server.conftest import Server
 
 
@@ -115,7 +115,7 @@ def test_websocket_pushes_each_seat_its_own_view(server):
             async with websockets.connect(f"{ws_base}/ws/games/{gid}?token=wrong"):
                 pass
 
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 def test_undo_only_when_nothing_hidden_was_revealed(server):

@@ -1,0 +1,1 @@
+"""The browser app: static pages, and the JSON the pages draw from."""

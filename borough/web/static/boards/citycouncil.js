@@ -1,0 +1,150 @@
+// City Council: the city map with its zones, neighbourhoods and buildings, the
+// committees and who sits on them, the city's tracks and the cubes of each
+// section, the plans on the table with their votes, the face-up buildings, and
+// the Favor cards (the viewer's own face up, everyone else's as backs).
+const ZONE_FILL = ["#f3d9a4", "#b9d7ef", "#d6c3e6", "#cfe8c4", "#e6e1d6"];
+const OFFICES = ["Transport", "Treasury", "Election", "Union", "Executive"];
+const SECTIONS = ["residential", "commercial", "industrial"];
+const STATUS = ["open", "carried out", "dropped"];
+const C = 42;
+
+export function draw(ctx) {
+  const { obs, data, svg } = ctx;
+  const board = data.board;
+  const names = data.buildings.map((b) => b.name);
+  const member = (m) => (m < obs.players ? ctx.name(m) : "Automated member");
+  const root = svg("svg", { id: "citycouncil-board", role: "group", "aria-label": "The city of City Council" });
+  const x0 = 30;
+  const y0 = 30;
+  root.append(svg("text", { x: x0, y: 18, "font-size": 13, "font-weight": "bold" }, `Round ${obs.round} · ${obs.mode} game · step: ${obs.step}`));
+
+  // the map
+  for (let r = 0; r < board.rows; r++) {
+    root.append(svg("text", { x: x0 - 16, y: y0 + r * C + C / 2 + 4, "font-size": 10, fill: "#6b6557" }, String.fromCharCode(65 + r)));
+    for (let c = 0; c < board.cols; c++) {
+      const i = r * board.cols + c;
+      const x = x0 + c * C;
+      const y = y0 + r * C;
+      const hood = board.cell_hood[i];
+      const bid = obs.board[i];
+      const g = svg("g", { class: "block", "data-cell": i });
+      const fill = bid >= 0 ? "#8a6f52" : hood >= 0 ? ZONE_FILL[board.cell_zone[i] % ZONE_FILL.length] : "#cfc8b8";
+      g.append(svg("rect", { class: "shape", x, y, width: C - 2, height: C - 2, fill, stroke: hood >= 0 && obs.zones_on[hood] ? "#2f7d4a" : "#fff", "stroke-width": hood >= 0 && obs.zones_on[hood] ? 2 : 1 }));
+      if (bid >= 0) {
+        g.append(svg("text", { x: x + C / 2 - 1, y: y + C / 2 + 3, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, names[bid].slice(0, 8)));
+      } else if (hood >= 0) {
+        g.append(svg("text", { x: x + 3, y: y + 10, "font-size": 8, fill: "#6b6557" }, board.hood_names[hood]));
+      }
+      const label = `${String.fromCharCode(65 + r)}${c + 1}${bid >= 0 ? `: ${names[bid]}` : hood >= 0 ? `: zone ${board.hood_names[hood]}` : ""}`;
+      ctx.bind(g, (a) => {
+        if (a[0] === "site") return board.place_cells[a[1]].includes(i);
+        if (["sell", "relocate", "activate", "boost"].includes(a[0])) return bid >= 0 && a[1] === bid;
+        if (a[0] === "zone") return hood >= 0 && a[1] === hood;
+        return false;
+      }, { key: `cell-${i}`, label });
+      root.append(g);
+    }
+  }
+  for (let c = 0; c < board.cols; c++) {
+    root.append(svg("text", { x: x0 + c * C + C / 2, y: y0 - 4, "text-anchor": "middle", "font-size": 10, fill: "#6b6557" }, c + 1));
+  }
+  const mapRight = x0 + board.cols * C + 24;
+
+  // the committees
+  let y = y0;
+  root.append(svg("text", { x: mapRight, y: y - 6, "font-size": 13, "font-weight": "bold" }, "Committees"));
+  OFFICES.forEach((office, k) => {
+    const seated = obs.office.map((o, m) => (o === k ? m : -1)).filter((m) => m >= 0);
+    const g = svg("g", { class: "committee", "data-office": k });
+    g.append(svg("rect", { class: "shape", x: mapRight, y, width: 250, height: 26, rx: 4, fill: "#fffdf8", stroke: "#8a806c" }),
+      svg("text", { x: mapRight + 6, y: y + 17, "font-size": 11 }, `${office}: ${seated.map(member).join(", ") || "vacant"}`));
+    ctx.bind(g, (a) => (a[0] === "assign" && a[1] === k) || (a[0] === "move" && a[2] === k), { key: `office-${k}`, label: `${office} Committee` });
+    root.append(g);
+    y += 30;
+  });
+
+  // the tracks and cubes
+  y += 12;
+  const tracks = [["Budget $", obs.budget], ["Power", obs.power], ["Goods", obs.goods],
+    ["Blue-collar workers free", `${obs.blue_free}/${obs.blue}`], ["White-collar workers free", `${obs.white_free}/${obs.white}`],
+    ["Unemployment", obs.unemployed], ["Favor deck", obs.deck_size]];
+  for (const [label, value] of tracks) {
+    root.append(svg("text", { x: mapRight, y, "font-size": 11 }, `${label}: `, svg("tspan", { "font-weight": "bold" }, value)));
+    y += 15;
+  }
+  y += 4;
+  SECTIONS.forEach((section, k) => {
+    root.append(svg("text", { x: mapRight, y, "font-size": 11 }, section));
+    [["crime", obs.red[k], "#c8483a"], ["pollution", obs.grey[k], "#777"], ["community", obs.pink[k], "#e58fb4"]].forEach(([what, n, fill], j) => {
+      for (let q = 0; q < n; q++) {
+        root.append(svg("rect", { x: mapRight + 80 + j * 55 + q * 9, y: y - 9, width: 7, height: 7, fill }, svg("title", {}, `${section} ${what}`)));
+      }
+    });
+    y += 15;
+  });
+
+  // the plans on the table
+  let py = Math.max(y0 + board.rows * C, y) + 24;
+  root.append(svg("text", { x: x0, y: py - 6, "font-size": 13, "font-weight": "bold" }, "Plans"));
+  obs.proposals.forEach((p, k) => {
+    const x = x0 + k * 190;
+    const g = svg("g", { class: "plan", "data-plan": k });
+    const where = p.site >= 0 ? board.place_cells[p.site].map((c) => `${String.fromCharCode(65 + Math.floor(c / board.cols))}${(c % board.cols) + 1}`).join("+") : "";
+    g.append(svg("rect", { class: "shape", x, y: py, width: 182, height: 62, rx: 6, fill: p.status === 0 ? "#fffdf8" : "#e9e2d2", stroke: "#8a806c" }),
+      svg("text", { x: x + 6, y: py + 14, "font-size": 10, "font-weight": "bold" }, `Plan ${k + 1}: ${member(p.member)}`),
+      svg("text", { x: x + 6, y: py + 28, "font-size": 10 }, `${p.kind} ${names[p.building] || ""} ${where}`.slice(0, 31)),
+      svg("text", { x: x + 6, y: py + 42, "font-size": 10 }, `votes ${p.voters.length} · funds ${p.funds.length} · ${STATUS[p.status] || ""}`));
+    p.voters.forEach((v, j) => g.append(svg("circle", { cx: x + 10 + j * 10, cy: py + 52, r: 4, fill: v < obs.players ? ctx.colour(v) : "#999" })));
+    ctx.bind(g, (a) => (a[0] === "vote" || a[0] === "execute") && a[1] === k, { key: `plan-${k}`, label: `Plan ${k + 1}` });
+    root.append(g);
+  });
+  if (!obs.proposals.length) root.append(svg("text", { x: x0, y: py + 16, "font-size": 11, fill: "#6b6557" }, "No plans this round yet."));
+  py += 84;
+
+  // the face-up buildings
+  root.append(svg("text", { x: x0, y: py - 6, "font-size": 13, "font-weight": "bold" }, "Buildings on offer"));
+  obs.display.forEach((b, k) => {
+    const x = x0 + (k % 6) * 120;
+    const yy = py + Math.floor(k / 6) * 40;
+    const info = data.buildings[b];
+    const g = svg("g", { class: "offer", "data-building": b });
+    g.append(svg("rect", { class: "shape", x, y: yy, width: 114, height: 34, rx: 4, fill: ZONE_FILL[info.zone % ZONE_FILL.length], stroke: "#8a806c" }),
+      svg("text", { x: x + 5, y: yy + 14, "font-size": 10, "font-weight": "bold" }, info.name.slice(0, 18)),
+      svg("text", { x: x + 5, y: yy + 27, "font-size": 9 }, `$${info.cost}`));
+    ctx.bind(g, (a) => a[0] === "construct" && a[1] === b, { key: `offer-${b}`, label: `${info.name} ($${info.cost})` });
+    root.append(g);
+  });
+  py += Math.ceil(obs.display.length / 6) * 40 + 20;
+
+  // Favor cards and scores
+  for (const seat of obs.seats) {
+    const you = seat.seat === obs.viewer;
+    root.append(svg("text", { x: x0, y: py + 14, "font-size": 12, "font-weight": you ? "bold" : "normal", fill: ctx.colour(seat.seat) },
+      `${ctx.name(seat.seat)}${you ? " (you)" : ""}: ${obs.scores[seat.seat]} pts · $${obs.funds[seat.seat]}`));
+    let x = x0 + 260;
+    const cards = [...(seat.hand || []).map((c) => [c, "hand"]), ...(seat.dealt || []).map((c) => [c, "dealt"])];
+    if (seat.hand === null) for (let k = 0; k < seat.hand_size; k++) cards.push([null, "back"]);
+    for (const [c, kind] of cards) {
+      const g = svg("g", { class: "favor", "data-hand": c === null ? "back" : c, "data-hand-seat": seat.seat });
+      if (c === null) {
+        g.append(svg("rect", { x, y: py, width: 40, height: 22, rx: 3, fill: "#5c4f3d" }, svg("title", {}, "a Favor card")));
+        x += 44;
+      } else {
+        const card = data.cards[c];
+        g.append(svg("rect", { class: "shape", x, y: py, width: 112, height: 22, rx: 3, fill: kind === "dealt" ? "#fff3c4" : "#fffdf8", stroke: "#8a806c" }),
+          svg("text", { x: x + 4, y: py + 15, "font-size": 9 }, card.name.slice(0, 20)));
+        if (you) ctx.bind(g, (a) => ["keep", "discard", "score"].includes(a[0]) && a[1] === c, { key: `favor-${c}`, label: card.name });
+        x += 116;
+      }
+      root.append(g);
+    }
+    py += 28;
+  }
+  root.setAttribute("viewBox", `0 0 ${Math.max(mapRight + 260, x0 + 6 * 120 + 10)} ${py + 8}`);
+  return root;
+}
+
+export function scores(obs, data, view) {
+  if (view.result) return view.result.scores;
+  return obs.seats.map((s) => obs.scores[s.seat]);
+}

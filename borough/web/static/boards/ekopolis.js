@@ -1,0 +1,153 @@
+// Ekopolis: the hex map with its Buildings, City halls and tokens, the score
+// track, the viewer's Buildings in hand (others' as backs) and the Action cards.
+const TILE_FILL = ["#d2553f", "#4f9d5a", "#3f76c4"];
+const COLOUR_WORD = ["red", "green", "blue"];
+const R = 26; // hex radius
+const W = Math.sqrt(3) * R;
+
+function hexPoints(cx, cy) {
+  const pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = (Math.PI / 180) * (60 * k - 30);
+    pts.push(`${(cx + R * Math.cos(a)).toFixed(1)},${(cy + R * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+function cellOf(action) {
+  if (action[0] === "place") return action[2];
+  if (["pollute", "green", "remove"].includes(action[0])) return action[1];
+  return null;
+}
+
+function tileWords(t) {
+  const values = t.values.map((v, c) => `${COLOUR_WORD[c]} ${v >= 0 ? "+" : ""}${v}`).join(", ");
+  const marks = [t.bonus ? `bonus ${t.bonus}` : "", t.pollution ? "pollutes" : "", t.green_zone ? "green zone" : ""].filter(Boolean);
+  return `${t.name} (${COLOUR_WORD[t.colour]}; per neighbour ${values}${marks.length ? "; " + marks.join(", ") : ""})`;
+}
+
+export function draw(ctx) {
+  const { obs, data, svg } = ctx;
+  const board = data.board;
+  const tiles = data.tiles;
+  const cards = data.cards;
+  const places = board.labels.map((label) => ({ row: label.charCodeAt(0) - 65, col: Number(label.slice(1)) }));
+  const pos = places.map(({ row, col }) => ({ x: 40 + (col - 1) * W + (row % 2 ? W / 2 : 0), y: 40 + row * R * 1.5 }));
+  const mapW = Math.max(...pos.map((p) => p.x)) + W;
+  const mapH = Math.max(...pos.map((p) => p.y)) + R + 10;
+  const root = svg("svg", { id: "ekopolis-board", role: "group", "aria-label": "The Ekopolis map" });
+  const map = svg("g", { id: "map" });
+  board.labels.forEach((label, i) => {
+    const { x, y } = pos[i];
+    const code = obs.board[i];
+    const kind = board.kinds[i];
+    let fill = "#efe6cf";
+    let text = "";
+    let words = `${label}: empty`;
+    if (kind === "X") { fill = "#7a7266"; words = `${label}: blocked`; }
+    if (code >= 100) {
+      const seat = code - 100;
+      fill = ctx.colour(seat);
+      text = "★";
+      words = `${label}: ${ctx.name(seat)}'s City hall`;
+    } else if (code >= 0) {
+      const t = tiles[code];
+      fill = TILE_FILL[t.colour];
+      text = t.name.split(" ").map((w) => w[0]).join("").slice(0, 3);
+      words = `${label}: ${tileWords(t)}`;
+    }
+    const g = svg("g", { class: "hex", "data-cell": i });
+    g.append(svg("polygon", { class: "shape", points: hexPoints(x, y), fill, stroke: "#8a806c", "stroke-width": 1.2 }));
+    if (kind === "E" && code < 0) g.append(svg("text", { x, y: y - 10, "text-anchor": "middle", "font-size": 9, fill: "#4f6b2f", "font-weight": "bold" }, "E"));
+    if (code === -2) { g.append(svg("circle", { cx: x, cy: y, r: 9, fill: "#5b4636" })); words = `${label}: pollution`; }
+    if (code === -3) { g.append(svg("circle", { cx: x, cy: y, r: 9, fill: "#7ccf6b", stroke: "#2f6b2a" })); words = `${label}: green zone`; }
+    if (text) g.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": "bold" }, text));
+    g.append(svg("text", { x, y: y + 18, "text-anchor": "middle", "font-size": 7, fill: code >= 0 ? "#fff" : "#6b6557" }, label));
+    ctx.bind(g, (a) => cellOf(a) === i, {
+      key: `hex-${label}`, label: words,
+      attempt: (chosen) => (chosen && chosen[0] === "place" ? ["place", chosen[1], i] : null) });
+    map.append(g);
+  });
+  root.append(map);
+
+  // the score track
+  let y = mapH + 10;
+  const scores = obs.version === "basic" ? [obs.scores[0]] : obs.scores;
+  const top = Math.max(50, ...scores) + 5;
+  const trackW = mapW - 60;
+  const track = svg("g", { id: "score-track" },
+    svg("text", { x: 20, y, "font-size": 13, "font-weight": "bold" }, obs.version === "basic" ? `Group score ${obs.scores[0]}` : "Scores"),
+    svg("rect", { x: 20, y: y + 8, width: trackW, height: 14, fill: "#e9e2d2", stroke: "#8a806c", rx: 7 }));
+  for (let v = 0; v <= top; v += 10) {
+    track.append(svg("text", { x: 20 + (trackW * v) / top, y: y + 36, "font-size": 9, "text-anchor": "middle" }, v));
+  }
+  scores.forEach((s, k) => {
+    const cx = 20 + (trackW * Math.max(0, Math.min(s, top))) / top;
+    track.append(svg("circle", { cx, cy: y + 15, r: 7, fill: obs.version === "basic" ? "#444" : ctx.colour(k), stroke: "#fff" },
+      svg("title", {}, obs.version === "basic" ? `Group: ${s}` : `${ctx.name(k)}: ${s}`)));
+  });
+  root.append(track);
+  y += 50;
+
+  // hands and cards, one row per player
+  const info = svg("g", { id: "hands" }, svg("text", { x: 20, y, "font-size": 11 },
+    `Round ${obs.round} of ${obs.rounds} · stack ${obs.deck_size} · tokens left: ${obs.tokens_left[0]} pollution, ${obs.tokens_left[1]} green zone`));
+  y += 12;
+  for (const seat of obs.seats) {
+    const mine = seat.seat === obs.viewer;
+    info.append(svg("text", { x: 20, y: y + 24, "font-size": 12, "font-weight": mine ? "bold" : "normal", fill: ctx.colour(seat.seat) },
+      `${ctx.name(seat.seat)}${mine ? " (you)" : ""}`));
+    let x = 140;
+    const hand = seat.hand;
+    const count = hand ? hand.length : seat.hand_size;
+    for (let k = 0; k < count; k++) {
+      const g = svg("g", { class: "tile", "data-hand": hand ? hand[k] : "back", "data-hand-seat": seat.seat });
+      if (hand) {
+        const t = tiles[hand[k]];
+        g.append(svg("rect", { class: "shape", x, y, width: 92, height: 38, rx: 5, fill: TILE_FILL[t.colour], stroke: "#333" }),
+          svg("text", { x: x + 46, y: y + 15, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": "bold" }, t.name.length > 16 ? t.name.slice(0, 15) + "…" : t.name),
+          svg("text", { x: x + 46, y: y + 30, "text-anchor": "middle", "font-size": 9, fill: "#fff" },
+            t.values.map((v, c) => `${"RGB"[c]}${v >= 0 ? "+" : ""}${v}`).join(" ") + (t.bonus ? ` ★${t.bonus}` : "")));
+        if (mine) {
+          const id = hand[k];
+          ctx.bind(g, (a) => a[0] === "place" && a[1] === id, { key: `hand-${id}`, label: tileWords(t) });
+        }
+      } else {
+        g.append(svg("rect", { x, y, width: 92, height: 38, rx: 5, fill: "#6d5c45", stroke: "#333" }),
+          svg("text", { x: x + 46, y: y + 23, "text-anchor": "middle", "font-size": 10, fill: "#f0e6d0" }, "Building"));
+      }
+      info.append(g);
+      x += 98;
+    }
+    const held = seat.held;
+    const shownCards = [...(seat.revealed_cards || []), ...(held || [])];
+    for (const c of shownCards) {
+      const card = cards[c];
+      const g = svg("g", { class: "card", "data-card": c },
+        svg("rect", { class: "shape", x, y, width: 70, height: 38, rx: 4, fill: "#fffdf8", stroke: TILE_FILL[card.colour], "stroke-width": 2 }),
+        svg("text", { x: x + 35, y: y + 22, "text-anchor": "middle", "font-size": 8 }, card.name.slice(0, 15)));
+      if (mine) ctx.bind(g, (a) => a[0] === "play" && a[1] === c, { key: `card-${c}`, label: `${card.name}: ${card.text}` });
+      else g.prepend(svg("title", {}, `${card.name}: ${card.text}`));
+      info.append(g);
+      x += 76;
+    }
+    if (held === null && seat.held_colours.some((n) => n > 0)) {
+      seat.held_colours.forEach((n, colour) => {
+        for (let k = 0; k < n; k++) {
+          info.append(svg("rect", { x, y, width: 30, height: 38, rx: 4, fill: TILE_FILL[colour], opacity: 0.6 }, svg("title", {}, `a hidden ${COLOUR_WORD[colour]} Action card`)));
+          x += 34;
+        }
+      });
+    }
+    info.append(svg("text", { x: x + 6, y: y + 24, "font-size": 10, fill: "#6b6557" }, `built ${seat.built.join("/")} (R/G/B)`));
+    y += 46;
+  }
+  root.append(info);
+  root.setAttribute("viewBox", `0 0 ${Math.max(mapW, 700).toFixed(0)} ${y + 10}`);
+  return root;
+}
+
+export function scores(obs, data, view) {
+  if (view.result) return view.result.scores;
+  return obs.version === "basic" ? obs.seats.map(() => obs.scores[0]) : obs.scores;
+}

@@ -1,0 +1,162 @@
+// The lobby: the games and rooms of this server, and the form that opens a room.
+import { api, el, header, fillRulesLinks, notice } from "./api.js";
+
+const app = document.getElementById("app");
+document.getElementById("top").replaceWith(header("Lobby"));
+fillRulesLinks();
+
+let meta = null;
+
+function optionField(name, spec) {
+  const id = `opt-${name}`;
+  return el("label", { for: id },
+    `${name}: `,
+    el("select", { id, name, "data-option": name, "aria-describedby": `${id}-help` },
+      spec.choices.map((c) => el("option", { value: String(c), selected: c === spec.default }, String(c)))),
+    el("div", { class: "help", id: `${id}-help` }, spec.help));
+}
+
+function seatRow(i) {
+  const kind = el("select", { id: `seat-${i}-kind`, "data-seat-kind": i, "aria-label": `Seat ${i + 1} player` },
+    el("option", { value: "human", selected: i === 0 }, "person"),
+    el("option", { value: "bot", selected: i !== 0 }, "bot"));
+  const agent = el("select", { id: `seat-${i}-agent`, "data-seat-agent": i, "aria-label": `Seat ${i + 1} bot level` },
+    meta.agents.map((a) => el("option", { value: a, selected: a === "medium" }, a)));
+  const name = el("input", { id: `seat-${i}-name`, "data-seat-name": i, "aria-label": `Seat ${i + 1} name`,
+    placeholder: `Player ${i + 1}`, maxlength: 40, size: 12 });
+  const sync = () => { agent.disabled = kind.value !== "bot"; };
+  kind.addEventListener("change", sync);
+  sync();
+  return el("div", { class: "seat-row" }, el("strong", {}, `Seat ${i + 1}`), kind, agent, name);
+}
+
+function createForm() {
+  const gameSel = el("select", { id: "game", name: "game" },
+    meta.games.map((g) => el("option", { value: g.name }, g.title)));
+  const playersSel = el("select", { id: "players", name: "players" });
+  const options = el("div", { id: "options" });
+  const seats = el("div", { id: "seats" });
+  const seed = el("input", { id: "seed", type: "number", min: 0, placeholder: "random", inputmode: "numeric" });
+  const message = el("div", { id: "create-message" });
+  const result = el("div", { id: "created" });
+  const rulesLink = el("a", { id: "rules-link" }, "rules");
+
+  const game = () => meta.games.find((g) => g.name === gameSel.value);
+  const refillSeats = () => {
+    seats.replaceChildren(...Array.from({ length: Number(playersSel.value) }, (_, i) => seatRow(i)));
+  };
+  const refillGame = () => {
+    const g = game();
+    playersSel.replaceChildren(...g.players.map((n) => el("option", { value: n }, String(n))));
+    options.replaceChildren(...Object.entries(g.options).map(([k, spec]) => optionField(k, spec)));
+    rulesLink.href = `/rules/${g.name}`;
+    rulesLink.textContent = `${g.title} rules`;
+    refillSeats();
+  };
+  gameSel.addEventListener("change", refillGame);
+  playersSel.addEventListener("change", refillSeats);
+
+  const form = el("form", { id: "create", class: "panel", novalidate: true },
+    el("h2", {}, "New game"),
+    el("label", { for: "game" }, "Game: ", gameSel, " ", rulesLink),
+    el("label", { for: "players" }, "Players: ", playersSel),
+    el("fieldset", {}, el("legend", {}, "Options"), options),
+    el("fieldset", {}, el("legend", {}, "Seats"), seats),
+    el("label", { for: "seed" }, "Seed (optional): ", seed),
+    el("div", { class: "help" }, "The same game, players, options and seed deal the same game again."),
+    el("button", { class: "primary", type: "submit", id: "create-button" }, "Create game"),
+    message, result);
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    notice(message, "");
+    const g = game();
+    const body = { game: g.name, players: Number(playersSel.value), options: {}, seats: [] };
+    for (const select of options.querySelectorAll("[data-option]")) {
+      const spec = g.options[select.dataset.option];
+      const raw = select.value;
+      body.options[select.dataset.option] = spec.choices.find((c) => String(c) === raw);
+    }
+    for (let i = 0; i < body.players; i++) {
+      const kind = form.querySelector(`[data-seat-kind="${i}"]`).value;
+      const name = form.querySelector(`[data-seat-name="${i}"]`).value.trim();
+      const seat = { kind };
+      if (kind === "bot") seat.agent = form.querySelector(`[data-seat-agent="${i}"]`).value;
+      if (name) seat.name = name;
+      body.seats.push(seat);
+    }
+    if (seed.value.trim() !== "") {
+      const n = Number(seed.value);
+      if (!Number.isInteger(n) || n < 0) {
+        notice(message, "The seed must be a whole number of 0 or more, or left empty.");
+        seed.focus();
+        return;
+      }
+      body.seed = n;
+    }
+    try {
+      const created = await api("/api/games", { body });
+      showCreated(result, g, created, body);
+      loadRooms();
+    } catch (err) {
+      notice(message, `The game was not created: ${err.message}`);
+    }
+  });
+  refillGame();
+  return form;
+}
+
+function showCreated(result, g, created, body) {
+  const origin = window.location.origin;
+  result.replaceChildren(
+    el("h3", {}, `${g.title} is ready (seed ${created.seed})`),
+    el("p", { class: "help" }, "Each person's link holds their seat's secret: send it only to them."),
+    el("ul", { class: "joins" }, created.seats.map((s) => {
+      const human = body.seats[s.seat].kind === "human";
+      return el("li", { "data-join-seat": s.seat },
+        el("strong", {}, `${s.name}: `),
+        human ? el("a", { href: s.join_url, "data-join": s.seat }, `play as ${s.name}`) : "bot",
+        human ? el("div", {}, el("code", {}, origin + s.join_url)) : null);
+    })),
+    el("p", {}, el("a", { href: `/play/${created.id}`, "data-spectate": created.id }, "Watch as a spectator")));
+}
+
+async function loadRooms() {
+  const box = document.getElementById("rooms");
+  try {
+    const rooms = await api("/api/games");
+    const title = (name) => (meta.games.find((g) => g.name === name) || { title: name }).title;
+    box.replaceChildren(rooms.length === 0 ? el("p", {}, "No games yet: create the first one.") :
+      el("table", {},
+        el("thead", {}, el("tr", {}, ["Game", "Players", "Status", "Moves", ""].map((h) => el("th", {}, h)))),
+        el("tbody", {}, rooms.map((r) => el("tr", { "data-room": r.id },
+          el("td", {}, title(r.game)),
+          el("td", {}, r.seats.map((s) => s.kind === "bot" ? `${s.name} (bot ${s.agent})` : s.name).join(", ")),
+          el("td", {}, r.status === "over" ? "finished" : "playing"),
+          el("td", {}, String(r.moves)),
+          el("td", {}, el("a", { href: `/play/${r.id}` }, r.status === "over" ? "final table" : "watch"),
+            r.status === "over" ? [" · ", el("a", { href: `/replay/${r.id}` }, "replay")] : null))))));
+  } catch (err) {
+    notice(box, `The list of games could not be read: ${err.message}`);
+  }
+}
+
+async function start() {
+  try {
+    meta = await api("/api/meta");
+  } catch (err) {
+    notice(app, `The server did not answer: ${err.message}`);
+    return;
+  }
+  app.replaceChildren(
+    el("h1", {}, "Play city-building board games"),
+    el("div", { class: "lobby" },
+      createForm(),
+      el("section", { class: "panel", "aria-labelledby": "rooms-title" },
+        el("h2", { id: "rooms-title" }, "Games on this server"),
+        el("button", { type: "button", onclick: loadRooms }, "Refresh"),
+        el("div", { id: "rooms" }, "Loading…"))));
+  loadRooms();
+}
+
+start();

@@ -1,0 +1,149 @@
+// The play page: one seat's view of a live game (or a spectator's), kept up to
+// date by the server's WebSocket, with the seat's moves sent as they are chosen.
+import { api, el, header, fillRulesLinks, notice } from "./api.js";
+import { loadGame, Table } from "./table.js";
+
+const app = document.getElementById("app");
+document.getElementById("top").replaceWith(header("Game"));
+fillRulesLinks();
+
+const gameId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
+const token = new URLSearchParams(window.location.search).get("token") || "";
+let table = null;
+let socket = null;
+let retry = 500;
+
+function viewPath() {
+  return token ? `/api/games/${gameId}/view?token=${encodeURIComponent(token)}` : `/api/games/${gameId}`;
+}
+
+function accept(view, fromSocket) {
+  // The socket delivers views in order; an answer to a move may arrive after a newer push.
+  if (!fromSocket && table.view && view.move_number < table.view.move_number) return;
+  table.show(view);
+  const seatControls = document.getElementById("seat-controls");
+  const mine = view.seats.find((s) => s.seat === view.seat);
+  if (seatControls && (view.status === "over" || (mine && mine.kind === "bot"))) seatControls.remove();
+}
+
+async function refresh() {
+  accept(await api(viewPath()), true);
+}
+
+async function send(choice) {
+  return api(`/api/games/${gameId}/actions`, {
+    body: { token, move_number: table.view.move_number, action: choice.action } });
+}
+
+async function move(choice) {
+  if (table.busy) return;
+  table.setBusy(true);
+  table.setMessage("");
+  try {
+    let view;
+    try {
+      view = await send(choice);
+    } catch (err) {
+      // Another seat moved first (a step everyone plays at once): when the same move is
+      // still open to us, it is sent again at the new move number.
+      if (err.status !== 409) throw err;
+      const fresh = await api(viewPath());
+      accept(fresh, true);
+      const again = fresh.your_turn && fresh.legal_actions.find((m) => m.index === choice.index);
+      if (!again) throw err;
+      view = await send(again);
+    }
+    accept(view, false);
+  } catch (err) {
+    const why = err.status === 422 ? `That move is not allowed: ${err.message}` : err.message;
+    table.setMessage(why.charAt(0).toUpperCase() + why.slice(1));
+    try { await refresh(); } catch (again) { /* the message above already tells what went wrong */ }
+  } finally {
+    table.setBusy(false);
+    table.render();
+  }
+}
+
+async function attempt(action, label) {
+  // A place with no legal move: ask the server why, without changing anything.
+  if (table.busy) return;
+  table.setBusy(true);
+  try {
+    const view = await api(`/api/games/${gameId}/actions`, {
+      body: { token, move_number: table.view.move_number, action } });
+    accept(view, false);
+  } catch (err) {
+    table.setMessage(err.status === 422 ? `${label}: not allowed, ${err.message}` : err.message);
+  } finally {
+    table.setBusy(false);
+    table.render();
+  }
+}
+
+function connect() {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  socket = new WebSocket(`${scheme}://${window.location.host}/ws/games/${gameId}${query}`);
+  socket.addEventListener("open", () => { retry = 500; document.body.dataset.live = "1"; });
+  socket.addEventListener("message", (event) => {
+    try {
+      accept(JSON.parse(event.data), true);
+    } catch (err) {
+      console.error("a pushed view could not be shown", err);
+    }
+  });
+  socket.addEventListener("close", (event) => {
+    delete document.body.dataset.live;
+    if (event.code >= 4000) {
+      table.setMessage(event.reason || "The server closed the live connection.");
+      return;
+    }
+    if (table.view && table.view.status === "over") return;
+    setTimeout(() => { refresh().catch(() => {}); connect(); }, retry);
+    retry = Math.min(retry * 2, 8000);
+  });
+}
+
+function controls(view) {
+  const box = el("div", { class: "panel", id: "seat-controls" });
+  if (view.seat === null || view.seat === undefined || view.status === "over") return box;
+  const allHuman = view.seats.every((s) => s.kind === "human");
+  box.append(el("h2", {}, "Your seat"));
+  if (allHuman) {
+    box.append(el("button", { type: "button", id: "undo", onclick: async () => {
+      try { accept(await api(`/api/games/${gameId}/undo`, { body: { token } }), false); table.setMessage("Your last move was taken back.", "info"); }
+      catch (err) { table.setMessage(`No take-back: ${err.message}`); }
+    } }, "Take back my last move"), " ");
+  }
+  box.append(el("button", { type: "button", id: "leave", onclick: async () => {
+    if (!window.confirm("Leave the game? A medium bot takes over your seat.")) return;
+    try { await api(`/api/games/${gameId}/seats/${view.seat}/bot`, { body: { token, agent: "medium" } }); await refresh(); }
+    catch (err) { table.setMessage(err.message); }
+  } }, "Leave: a bot plays my seat"));
+  return box;
+}
+
+async function start() {
+  if (!gameId) {
+    notice(app, "This address names no game; open one from the lobby.");
+    return;
+  }
+  let view;
+  try {
+    view = await api(viewPath());
+  } catch (err) {
+    notice(app, err.status === 403 ? "This link's seat token is not valid for this game." : `The game cannot be shown: ${err.message}`);
+    app.append(el("p", {}, el("a", { href: "/" }, "Back to the lobby")));
+    return;
+  }
+  const { content, board } = await loadGame(view.game);
+  document.title = `Borough — ${view.title}`;
+  table = new Table(app, { game: view.game, content, board, onMove: token ? move : null, onAttempt: token ? attempt : null });
+  table.show(view);
+  table.extra.append(controls(view));
+  connect();
+}
+
+start().catch((err) => {
+  notice(app, `The page could not start: ${err.message}`);
+});

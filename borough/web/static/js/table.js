@@ -1,0 +1,282 @@
+// The game table shared by the play page and the replay viewer: the board drawn
+// by the game's own module (or the generic drawing), the moves, seats, scores,
+// the event log and the end screen.
+import { api, el, svg, seatName, SEAT_COLOURS } from "./api.js";
+import * as generic from "./generic.js";
+
+const contentCache = new Map();
+
+export async function loadGame(game) {
+  if (!contentCache.has(game)) {
+    contentCache.set(game, (async () => {
+      const content = await api(`/api/content/${encodeURIComponent(game)}`);
+      const board = content.board_module ? await import(`/static/boards/${game}.js`) : generic;
+      return { content, board };
+    })());
+  }
+  return contentCache.get(game);
+}
+
+export function scoresOf(view, board, content) {
+  const obs = view.observation || {};
+  if (board.scores) return board.scores(obs, content.data, view);
+  return generic.scores(obs, view);
+}
+
+export class Table {
+  constructor(root, { game, content, board, onMove = null, onAttempt = null }) {
+    this.root = root;
+    this.game = game;
+    this.content = content;
+    this.board = board;
+    this.onMove = onMove;
+    this.onAttempt = onAttempt;
+    this.view = null;
+    this.narrowed = null;
+    this.busy = false;
+    this.build();
+  }
+
+  build() {
+    this.statusBar = el("div", { class: "status-bar" });
+    this.message = el("div", { id: "message", "aria-live": "assertive" });
+    this.endscreen = el("section", { id: "endscreen", class: "panel endscreen", hidden: true, tabindex: -1 });
+    this.boardWrap = el("div", { class: "board-wrap", id: "board" });
+    this.hint = el("div", { class: "tooltip", id: "hint", "aria-live": "polite" });
+    this.moves = el("section", { class: "panel moves", id: "moves", "aria-labelledby": "moves-title" });
+    this.players = el("section", { class: "panel", id: "players", "aria-labelledby": "players-title" });
+    this.eventsBox = el("section", { class: "panel", id: "log", "aria-labelledby": "log-title" });
+    this.extra = el("div", { id: "extra" });
+    this.root.replaceChildren(
+      this.statusBar, this.message, this.endscreen,
+      el("div", { class: "table" },
+        el("div", {}, this.boardWrap, this.hint),
+        el("div", { class: "side" }, this.moves, this.players, this.eventsBox, this.extra)));
+  }
+
+  setMessage(text, kind = "error") {
+    this.message.replaceChildren(text ? el("p", { class: `notice ${kind}`, role: kind === "error" ? "alert" : "status" }, text) : "");
+  }
+
+  setBusy(busy) {
+    this.busy = busy;
+    if (busy) document.body.dataset.busy = "1";
+    else delete document.body.dataset.busy;
+    for (const b of this.moves.querySelectorAll("button")) b.disabled = busy;
+  }
+
+  show(view) {
+    if (this.narrowed) {
+      // another seat's move (a simultaneous step) keeps a half-made choice while it stays legal
+      const kept = new Set(this.narrowed.map((m) => m.index));
+      const still = view.your_turn && view.status !== "over" ? view.legal_actions.filter((m) => kept.has(m.index)) : [];
+      this.narrowed = still.length > 1 && still.length === kept.size ? still : null;
+    }
+    this.view = view;
+    this.render();
+  }
+
+  interactive() {
+    const mine = this.view.seats.find((s) => s.seat === this.view.seat);
+    return Boolean(this.onMove && this.view.your_turn && this.view.status !== "over" &&
+      mine && mine.kind === "human");
+  }
+
+  render() {
+    const view = this.view;
+    const body = document.body.dataset;
+    body.status = view.status;
+    body.move = String(view.move_number);
+    body.turn = this.interactive() ? "you" : "wait";
+    body.game = view.game;
+    body.renders = String(Number(body.renders || 0) + 1);
+    this.renderStatus();
+    this.renderBoard();
+    this.renderMoves();
+    this.renderPlayers();
+    this.renderEvents();
+    this.renderEnd();
+  }
+
+  renderStatus() {
+    const view = this.view;
+    const who = view.to_act.map((s) => seatName(view, s));
+    let turn;
+    if (view.status === "over") turn = el("span", { class: "turn", id: "turn" }, "The game is over");
+    else if (this.interactive()) turn = el("span", { class: "turn you", id: "turn" }, "Your turn");
+    else turn = el("span", { class: "turn", id: "turn" }, who.length ? `Waiting for ${who.join(" and ")}` : "Waiting");
+    const you = view.seat === null || view.seat === undefined ? "You are watching" : `You play ${seatName(view, view.seat)}`;
+    this.statusBar.replaceChildren(
+      el("h1", {}, view.title),
+      turn,
+      el("span", { id: "move-number" }, `Move ${view.move_number}${view.total !== undefined ? ` of ${view.total}` : ""}`),
+      el("span", {}, you),
+      el("a", { href: `/rules/${view.game}`, target: "_blank", rel: "noopener" }, "Rules"));
+  }
+
+  renderBoard() {
+    const view = this.view;
+    const legal = this.interactive() ? view.legal_actions : [];
+    const candidates = this.narrowed || legal;
+    const bound = new Set();
+    const table = this;
+    this.hint.textContent = "";
+    const ctx = {
+      view, obs: view.observation, data: this.content.data, content: this.content,
+      viewer: view.seat, players: view.players, el, svg,
+      colour: (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length],
+      name: (seat) => seatName(view, seat),
+      your_turn: legal.length > 0,
+      picked: this.narrowed !== null,
+      bind(node, pred, opts = {}) {
+        return table.bind(node, pred, opts, legal, candidates, bound);
+      },
+    };
+    let drawing;
+    try {
+      drawing = this.board.draw(ctx);
+    } catch (err) {
+      // A board that cannot draw this position still leaves the game playable by buttons.
+      console.error("the board could not be drawn", err);
+      drawing = generic.draw(ctx);
+    }
+    this.bound = bound;
+    this.boardWrap.replaceChildren(drawing);
+    if (drawing instanceof SVGSVGElement) {
+      // frame everything the board drew, whatever size its parts came out
+      const box = drawing.getBBox();
+      if (box.width > 0 && box.height > 0) {
+        drawing.setAttribute("viewBox", `${Math.floor(box.x - 6)} ${Math.floor(box.y - 6)} ${Math.ceil(box.width + 12)} ${Math.ceil(box.height + 12)}`);
+        drawing.style.maxWidth = `${Math.ceil((box.width + 12) * 1.5)}px`; // small boards stay readable, not huge
+      }
+    }
+  }
+
+  bind(node, pred, opts, legal, candidates, bound) {
+    const matches = candidates.filter((m) => pred(m.action));
+    for (const m of legal) if (pred(m.action)) bound.add(m);
+    node.dataset.target = opts.key || "";
+    const label = opts.label || "";
+    if (matches.length) {
+      node.classList.add("live");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      const says = matches.length === 1 ? matches[0].text : `${matches.length} moves: ${matches.map((m) => m.text).slice(0, 4).join("; ")}${matches.length > 4 ? "; …" : ""}`;
+      node.setAttribute("aria-label", label ? `${label}: ${says}` : says);
+      node.prepend(svg("title", {}, label ? `${label}: ${says}` : says));
+      const go = () => this.choose(matches);
+      node.addEventListener("click", go);
+      node.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); }
+      });
+      const hint = () => { this.hint.textContent = says; };
+      node.addEventListener("mouseenter", hint);
+      node.addEventListener("focus", hint);
+    } else if (label) {
+      node.prepend(svg("title", {}, label));
+      if (legal.length && opts.attempt && this.onAttempt) {
+        node.dataset.attempt = "1";
+        node.addEventListener("click", () => {
+          const action = opts.attempt(this.narrowed ? this.narrowed[0].action : null);
+          if (action) this.onAttempt(action, label);
+          else this.setMessage(`${label}: no move of yours can use this now.`);
+        });
+      }
+    }
+    return node;
+  }
+
+  choose(matches) {
+    if (this.busy) return;
+    this.setMessage("");
+    if (matches.length === 1) {
+      this.onMove(matches[0]);
+      return;
+    }
+    const same = this.narrowed && matches.length === this.narrowed.length;
+    this.narrowed = matches;
+    this.render();
+    if (same) this.setMessage("Several moves fit that place: choose one from the list.", "info");
+    const first = this.moves.querySelector("button");
+    if (first && same) first.focus();
+  }
+
+  renderMoves() {
+    const view = this.view;
+    const parts = [el("h2", { id: "moves-title" }, "Moves")];
+    if (view.status === "over") {
+      parts.push(el("p", {}, "No more moves: the game is over."));
+    } else if (!this.interactive()) {
+      const mine = view.seats.find((s) => s.seat === view.seat);
+      parts.push(el("p", {}, view.seat === null || view.seat === undefined ? "Spectators watch the moves as they happen." :
+        mine && mine.kind === "bot" ? `A bot (${mine.agent}) now plays your seat.` :
+        `Waiting for ${view.to_act.map((s) => seatName(view, s)).join(" and ")}…`));
+    } else if (this.narrowed) {
+      parts.push(el("p", { class: "prompt" }, `Choose one of ${this.narrowed.length} moves:`));
+      parts.push(...this.narrowed.map((m) => this.moveButton(m)));
+      parts.push(el("button", { type: "button", id: "cancel-choice", onclick: () => { this.narrowed = null; this.render(); } }, "Back: choose another place"));
+    } else {
+      const loose = view.legal_actions.filter((m) => !this.bound.has(m));
+      const onBoard = view.legal_actions.length - loose.length;
+      parts.push(el("p", { class: "prompt" }, onBoard ? "Your move: click a highlighted place on the board" + (loose.length ? ", or:" : ".") : "Your move:"));
+      parts.push(...loose.map((m) => this.moveButton(m)));
+      if (onBoard) {
+        parts.push(el("details", { id: "all-moves" }, el("summary", {}, `Every move as a list (${view.legal_actions.length})`),
+          view.legal_actions.map((m) => this.moveButton(m, "list"))));
+      }
+    }
+    this.moves.replaceChildren(...parts);
+  }
+
+  moveButton(m, where = "main") {
+    return el("button", { type: "button", "data-move": where, "data-index": m.index, disabled: this.busy,
+      onclick: () => this.onMove(m) }, m.text);
+  }
+
+  renderPlayers() {
+    const view = this.view;
+    const scores = scoresOf(view, this.board, this.content);
+    this.players.replaceChildren(
+      el("h2", { id: "players-title" }, "Players"),
+      el("ul", { class: "seats-list" }, view.seats.map((s) => el("li", {
+        class: `seat-${s.seat} ${view.to_act.includes(s.seat) ? "acting" : ""}`, "data-player": s.seat },
+        el("span", {}, el("span", { class: "dot", style: `background:${SEAT_COLOURS[s.seat % SEAT_COLOURS.length]}` }),
+          s.name, s.kind === "bot" ? ` (bot, ${s.agent})` : "", s.seat === view.seat ? " — you" : "",
+          view.to_act.includes(s.seat) && view.status !== "over" ? " ◀" : ""),
+        el("span", { "data-score": s.seat }, scores && scores[s.seat] !== undefined && scores[s.seat] !== null ? `${scores[s.seat]} pts` : "")))));
+  }
+
+  renderEvents() {
+    const events = this.view.events || [];
+    const list = el("ol", { class: "events", id: "events" }, events.slice(-200).map((e) => el("li", { value: e.number }, e.text)));
+    this.eventsBox.replaceChildren(el("h2", { id: "log-title" }, "What happened"), events.length ? list : el("p", {}, "Nothing yet."));
+    list.scrollTop = list.scrollHeight;
+  }
+
+  renderEnd() {
+    const view = this.view;
+    if (view.status !== "over" || !view.result) {
+      this.endscreen.hidden = true;
+      return;
+    }
+    const result = view.result;
+    const wasHidden = this.endscreen.hidden;
+    const order = view.seats.map((s) => s.seat).sort((a, b) => result.scores[b] - result.scores[a]);
+    const winners = result.winners.map((s) => seatName(view, s));
+    let headline;
+    if (result.detail && result.detail.everyone_loses) headline = "Everyone lost together.";
+    else if (winners.length === view.seats.length && winners.length > 1) headline = "Everyone wins together.";
+    else headline = `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}!`;
+    this.endscreen.replaceChildren(
+      el("h2", {}, "Game over"),
+      el("p", { id: "winners" }, headline),
+      el("table", { id: "final-scores" },
+        el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Score"))),
+        el("tbody", {}, order.map((s) => el("tr", { class: result.winners.includes(s) ? "winner" : "", "data-seat": s },
+          el("td", {}, seatName(view, s), result.winners.includes(s) ? " ★" : ""),
+          el("td", { "data-final-score": s }, String(result.scores[s])))))),
+      el("p", {}, el("a", { href: `/replay/${view.id}` }, "Watch the replay"), " · ", el("a", { href: "/" }, "Back to the lobby")));
+    this.endscreen.hidden = false;
+    if (wasHidden && this.onMove) this.endscreen.focus();
+  }
+}

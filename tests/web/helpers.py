@@ -1,0 +1,72 @@
+"""Driving the Borough pages the way a person does: with clicks."""
+
+from __future__ import annotations
+
+import random
+
+READY = ("document.body.dataset.status === 'over' || "
+         "(document.body.dataset.turn === 'you' && !document.body.dataset.busy)")
+
+
+def create_in_lobby(page, base: str, game: str, players: int, options: dict,
+                    seats: list[str], seed: int) -> dict:
+    """Fill in the lobby's form and submit it; answers the join links by seat."""
+    page.goto(base + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    for key, value in options.items():
+        page.select_option(f"[data-option='{key}']", str(value))
+    for i, kind in enumerate(seats):
+        if kind == "human":
+            page.select_option(f"[data-seat-kind='{i}']", "human")
+        else:
+            page.select_option(f"[data-seat-kind='{i}']", "bot")
+            page.select_option(f"[data-seat-agent='{i}']", kind)
+    page.fill("#seed", str(seed))
+    page.click("#create-button")
+    page.wait_for_selector("#created ul.joins")
+    links = {}
+    for i, kind in enumerate(seats):
+        if kind == "human":
+            links[i] = page.get_attribute(f"[data-join='{i}']", "href")
+    spectate = page.get_attribute("[data-spectate]", "href")
+    return {"links": links, "id": spectate.rsplit("/", 1)[1]}
+
+
+def wait_ready(page, timeout: float = 30_000) -> str:
+    page.wait_for_function(READY, timeout=timeout)
+    return page.evaluate("document.body.dataset.status")
+
+
+def click_a_move(page, rng: random.Random) -> str:
+    """Click a highlighted place on the board or a move button; answers which kind."""
+    live = page.locator("#board .live")
+    buttons = page.locator("#moves button[data-move='main']")
+    n, m = live.count(), buttons.count()
+    assert n + m > 0, "it is our turn but the page offers no move"
+    # half of the time the first place on the board, as a hurried player would: games end
+    # sooner than with random moves alone
+    k = rng.randrange(n + m) if rng.random() < 0.5 else 0
+    before = page.evaluate("document.body.dataset.renders")
+    if k < n:
+        live.nth(k).click()
+        kind = "board"
+    else:
+        buttons.nth(k - n).click()
+        kind = "button"
+    # the page drew itself again: the move was sent and answered, or the choice narrowed
+    page.wait_for_function(
+        f"document.body.dataset.renders !== '{before}' && !document.body.dataset.busy")
+    return kind
+
+
+def play_to_end(page, rng: random.Random, max_clicks: int = 3000,
+                on_click=None) -> dict[str, int]:
+    counts = {"board": 0, "button": 0}
+    for _ in range(max_clicks):
+        if wait_ready(page) == "over":
+            return counts
+        counts[click_a_move(page, rng)] += 1
+        if on_click:
+            on_click(sum(counts.values()))
+    raise AssertionError(f"the game did not end in {max_clicks} clicks")

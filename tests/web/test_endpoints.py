@@ -1,0 +1,93 @@
+"""The JSON the browser pages read, and the pages' addresses, on a real server."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+
+import borough
+
+
+@pytest.fixture(scope="module")
+def http(web_server):
+    with httpx.Client(base_url=web_server.url, timeout=30) as client:
+        yield client
+
+
+@pytest.mark.parametrize("game", borough.games())
+def test_content_is_read_from_the_game_object(http, game):
+    body = http.get(f"/api/content/{game}").json()
+    g = borough.game(game)
+    assert body["title"] == g.title
+    assert body["players"] == list(g.player_counts())
+    assert body["options"] == g.options()
+    assert body["data"], "no content to draw with"
+    assert not any(key.startswith("_") for key in body["data"])
+
+
+def test_content_of_some_games_matches_their_data_files(http):
+    eko = borough.game("ekopolis")
+    data = http.get("/api/content/ekopolis").json()["data"]
+    assert [t["name"] for t in data["tiles"]] == [t.name for t in eko.tiles]
+    assert data["board"]["labels"] == list(eko.board.labels)
+    arc = borough.game("architectura")
+    cards = http.get("/api/content/architectura").json()["data"]["cards"]
+    assert [c["text"] for c in cards] == [c.text for c in arc.cards]
+
+
+def test_unknown_games_and_pages(http):
+    for path in ("/api/content/chess", "/api/rules/chess", "/rules/chess"):
+        r = http.get(path)
+        assert r.status_code == 404
+        assert "no game 'chess'" in r.json()["error"]
+    for path in ("/", "/play/anything", "/replay/anything", "/rules/ekopolis"):
+        r = http.get(path)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    assert http.get("/static/js/table.js").headers["content-type"].split(";")[0] in (
+        "text/javascript", "application/javascript")
+    assert http.get("/static/nothing.js").status_code == 404
+
+
+def test_rules_are_the_games_rules_text(http):
+    for game in borough.games():
+        body = http.get(f"/api/rules/{game}").json()
+        assert body["markdown"].startswith("# ")
+        assert body["title"] == borough.game(game).title
+
+
+def test_replay_frames_follow_the_record(http):
+    r = http.post("/api/games", json={"game": "architectura", "players": 2, "seed": 5,
+                                      "seats": [{"kind": "bot", "agent": "random"}] * 2})
+    gid = r.json()["id"]
+    refused = http.get(f"/api/games/{gid}/replay")
+    if refused.status_code == 409:  # the bots may still be playing
+        assert "once the game is over" in refused.json()["error"]
+    for _ in range(400):
+        if http.get(f"/api/games/{gid}").json()["status"] == "over":
+            break
+        time.sleep(0.05)
+    record = http.get(f"/api/games/{gid}/record").json()
+    total = len(record["moves"])
+    game = borough.game("architectura")
+    state = game.setup(2, seed=5, options=record["options"])
+    start = http.get(f"/api/games/{gid}/replay", params={"at": 0}).json()
+    assert start["observation"] == game.observe(state, None)
+    assert start["total"] == total and start["result"] is None
+    assert [m["text"] for m in start["moves"]] == [
+        game.describe(tuple(_tuple(a))) for _, a in record["moves"]]
+    for seat, action in record["moves"][:3]:
+        game.apply(state, seat, _tuple(action))
+    third = http.get(f"/api/games/{gid}/replay", params={"at": 3}).json()
+    assert third["observation"] == game.observe(state, None)
+    assert all(e["number"] <= 3 for e in third["events"])
+    end = http.get(f"/api/games/{gid}/replay", params={"at": total + 50}).json()
+    assert end["move_number"] == total and end["result"] == record["result"]
+    assert http.get(f"/api/games/{gid}/replay", params={"at": "x"}).status_code == 400
+
+
+def _tuple(value):
+    if isinstance(value, list):
+        return tuple(_tuple(v) for v in value)
+    return value
