@@ -5,8 +5,8 @@ two-player games with two human seats each, connects one WebSocket client per
 seat, and lets every client play: on each pushed view where it is to move, it
 waits --think seconds and posts a random legal action. Reports the action
 round trip (POST to answer) and the push delay (POST to the other seat's
-WebSocket message) at p50 and p99, and the throughput. Stops by itself after
---seconds.
+WebSocket message) at p50 and p99 after the first five seconds (while the
+sockets open), and the throughput. Stops by itself after --seconds.
 
     python benchmarks/server_load.py [--games 200] [--seconds 30] [--think 1.0]
 """
@@ -30,6 +30,7 @@ import httpx
 import websockets
 
 GAME = "architectura"
+WARM_UP = 5.0  # seconds in which the clients connect and the first moves start
 
 
 def free_port() -> int:
@@ -58,6 +59,7 @@ class Stats:
     def __init__(self) -> None:
         self.round_trips: list[float] = []
         self.pushes: list[float] = []
+        self.warm = 0.0  # samples before this moment (connections opening) are left out
         self.errors = 0
         self.sent: dict[tuple[str, int], float] = {}
 
@@ -73,7 +75,7 @@ async def seat_client(http: httpx.AsyncClient, ws_url: str, gid: str, token: str
             except TimeoutError:
                 return
             sent = stats.sent.pop((gid, view["move_number"]), None)
-            if sent is not None and view["seat"] == seat:
+            if sent is not None and view["seat"] == seat and sent > stats.warm:
                 stats.pushes.append(time.perf_counter() - sent)
             if view["status"] == "over" or not view["your_turn"]:
                 continue
@@ -84,7 +86,8 @@ async def seat_client(http: httpx.AsyncClient, ws_url: str, gid: str, token: str
             r = await http.post(f"/api/games/{gid}/actions", json={
                 "token": token, "move_number": view["move_number"], "action": move})
             if r.status_code == 200:
-                stats.round_trips.append(time.perf_counter() - started)
+                if started > stats.warm:
+                    stats.round_trips.append(time.perf_counter() - started)
             else:
                 stats.errors += 1
 
@@ -100,6 +103,7 @@ async def run(url: str, games: int, seconds: float, think: float) -> Stats:
                 "seats": [{"kind": "human"}, {"kind": "human"}]})
             created.append(r.json())
         stop = time.monotonic() + seconds
+        stats.warm = time.perf_counter() + WARM_UP
         ws_url = url.replace("http", "ws")
         clients = [
             seat_client(http, ws_url, c["id"], s["token"], s["seat"], stats, think, stop,

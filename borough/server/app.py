@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import multiprocessing
 from collections.abc import AsyncIterator
 from concurrent.futures import ProcessPoolExecutor
@@ -13,7 +12,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -59,6 +58,11 @@ class TokenRequest(BaseModel):
 
 class BotRequest(TokenRequest):
     agent: str = "medium"
+
+
+def _json(text: str) -> Response:
+    """A view already serialised once for every socket and request at this version."""
+    return Response(content=text, media_type="application/json")
 
 
 def _parse(model: type[BaseModel], body: bytes) -> Any:
@@ -151,40 +155,40 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await asyncio.to_thread(rooms_of(request).store.lobby)
 
     @app.get("/api/games/{game_id}")
-    async def spectate(request: Request, game_id: str) -> dict[str, Any]:
+    async def spectate(request: Request, game_id: str) -> Response:
         """What a spectator sees: nobody's hidden information."""
         rooms = rooms_of(request)
-        return rooms.view(await rooms.get(game_id), None)
+        return _json(rooms.view_text(await rooms.get(game_id), None))
 
     @app.get("/api/games/{game_id}/view")
-    async def seat_view(request: Request, game_id: str, token: str = "") -> dict[str, Any]:
+    async def seat_view(request: Request, game_id: str, token: str = "") -> Response:
         """The seat's own view: observation, legal moves with sentences, events."""
         rooms = rooms_of(request)
         room = await rooms.get(game_id)
-        return rooms.view(room, rooms.seat_of(room, token))
+        return _json(rooms.view_text(room, rooms.seat_of(room, token)))
 
     @app.post("/api/games/{game_id}/actions")
-    async def act(request: Request, game_id: str) -> dict[str, Any]:
+    async def act(request: Request, game_id: str) -> Response:
         """Take an action: `{token, move_number, action}`; answers the new view."""
         body = _parse(ActionRequest, await request.body())
         rooms = rooms_of(request)
         room = await rooms.get(game_id)
         seat = rooms.seat_of(room, body.token)
         await rooms.act(room, seat, body.move_number, freeze(body.action))
-        return rooms.view(room, seat)
+        return _json(rooms.view_text(room, seat))
 
     @app.post("/api/games/{game_id}/undo")
-    async def undo(request: Request, game_id: str) -> dict[str, Any]:
+    async def undo(request: Request, game_id: str) -> Response:
         """Take back your last move (all-human games, nothing hidden revealed)."""
         body = _parse(TokenRequest, await request.body())
         rooms = rooms_of(request)
         room = await rooms.get(game_id)
         seat = rooms.seat_of(room, body.token)
         await rooms.undo(room, seat)
-        return rooms.view(room, seat)
+        return _json(rooms.view_text(room, seat))
 
     @app.post("/api/games/{game_id}/seats/{seat}/bot")
-    async def hand_to_bot(request: Request, game_id: str, seat: int) -> dict[str, Any]:
+    async def hand_to_bot(request: Request, game_id: str, seat: int) -> Response:
         """Leave the game: a bot of the chosen level takes over your seat."""
         body = _parse(BotRequest, await request.body())
         rooms = rooms_of(request)
@@ -192,7 +196,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if rooms.seat_of(room, body.token) != seat:
             raise RoomError(403, "only the seat's own player can hand it to a bot")
         await rooms.hand_to_bot(room, seat, body.agent)
-        return rooms.view(room, None)
+        return _json(rooms.view_text(room, None))
 
     @app.get("/api/games/{game_id}/record")
     async def record(request: Request, game_id: str) -> dict[str, Any]:
@@ -271,11 +275,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await websocket.accept()
         sub = Subscriber(seat)
         room.subscribers.add(sub)
-        sub.push(rooms.view(room, seat))
+        sub.push(rooms.view_text(room, seat))
 
         async def send() -> None:
             while True:
-                await websocket.send_text(json.dumps(await sub.queue.get()))
+                await websocket.send_text(await sub.queue.get())
 
         async def receive() -> None:
             while True:

@@ -55,17 +55,25 @@ class Room:
     # sent from an older view is stale; one sent while only hidden things changed
     # (others' sealed choices in a step everyone plays at once) still counts.
     seen_at: list[int] = field(default_factory=list)
-    seen: list[str] = field(default_factory=list)
+    seen: list[dict[str, Any] | None] = field(default_factory=list)
+    # Views built at the current version, per seat (None: spectators), with
+    # their JSON text: a move builds each seat's view once for all its sockets.
+    version: int = 0
+    views: dict[int | None, tuple[dict[str, Any], str]] = field(default_factory=dict)
+
+    def changed(self) -> None:
+        self.version += 1
+        self.views.clear()
 
     def note_views(self) -> None:
         """Record which seats' views the last move changed."""
         if not self.seen:
             self.seen_at = [0] * self.record.players
-            self.seen = [""] * self.record.players
+            self.seen = [None] * self.record.players
         for seat in range(self.record.players):
-            text = json.dumps(self.game.observe(self.state, seat), sort_keys=True)
-            if text != self.seen[seat]:
-                self.seen[seat] = text
+            view = self.game.observe(self.state, seat)
+            if view != self.seen[seat]:
+                self.seen[seat] = view
                 self.seen_at[seat] = self.move_number
 
     @property
@@ -82,10 +90,11 @@ class Subscriber:
     seat: int | None
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=64))
 
-    def push(self, view: dict[str, Any]) -> None:
+    def push(self, text: str) -> None:
+        """Queue a view's JSON text for this socket."""
         if self.queue.full():  # a client that stopped reading only needs the newest view
             self.queue.get_nowait()
-        self.queue.put_nowait(view)
+        self.queue.put_nowait(text)
 
 
 def bot_decision(game_name: str, state_json: dict, seat: int, agent: str, seed: int) -> Any:
@@ -220,6 +229,19 @@ class Rooms:
         raise RoomError(403, "that token belongs to no seat of this game")
 
     def view(self, room: Room, seat: int | None) -> dict[str, Any]:
+        return self._cached(room, seat)[0]
+
+    def view_text(self, room: Room, seat: int | None) -> str:
+        return self._cached(room, seat)[1]
+
+    def _cached(self, room: Room, seat: int | None) -> tuple[dict[str, Any], str]:
+        hit = room.views.get(seat)
+        if hit is None:
+            view = self._build_view(room, seat)
+            hit = room.views[seat] = (view, json.dumps(view))
+        return hit
+
+    def _build_view(self, room: Room, seat: int | None) -> dict[str, Any]:
         game, state = room.game, room.state
         to_act = list(game.to_act(state))
         legal = []
@@ -293,8 +315,9 @@ class Rooms:
         self.kick(room)
 
     def publish(self, room: Room) -> None:
+        room.changed()
         for sub in list(room.subscribers):
-            sub.push(self.view(room, sub.seat))
+            sub.push(self.view_text(room, sub.seat))
 
     async def undo(self, room: Room, seat: int) -> None:
         """Take back the seat's own last move, when that cannot help anyone cheat."""

@@ -27,7 +27,9 @@ from sqlalchemy import (
     delete,
     event,
     func,
+    insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
@@ -111,11 +113,16 @@ class Store:
     def append(self, rows: list[tuple[str, int, int, Any, str]]) -> None:
         """Store actions `(game, number, seat, action, status)` in one committed transaction."""
         now = datetime.now(UTC)
-        with self.session.begin() as s:
-            for game_id, number, seat, action, status in rows:
-                s.add(ActionRow(game_id=game_id, number=number, seat=seat,
-                                action=_listify(action), created=now))
-                s.get(GameRow, game_id).status = status
+        with self.engine.begin() as conn:
+            conn.execute(insert(ActionRow), [
+                {"game_id": game_id, "number": number, "seat": seat,
+                 "action": _listify(action), "created": now}
+                for game_id, number, seat, action, _ in rows
+            ])
+            for game_id, _, _, _, status in rows:
+                if status != "playing":  # a new game is stored as playing already
+                    conn.execute(update(GameRow).where(GameRow.id == game_id)
+                                 .values(status=status))
 
     def remove_last(self, game_id: str, number: int) -> None:
         with self.session.begin() as s:
