@@ -182,8 +182,7 @@ def test_only_the_new_tile_counts_EKO_8():
     """EKO-8: the new tile's own numbers score; neighbours' numbers do not."""
     s = fresh()
     park = GAME.tiles[TILE["City park"]]
-    s.board[LABEL["C4"]] = TILE["Coal power plant"]
-    s.deck.remove(TILE["Coal power plant"]) if TILE["Coal power plant"] in s.deck else None
+    put_on_board(s, "Coal power plant", "C4")
     points, _ = scoring.placement(GAME, s, park, LABEL["D3"])
     # D3 touches the City hall (blue) and the coal plant (red): park scores 3 - 2.
     assert points == park.values[2] + park.values[0]
@@ -230,8 +229,7 @@ def test_pollution_falls_back_to_the_city_EKO_10():
     for n in GAME.board.neighbours[coal]:
         if s.board[n] == EMPTY:
             s.board[n] = GREEN_ZONE
-    s.board[LABEL["C4"]] = TILE["Sawmill"]
-    s.deck.remove(TILE["Sawmill"]) if TILE["Sawmill"] in s.deck else None
+    put_on_board(s, "Sawmill", "C4")
     give(s, 0, TILE["Coal power plant"])
     s.board[coal] = EMPTY
     GAME.apply(s, 0, ("place", TILE["Coal power plant"], coal))
@@ -350,13 +348,11 @@ def test_individual_scores_may_go_negative_EKO_F0():
     """EKO-F0: full version scores are kept per player."""
     s = fresh(options=FULL)
     give(s, 0, TILE["Steelworks"])
-    s.board[LABEL["C4"]] = TILE["City park"]
-    s.deck.remove(TILE["City park"]) if TILE["City park"] in s.deck else None
-    _fill_hands_consistently(s)
+    put_on_board(s, "City park", "C4")
     GAME.apply(s, 0, ("place", TILE["Steelworks"], LABEL["D3"]))
     assert s.scores[1:] == [0, 0, 0]
     steel = GAME.tiles[TILE["Steelworks"]]
-    assert s.scores[0] == steel.bonus + steel.values[1] + steel.values[2] - 0
+    assert s.scores[0] == steel.bonus + steel.values[1] + steel.values[2]
     s.scores[0] = -5
     assert GAME.result(s).scores[0] == -5
 
@@ -600,7 +596,16 @@ def _path(a, b):
     return out
 
 
-def _fill_hands_consistently(s):
+def put_on_board(s, name, label):
+    """Build a tile straight onto the board (from wherever it is), keeping every
+    tile in exactly one place."""
+    tile = TILE[name]
+    for holder in [s.deck, s.discard] + [seat.hand for seat in s.seats]:
+        if tile in holder:
+            holder.remove(tile)
+            if holder is not s.deck and holder is not s.discard:
+                holder.append(s.deck.pop())
+    s.board[LABEL[label]] = tile
     GAME.validate_state(s)
 
 
