@@ -5,7 +5,8 @@ rotated: one A against B in every other seat, A taking each seat in turn on
 the same seed. A beats B when the lower end of the 95% interval of A's win
 share is above the 1/n a seat would win by chance. In a cooperative game
 (Ekopolis basic) whole tables of A and of B play the same seeds, and the
-group scores are compared instead.
+group scores are compared instead. In City Council, where the whole table
+often loses together, A beats B when its score margin over B is above zero.
 
     python benchmarks/strength.py [--games N] [--workers W] [GAME ...]
 """
@@ -51,7 +52,7 @@ def settings_for(name: str) -> list[Setting]:
     return [Setting(name, players, ())]
 
 
-def play_one(task: tuple[Setting, str, str, int]) -> float:
+def play_one(task: tuple[Setting, str, str, int]) -> tuple[float, float]:
     setting, a, b, index = task
     g = borough.game(setting.game)
     n = setting.players
@@ -61,12 +62,19 @@ def play_one(task: tuple[Setting, str, str, int]) -> float:
         name = a if side == 0 else b
         m = matches.start(g, n, 10_000 + seed, options)
         agents = [make_agent(name, matches.seat_seed(seed, s)) for s in range(n)]
-        return float(matches.play(m, agents).result().scores[0])
+        return float(matches.play(m, agents).result().scores[0]), 0.0
     seed, hero = divmod(index, n)
     m = matches.start(g, n, 10_000 + seed, options)
     agents = [make_agent(a if s == hero else b, matches.seat_seed(seed, s)) for s in range(n)]
     result = matches.play(m, agents).result()
-    return 1.0 / len(result.winners) if hero in result.winners else 0.0
+    share = 1.0 / len(result.winners) if hero in result.winners else 0.0
+    others = [result.scores[s] for s in range(n) if s != hero]
+    return share, result.scores[hero] - sum(others) / len(others)
+
+
+def everyone_can_lose(name: str) -> bool:
+    """Games whose result may have no winner (the whole table loses together)."""
+    return name == "citycouncil"
 
 
 def interval(xs: list[float]) -> tuple[float, float, float]:
@@ -79,17 +87,20 @@ def run(setting: Setting, a: str, b: str, games: int, pool: ProcessPoolExecutor)
     started = time.perf_counter()
     if setting.cooperative:
         count = games + games % 2  # half the tables are all A, half all B, on paired seeds
-        outcomes = list(pool.map(play_one, [(setting, a, b, i) for i in range(count)]))
+        outcomes = [x for x, _ in pool.map(play_one, [(setting, a, b, i) for i in range(count)])]
         diffs = [outcomes[i] - outcomes[i + 1] for i in range(0, count, 2)]
         mean, low, high = interval(diffs)
         beats = low > 0
         measure = f"group score {mean:+.1f} [{low:+.1f}, {high:+.1f}]"
     else:
         count = games - games % setting.players or setting.players
-        outcomes = list(pool.map(play_one, [(setting, a, b, i) for i in range(count)]))
-        mean, low, high = interval(outcomes)
-        beats = low > 1 / setting.players
-        measure = f"win {mean:.1%} [{low:.1%}, {high:.1%}] vs {1 / setting.players:.0%}"
+        pairs = list(pool.map(play_one, [(setting, a, b, i) for i in range(count)]))
+        mean, low, high = interval([w for w, _ in pairs])
+        margin, m_low, m_high = interval([m for _, m in pairs])
+        measure = (f"win {mean:.1%} [{low:.1%}, {high:.1%}] vs {1 / setting.players:.0%}; "
+                   f"score margin {margin:+.1f} [{m_low:+.1f}, {m_high:+.1f}]")
+        # Where most games may end with no winner at all, judge by the score margin.
+        beats = m_low > 0 if everyone_can_lose(setting.game) else low > 1 / setting.players
     return {
         "setting": setting.label, "a": a, "b": b, "games": count, "measure": measure,
         "beats": beats, "seconds": round(time.perf_counter() - started, 1),
