@@ -43,7 +43,7 @@ class Setting:
 
 def settings_for(name: str) -> list[Setting]:
     g = borough.game(name)
-    players = g.player_counts()[0]
+    players = min(c for c in g.player_counts() if c >= 2)  # a solo game has no rival
     if name == "ekopolis":
         return [
             Setting(name, 4, (("version", "full"),)),
