@@ -48,6 +48,20 @@ def test_components_EKO_0():
     assert all(t.source for t in GAME.tiles) and all(c.source for c in GAME.cards)
 
 
+def test_colour_sign_logic_of_the_designed_tiles_EKO_0():
+    """EKO-0: red harms green and blue neighbours; green likes green and blue;
+    blue likes green and blue and dislikes red (the published colour logic)."""
+    for t in GAME.tiles:
+        red, green, blue = t.values
+        if t.colour == 0:
+            assert green <= 0 and blue <= 0 and t.bonus > 0, t.name
+            assert green + blue < 0, t.name
+        elif t.colour == 1:
+            assert red <= 0 and green >= 0 and blue >= 0 and not t.bonus, t.name
+        else:
+            assert red < 0 and green >= 0 and blue >= 0 and not t.bonus, t.name
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_city_halls_on_start_spaces_EKO_1(players):
     """EKO-1: one City hall per player, on the start spaces for that count."""
@@ -242,10 +256,10 @@ def test_pollution_only_costs_points_EKO_10():
     """EKO-10: a pollution token counts as red but never gains."""
     s = fresh()
     s.board[LABEL["C4"]] = POLLUTION
-    railway = GAME.tiles[TILE["Railway station"]]  # +1 per red neighbour
-    assert railway.values[0] > 0
-    points, _ = scoring.placement(GAME, s, railway, LABEL["D3"])
-    assert points == railway.values[2]  # only the City hall counts
+    factory = GAME.tiles[TILE["Car factory"]]  # +2 per red neighbour
+    assert factory.values[0] > 0
+    points, _ = scoring.placement(GAME, s, factory, LABEL["D3"])
+    assert points == factory.bonus + factory.values[2]  # the pollution next to it gives 0
     preserve = GAME.tiles[TILE["Game preserve"]]
     points, _ = scoring.placement(GAME, s, preserve, LABEL["D4"])
     assert points == preserve.values[0]
