@@ -15,6 +15,7 @@ from typing import Any
 
 import borough
 from borough.core.game import Game
+from borough.web.extras import extras
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -46,6 +47,7 @@ def content(name: str) -> dict[str, Any]:
             data[key] = plain(value)
         except TypeError:
             continue
+    data.update(extras(name, game))  # derived words and drawings some boards need
     bundle = data.get("content")
     if isinstance(bundle, dict) and all(k in data for k in bundle):
         del data["content"]  # the same parts are already listed one by one

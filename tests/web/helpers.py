@@ -70,3 +70,33 @@ def play_to_end(page, rng: random.Random, max_clicks: int = 3000,
         if on_click:
             on_click(sum(counts.values()))
     raise AssertionError(f"the game did not end in {max_clicks} clicks")
+
+
+def drive(base: str, game_id: str, token: str, choose, until, limit: int = 400) -> dict:
+    """Play one seat's moves through the API until `until(view)` holds at its turn.
+
+    `choose(view)` picks one of the legal moves (a list entry of the view); bots play
+    the other seats on their own, so this waits for the seat's turn between moves.
+    """
+    import time
+
+    import httpx
+
+    url = f"{base}/api/games/{game_id}/view"
+    for _ in range(limit * 20):
+        view = httpx.get(url, params={"token": token}).json()
+        if view["status"] == "over":
+            raise AssertionError("the game ended before the wanted position")
+        if not view["your_turn"]:
+            time.sleep(0.05)
+            continue
+        if until(view):
+            return view
+        move = choose(view)
+        r = httpx.post(f"{base}/api/games/{game_id}/actions", json={
+            "token": token, "move_number": view["move_number"], "action": move["action"]})
+        assert r.status_code in (200, 409), r.text
+        limit -= 1
+        if limit <= 0:
+            break
+    raise AssertionError("the wanted position was not reached")

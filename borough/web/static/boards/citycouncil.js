@@ -8,10 +8,22 @@ const SECTIONS = ["residential", "commercial", "industrial"];
 const STATUS = ["open", "carried out", "dropped"];
 const C = 42;
 
+// The move a click on a block with no legal move would mean, so the server can say why not.
+function cellAttempt(obs, board, i, bid, hood) {
+  if (obs.step === "site") {
+    const place = board.place_cells.findIndex((cells) => cells.includes(i));
+    return place >= 0 ? ["site", place] : null;
+  }
+  if (obs.step === "produce") return bid >= 0 ? ["activate", bid] : hood >= 0 ? ["zone", hood] : null;
+  return null;
+}
+
 export function draw(ctx) {
   const { obs, data, svg } = ctx;
   const board = data.board;
   const names = data.buildings.map((b) => b.name);
+  const cardTexts = data.card_texts || data.cards.map((c) => c.name);
+  const buildingTexts = data.building_texts || names;
   const member = (m) => (m < obs.players ? ctx.name(m) : "Automated member");
   const root = svg("svg", { id: "citycouncil-board", role: "group", "aria-label": "The city of City Council" });
   const x0 = 30;
@@ -41,7 +53,8 @@ export function draw(ctx) {
         if (["sell", "relocate", "activate", "boost"].includes(a[0])) return bid >= 0 && a[1] === bid;
         if (a[0] === "zone") return hood >= 0 && a[1] === hood;
         return false;
-      }, { key: `cell-${i}`, label });
+      }, { key: `cell-${i}`, label, detail: bid >= 0 && buildingTexts[bid] ? buildingTexts[bid] : "",
+        attempt: () => cellAttempt(obs, board, i, bid, hood) });
       root.append(g);
     }
   }
@@ -58,7 +71,8 @@ export function draw(ctx) {
     const g = svg("g", { class: "committee", "data-office": k });
     g.append(svg("rect", { class: "shape", x: mapRight, y, width: 250, height: 26, rx: 4, fill: "#fffdf8", stroke: "#8a806c" }),
       svg("text", { x: mapRight + 6, y: y + 17, "font-size": 11 }, `${office}: ${seated.map(member).join(", ") || "vacant"}`));
-    ctx.bind(g, (a) => (a[0] === "assign" && a[1] === k) || (a[0] === "move" && a[2] === k), { key: `office-${k}`, label: `${office} Committee` });
+    ctx.bind(g, (a) => (a[0] === "assign" && a[1] === k) || (a[0] === "move" && a[2] === k), { key: `office-${k}`, label: `${office} Committee`,
+      attempt: () => (obs.step === "assign" ? ["assign", k] : null) });
     root.append(g);
     y += 30;
   });
@@ -95,7 +109,9 @@ export function draw(ctx) {
       svg("text", { x: x + 6, y: py + 28, "font-size": 10 }, `${p.kind} ${names[p.building] || ""} ${where}`.slice(0, 31)),
       svg("text", { x: x + 6, y: py + 42, "font-size": 10 }, `votes ${p.voters.length} · funds ${p.funds.length} · ${STATUS[p.status] || ""}`));
     p.voters.forEach((v, j) => g.append(svg("circle", { cx: x + 10 + j * 10, cy: py + 52, r: 4, fill: v < obs.players ? ctx.colour(v) : "#999" })));
-    ctx.bind(g, (a) => (a[0] === "vote" || a[0] === "execute") && a[1] === k, { key: `plan-${k}`, label: `Plan ${k + 1}` });
+    ctx.bind(g, (a) => (a[0] === "vote" || a[0] === "execute") && a[1] === k, { key: `plan-${k}`, label: `Plan ${k + 1}`,
+      detail: p.building >= 0 && buildingTexts[p.building] ? buildingTexts[p.building] : "",
+      attempt: () => (obs.step === "vote" || obs.step === "exec_vote" ? ["vote", k] : null) });
     root.append(g);
   });
   if (!obs.proposals.length) root.append(svg("text", { x: x0, y: py + 16, "font-size": 11, fill: "#6b6557" }, "No plans this round yet."));
@@ -108,37 +124,49 @@ export function draw(ctx) {
     const yy = py + Math.floor(k / 6) * 40;
     const info = data.buildings[b];
     const g = svg("g", { class: "offer", "data-building": b });
-    g.append(svg("rect", { class: "shape", x, y: yy, width: 114, height: 34, rx: 4, fill: ZONE_FILL[info.zone % ZONE_FILL.length], stroke: "#8a806c" }),
-      svg("text", { x: x + 5, y: yy + 14, "font-size": 10, "font-weight": "bold" }, info.name.slice(0, 18)),
-      svg("text", { x: x + 5, y: yy + 27, "font-size": 9 }, `$${info.cost}`));
-    ctx.bind(g, (a) => a[0] === "construct" && a[1] === b, { key: `offer-${b}`, label: `${info.name} ($${info.cost})` });
+    g.append(svg("rect", { class: "shape", x, y: yy, width: 114, height: 34, rx: 4, fill: ZONE_FILL[info.zone % ZONE_FILL.length], stroke: "#8a806c" }));
+    // the whole name, in two lines where it is long
+    ctx.lines(info.name, 20).slice(0, 2).forEach((line, j) => g.append(svg("text", { x: x + 5, y: yy + 12 + j * 10, "font-size": 9, "font-weight": "bold" }, line)));
+    g.append(svg("text", { x: x + 109, y: yy + 30, "text-anchor": "end", "font-size": 9 }, `$${info.cost}`));
+    ctx.bind(g, (a) => a[0] === "construct" && a[1] === b, { key: `offer-${b}`, label: `${info.name} ($${info.cost})`,
+      detail: buildingTexts[b], attempt: () => (obs.step === "propose" ? ["construct", b] : null) });
     root.append(g);
   });
   py += Math.ceil(obs.display.length / 6) * 40 + 20;
 
   // Favor cards and scores
+  const cardsRight = Math.max(mapRight + 260, x0 + 6 * 120 + 10);
   for (const seat of obs.seats) {
     const you = seat.seat === obs.viewer;
     root.append(svg("text", { x: x0, y: py + 14, "font-size": 12, "font-weight": you ? "bold" : "normal", fill: ctx.colour(seat.seat) },
       `${ctx.name(seat.seat)}${you ? " (you)" : ""}: ${obs.scores[seat.seat]} pts · $${obs.funds[seat.seat]}`));
     let x = x0 + 260;
+    let rowHeight = 28;
     const cards = [...(seat.hand || []).map((c) => [c, "hand"]), ...(seat.dealt || []).map((c) => [c, "dealt"])];
     if (seat.hand === null) for (let k = 0; k < seat.hand_size; k++) cards.push([null, "back"]);
     for (const [c, kind] of cards) {
       const g = svg("g", { class: "favor", "data-hand": c === null ? "back" : c, "data-hand-seat": seat.seat });
+      const wide = c === null ? 40 : 190;
+      if (x + wide > cardsRight && x > x0 + 260) { x = x0 + 260; py += rowHeight; rowHeight = 28; }
       if (c === null) {
         g.append(svg("rect", { x, y: py, width: 40, height: 22, rx: 3, fill: "#5c4f3d" }, svg("title", {}, "a Favor card")));
-        x += 44;
       } else {
-        const card = data.cards[c];
-        g.append(svg("rect", { class: "shape", x, y: py, width: 112, height: 22, rx: 3, fill: kind === "dealt" ? "#fff3c4" : "#fffdf8", stroke: "#8a806c" }),
-          svg("text", { x: x + 4, y: py + 15, "font-size": 9 }, card.name.slice(0, 20)));
-        if (you) ctx.bind(g, (a) => ["keep", "discard", "score"].includes(a[0]) && a[1] === c, { key: `favor-${c}`, label: card.name });
-        x += 116;
+        // the card's whole text, wrapped over the card; the same text on hover and focus
+        const text = cardTexts[c];
+        const lines = ctx.lines(text, 36);
+        const h = 8 + lines.length * 10;
+        g.append(svg("rect", { class: "shape", x, y: py, width: 190, height: h, rx: 3, fill: kind === "dealt" ? "#fff3c4" : "#fffdf8", stroke: "#8a806c" }));
+        lines.forEach((line, j) => g.append(svg("text", { x: x + 4, y: py + 12 + j * 10, "font-size": 8.5, "font-weight": j === 0 ? "bold" : "normal" }, line)));
+        if (you) {
+          ctx.bind(g, (a) => ["keep", "discard", "score"].includes(a[0]) && a[1] === c, { key: `favor-${c}`, label: data.cards[c].name,
+            detail: text, attempt: () => (kind === "hand" ? ["score", c] : null) });
+        } else ctx.detail(g, text);
+        rowHeight = Math.max(rowHeight, h + 6);
       }
+      x += wide + 4;
       root.append(g);
     }
-    py += 28;
+    py += rowHeight;
   }
   root.setAttribute("viewBox", `0 0 ${Math.max(mapRight + 260, x0 + 6 * 120 + 10)} ${py + 8}`);
   return root;

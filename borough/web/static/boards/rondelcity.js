@@ -1,68 +1,140 @@
-// Rondel City: the city's blocks and squares with their tiles, the street spaces
-// as the numbered score track with every Citizen and Banker, the rondel with
-// its markers, the market lines, and each player's tiles, gold and points.
+// Rondel City: the city drawn as a map (its Blocks and squares with their tiles,
+// the streets as chains of numbered spaces, which are also the 0-50 score track,
+// with every Citizen and Banker on them), the rondel with its markers, the market
+// lines, and each player's tiles, gold and points. Where each space and square
+// lies comes from the server (content.py derives it from the game's city data).
 const FILL = { red: "#c8483a", yellow: "#d9a521", blue: "#3f76c4", green: "#4f9d5a", rainbow: "url(#rainbow)", white: "#f4f1ea", "": "#8fbf6a" };
+const SPACE_FILL = { red: "#c8483a", yellow: "#d9a521", blue: "#3f76c4", green: "#4f9d5a", white: "#fffdf8", none: "#d9d4c7" };
 const BUILDINGS = ["shop", "church", "bank", "statue", "park"];
 const AMENITY = 100;
+const CELL = 34; // pixels per cell of the layout
 
 function title(word) { return word.charAt(0).toUpperCase() + word.slice(1); }
 
 function tileText(data, code) {
   if (code < 0) return "";
-  if (code >= AMENITY) return `Amenity ${code - AMENITY + 1}`;
+  if (code >= AMENITY) return data.variants && data.variants.amenities ? data.variants.amenities[code - AMENITY] : `Amenity ${code - AMENITY + 1}`;
   const t = data.tiles[code];
   return t.building === 4 ? "Park" : `${title(BUILDINGS[t.building])} ${t.ns}${t.ring}`;
+}
+
+function spaceWords(city, sid) {
+  const colour = city.colours[sid];
+  const kind = colour === "white" ? "corner" : colour === "none" ? "uncoloured space" : `${colour} street`;
+  return `Space ${city.numbers[sid]} (${kind})`;
 }
 
 export function draw(ctx) {
   const { obs, data, svg } = ctx;
   const city = data.city;
   const market = data.market;
+  const layout = data.layout;
   const root = svg("svg", { id: "rondelcity-board", role: "group", "aria-label": "Rondel City" },
     svg("defs", {}, svg("linearGradient", { id: "rainbow" },
       ["#c8483a", "#d9a521", "#4f9d5a", "#3f76c4"].map((c, k) => svg("stop", { offset: `${k * 33}%`, "stop-color": c })))));
   const me = obs.viewer;
+  const step = obs.step;
 
-  // the city: the main blocks three by three, each of four squares
-  const S = 44;
-  const blockSize = 2 * S + 10;
-  const cityX = 20;
-  const cityY = 30;
-  root.append(svg("text", { x: cityX, y: 20, "font-size": 13, "font-weight": "bold" }, "The city"));
-  city.block_squares.forEach((squares, b) => {
-    const main = city.main_blocks.includes(b);
-    const bx = main ? cityX + (b % 3) * (blockSize + 16) : cityX + 3 * (blockSize + 16);
-    const by = main ? cityY + Math.floor(b / 3) * (blockSize + 16) : cityY;
-    root.append(svg("rect", { x: bx - 4, y: by - 4, width: blockSize, height: blockSize, rx: 6, fill: obs.amenity_blocks[b] ? "#c9b8a0" : "#ddd3bd" }),
-      svg("text", { x: bx + blockSize / 2 - 4, y: by + blockSize / 2 + 1, "text-anchor": "middle", "font-size": 10, fill: "#6b6557" }, city.block_names[b]));
-    squares.forEach((q, k) => {
-      const x = bx + (k % 2) * (S + 2);
-      const y = by + Math.floor(k / 2) * (S + 2);
-      const code = obs.board[q];
-      const g = svg("g", { class: "square", "data-square": q });
-      let fill = "#efe6cf";
-      if (code >= 0 && code < AMENITY) fill = FILL[data.tiles[code].colour] || "#8fbf6a";
-      if (code >= AMENITY) fill = "#9a7bbd";
-      g.append(svg("rect", { class: "shape", x, y, width: S, height: S, rx: 4, fill, stroke: "#8a806c" }),
-        svg("text", { x: x + 4, y: y + 11, "font-size": 8, fill: code >= 0 ? "#fff" : "#6b6557" }, `${city.square_labels[q]} ${city.square_ns[q]}${city.square_ring[q]}`));
-      if (code >= 0) g.append(svg("text", { x: x + S / 2, y: y + 30, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": "bold" }, tileText(data, code).split(" ")[0]));
-      const streets = city.square_streets[q].map((st) => city.street_colours[st]).join(" and ");
-      // the streets the square lies by, as coloured kerbs along its foot
-      city.square_streets[q].forEach((st, j) => {
-        const w = (S - 6) / city.square_streets[q].length;
-        g.append(svg("rect", { x: x + 3 + j * w, y: y + S - 7, width: w - 2, height: 4, rx: 1,
-          fill: FILL[city.street_colours[st]] || "#999", stroke: "#555", "stroke-width": 0.4 }));
-      });
-      ctx.bind(g, (a) => a[0] === "square" && a[1] === q, { key: `square-${q}`,
-        label: `Square ${city.square_labels[q]} (${city.square_ns[q]}${city.square_ring[q]}, by ${streets} streets)${code >= 0 ? ": " + tileText(data, code) : ""}` });
-      root.append(g);
-    });
+  // the city map: layout units are cells, shifted so the whole map starts at (20, 30)
+  const minX = Math.min(...layout.spaces.map((p) => p[0])) - 0.5;
+  const minY = Math.min(...layout.spaces.map((p) => p[1]), ...layout.squares.map((q) => q[1])) - 0.5;
+  const X = (u) => 20 + (u - minX) * CELL;
+  const Y = (v) => 30 + (v - minY) * CELL;
+  const maxX = Math.max(...layout.spaces.map((p) => p[0]), ...layout.squares.map((q) => q[0] + q[2])) + 0.5;
+  const maxY = Math.max(...layout.spaces.map((p) => p[1]), ...layout.squares.map((q) => q[1] + q[3])) + 0.5;
+  const map = svg("g", { id: "city-map" });
+  root.append(svg("text", { x: 20, y: 20, "font-size": 13, "font-weight": "bold" }, "The city"));
+
+  // the Blocks and their squares
+  layout.blocks.forEach((frames, b) => {
+    for (const [x, y, w, h] of frames) {
+      map.append(svg("rect", { class: "block", "data-block": b, x: X(x), y: Y(y), width: w * CELL, height: h * CELL, rx: 5,
+        fill: obs.amenity_blocks[b] ? "#c9b8a0" : "#ddd3bd" }));
+    }
   });
-  const cityBottom = cityY + 3 * (blockSize + 16);
+  layout.squares.forEach(([x, y, w, h], q) => {
+    const code = obs.board[q];
+    const g = svg("g", { class: "square", "data-square": q });
+    let fill = "#efe6cf";
+    if (code >= 0 && code < AMENITY) fill = FILL[data.tiles[code].colour] || "#8fbf6a";
+    if (code >= AMENITY) fill = "#9a7bbd";
+    const px = X(x);
+    const py = Y(y);
+    g.append(svg("rect", { class: "shape", x: px, y: py, width: w * CELL, height: h * CELL, rx: 4, fill, stroke: "#8a806c" }),
+      svg("text", { x: px + 3, y: py + 10, "font-size": 8, fill: code >= 0 ? "#fff" : "#6b6557" }, `${city.square_labels[q]} ${city.square_ns[q]}${city.square_ring[q]}`));
+    if (code >= 0) {
+      tileText(data, code).split(" ").slice(0, 2).forEach((word, k) => {
+        g.append(svg("text", { x: px + (w * CELL) / 2, y: py + 25 + k * 11, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": "bold" }, word));
+      });
+    }
+    const streets = city.square_streets[q].map((st) => `${city.street_colours[st]}`).join(" and ");
+    ctx.bind(g, (a) => (a[0] === "square" || a[0] === "site") && a[1] === q, {
+      key: `square-${q}`,
+      label: `Square ${city.square_labels[q]} (${city.square_ns[q]}${city.square_ring[q]}, by ${streets} streets)${code >= 0 ? ": " + tileText(data, code) : ""}`,
+      attempt: () => (step === "square" || step === "site" ? [step, q] : null) });
+    map.append(g);
+  });
+
+  // the streets: a line along each link, then the numbered spaces on top
+  const links = svg("g", { class: "links" });
+  city.up.forEach((ups, a) => {
+    for (const b of ups) {
+      const [x1, y1] = layout.spaces[a];
+      const [x2, y2] = layout.spaces[b];
+      links.append(svg("line", { x1: X(x1), y1: Y(y1), x2: X(x2), y2: Y(y2), stroke: "#8a806c", "stroke-width": 3 }));
+    }
+  });
+  map.append(links);
+  for (const [a, b] of layout.shared) {
+    // two spaces drawn as one box split by a wall (RON-8)
+    const [x1, y1] = layout.spaces[a];
+    const [x2, y2] = layout.spaces[b];
+    const half = layout.space_size / 2 + 0.05;
+    map.append(svg("rect", { class: "shared", x: X(Math.min(x1, x2) - half), y: Y(Math.min(y1, y2) - half),
+      width: (Math.abs(x1 - x2) + 2 * half) * CELL, height: (Math.abs(y1 - y2) + 2 * half) * CELL, rx: 4, fill: "#fffdf8", stroke: "#555" }));
+  }
+  const pieces = {};
+  for (const s of obs.seats) {
+    for (const piece of ["citizen", "banker"]) (pieces[s[piece]] ||= []).push([s.seat, piece]);
+  }
+  const size = layout.space_size * CELL;
+  layout.spaces.forEach(([x, y], sid) => {
+    const colour = city.colours[sid];
+    const g = svg("g", { class: "space", "data-space": sid, "data-number": city.numbers[sid] });
+    const px = X(x) - size / 2;
+    const py = Y(y) - size / 2;
+    const dark = ["red", "blue", "green"].includes(colour);
+    g.append(svg("rect", { class: "shape", x: px, y: py, width: size, height: size, rx: 3, fill: SPACE_FILL[colour] || "#ccc", stroke: "#6b6557" }),
+      svg("text", { x: px + 2, y: py + 9, "font-size": 8, "font-weight": "bold", fill: dark ? "#fff" : "#333" }, city.numbers[sid]));
+    const here = pieces[sid] || [];
+    // up to four pieces a row, two rows when the space is crowded (the start space)
+    const across = Math.min(here.length, 4);
+    const gap = (size - 10) / 3;
+    here.forEach(([seat, piece], j) => {
+      const cx = px + size / 2 + ((j % 4) - (across - 1) / 2) * gap;
+      const cy = py + (here.length > 4 ? 16 + Math.floor(j / 4) * 9 : 20);
+      g.append(svg(piece === "citizen" ? "circle" : "rect", piece === "citizen" ?
+        { class: "piece", cx, cy, r: 4, fill: ctx.colour(seat), stroke: "#111", "data-piece": `${seat}-${piece}` } :
+        { class: "piece", x: cx - 4, y: cy - 4, width: 8, height: 8, fill: ctx.colour(seat), stroke: "#111", "data-piece": `${seat}-${piece}` },
+      svg("title", {}, `${ctx.name(seat)}'s ${title(piece)} on ${city.numbers[sid]}`)));
+    });
+    const who = here.map(([seat, piece]) => `${ctx.name(seat)}'s ${title(piece)}`).join(", ");
+    ctx.bind(g, (a) => a[0] === "go" && a[1] === sid, {
+      key: `space-${sid}`, label: `${spaceWords(city, sid)}${who ? ": " + who : ""}`,
+      attempt: () => (step === "go" ? ["go", sid] : null) });
+    map.append(g);
+  });
+  for (const [x1, y1, x2, y2] of layout.walls) {
+    map.append(svg("line", { class: "wall", x1: X(x1), y1: Y(y1), x2: X(x2), y2: Y(y2), stroke: "#222", "stroke-width": 4 },
+      svg("title", {}, "A wall: the spaces on either side are not joined")));
+  }
+  root.append(map);
+  const mapRight = X(maxX);
+  const cityBottom = Y(maxY);
 
   // the rondel
-  const rx = cityX + 4 * (blockSize + 16) + 80;
-  const ry = cityY + 90;
+  const rx = mapRight + 30 + 80;
+  const ry = 30 + 90;
   const rr = 80;
   root.append(svg("text", { x: rx - rr, y: 20, "font-size": 13, "font-weight": "bold" }, "The rondel"));
   const n = market.rondel_buildings.length;
@@ -82,8 +154,10 @@ export function draw(ctx) {
         svg("title", {}, obs.neutral.includes(c) ? `neutral ${market.colour_names[c]} marker` : `${ctx.name(c)}'s Action marker`)));
     });
     const steps = mine ? (k - obs.rondel[me] + n) % n : -1;
-    ctx.bind(g, (a) => a[0] === "rondel" && steps === a[1] + 1, { key: `rondel-${k}`,
-      label: `Rondel space ${title(BUILDINGS[market.rondel_buildings[k]])} (${market.rondel_colours[k]})` });
+    // a[1] extra steps move the marker a[1] + 1 spaces; four extra steps come back round
+    ctx.bind(g, (a) => a[0] === "rondel" && steps === (a[1] + 1) % n, { key: `rondel-${k}`,
+      label: `Rondel space ${title(BUILDINGS[market.rondel_buildings[k]])} (${market.rondel_colours[k]})`,
+      attempt: () => (step === "rotate" && steps >= 0 ? ["rondel", (steps + n - 1) % n] : null) });
     root.append(g);
   }
 
@@ -99,58 +173,39 @@ export function draw(ctx) {
       svg("text", { x: rx - rr + 6, y: my + 17, "font-size": 11, fill: face >= 0 ? "#fff" : "#333" },
         line.left ? `${tileText(data, face)} · ${line.price} gp · ${line.left} left` : `${title(line.building)}: sold out`));
     const lineIndex = mine ? market.rondel_buildings[obs.rondel[me]] : -1;
-    ctx.bind(g, (a) => a[0] === "buy" && lineIndex === BUILDINGS.indexOf(line.building), { key: `line-${k}`, label: `${title(line.building)} line` });
+    const own = lineIndex === BUILDINGS.indexOf(line.building);
+    ctx.bind(g, (a) => a[0] === "buy" && own, { key: `line-${k}`, label: `${title(line.building)} line`,
+      attempt: () => (step === "action" && own ? ["buy"] : null) });
     root.append(g);
     my += 30;
   });
 
-  // the street spaces as the score track, numbered
-  const numbers = city.numbers;
-  const top = Math.max(...numbers);
-  const perRow = 19;
-  const cw = 34;
-  let ty = Math.max(cityBottom, my) + 24;
-  root.append(svg("text", { x: cityX, y: ty - 6, "font-size": 13, "font-weight": "bold" }, "Street spaces (the score track)"));
-  const pieces = {};
-  for (const s of obs.seats) {
-    for (const piece of ["citizen", "banker"]) (pieces[numbers[s[piece]]] ||= []).push([s.seat, piece]);
+  if (obs.event >= 0 && data.variants) {
+    const e = data.variants.events[obs.event];
+    root.append(svg("text", { x: rx - rr, y: my + 14, "font-size": 11 }, `Event: ${e.name}`, svg("title", {}, e.text)));
+    my += 24;
   }
-  for (let v = 0; v <= top; v++) {
-    const x = cityX + (v % perRow) * cw;
-    const y = ty + Math.floor(v / perRow) * (cw + 4);
-    const spaces = numbers.map((num, i) => (num === v ? i : -1)).filter((i) => i >= 0);
-    const g = svg("g", { class: "space", "data-number": v });
-    g.append(svg("rect", { class: "shape", x, y, width: cw - 3, height: cw, rx: 3, fill: "#efe6cf", stroke: "#b9ae97" }),
-      svg("text", { x: x + 3, y: y + 10, "font-size": 8, fill: "#6b6557" }, v));
-    (pieces[v] || []).forEach(([seat, piece], j) => {
-      g.append(svg(piece === "citizen" ? "circle" : "rect", piece === "citizen" ?
-        { cx: x + 8 + (j % 3) * 9, cy: y + 20 + Math.floor(j / 3) * 8, r: 4, fill: ctx.colour(seat), stroke: "#222" } :
-        { x: x + 4 + (j % 3) * 9, y: y + 16 + Math.floor(j / 3) * 8, width: 8, height: 8, fill: ctx.colour(seat), stroke: "#222" },
-      svg("title", {}, `${ctx.name(seat)}'s ${piece}`)));
-    });
-    ctx.bind(g, (a) => a[0] === "go" && spaces.includes(a[1]), { key: `space-${v}`, label: `Street space ${v}` });
-    root.append(g);
-  }
-  let y = ty + Math.ceil((top + 1) / perRow) * (cw + 4) + 16;
+  let y = Math.max(cityBottom, my) + 24;
 
   // the players
   for (const s of obs.seats) {
     const you = s.seat === me;
-    root.append(svg("text", { x: cityX, y: y + 14, "font-size": 12, "font-weight": you ? "bold" : "normal", fill: ctx.colour(s.seat) },
-      `${ctx.name(s.seat)}${you ? " (you)" : ""}: ${s.vp} VP · ${s.gold} gp · Citizen on ${numbers[s.citizen]}, Banker on ${numbers[s.banker]}`));
-    let x = cityX + 420;
+    root.append(svg("text", { x: 20, y: y + 14, "font-size": 12, "font-weight": you ? "bold" : "normal", fill: ctx.colour(s.seat) },
+      `${ctx.name(s.seat)}${you ? " (you)" : ""}: ${s.vp} VP · ${s.gold} gp · Citizen on ${city.numbers[s.citizen]}, Banker on ${city.numbers[s.banker]}`));
+    let x = 440;
     for (const code of s.tiles) {
       const g = svg("g", { class: "tile", "data-tile": code });
       const t = data.tiles[code];
       g.append(svg("rect", { class: "shape", x, y: y - 2, width: 80, height: 24, rx: 4, fill: t ? FILL[t.colour] || "#8fbf6a" : "#888", stroke: "#333" }),
         svg("text", { x: x + 40, y: y + 14, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, tileText(data, code)));
-      if (you) ctx.bind(g, (a) => a[0] === "place" && a[1] === code, { key: `tile-${code}`, label: tileText(data, code) });
+      if (you) ctx.bind(g, (a) => a[0] === "place" && a[1] === code, { key: `tile-${code}`, label: tileText(data, code),
+        attempt: () => (["action", "final", "pick"].includes(step) ? ["place", code] : null) });
       root.append(g);
       x += 86;
     }
     y += 30;
   }
-  root.setAttribute("viewBox", `0 0 ${Math.max(rx + rr + 60, cityX + perRow * cw + 10)} ${y + 6}`);
+  root.setAttribute("viewBox", `0 0 ${Math.max(rx + rr + 60, mapRight)} ${y + 6}`);
   return root;
 }
 

@@ -19,6 +19,16 @@ function cellOf(a, viewer) {
   return null;
 }
 
+// The move a click on a plot with no legal move would mean, so the server can say why not.
+function attemptAt(obs, view, chosen, borough, i) {
+  const mine = borough === obs.viewer;
+  const placing = chosen && chosen[0] === "place" ? chosen : view.legal_actions.map((m) => m.action).find((a) => a[0] === "place");
+  if (mine && ["place", "hall", "warehouse"].includes(obs.step) && placing) return ["place", placing[1], i];
+  if (mine && ["house", "kill", "bury"].includes(obs.step)) return [obs.step, i];
+  if (["pick", "to"].includes(obs.step)) return [obs.step, borough, i];
+  return null;
+}
+
 export function draw(ctx) {
   const { obs, data, svg } = ctx;
   const types = Object.fromEntries(data.types.map((t) => [t.key, t]));
@@ -27,17 +37,24 @@ export function draw(ctx) {
   root.append(svg("text", { x: 10, y: 16, "font-size": 13, "font-weight": "bold" },
     `Round ${obs.round} of ${data.rounds} · ${obs.phase} · ${obs.step} · host ${ctx.name(obs.host)}`));
 
-  // the action circle and the council discs
+  // the action circle: each Special Action card by name, its effect on hover, focus or below
+  const cards = data.action_cards || [];
+  const cardName = (c) => (cards[c] ? cards[c].name : `Action card ${c + 1}`);
   let y = 28;
   root.append(svg("text", { x: 10, y: y + 14, "font-size": 11 }, "Action circle:"));
   obs.circle.forEach((card, k) => {
     if (card < 0) return;
     const taken = obs.taken[k];
-    const x = 100 + k * 58;
-    root.append(svg("g", { class: "circle-card", "data-slot": k },
-      svg("rect", { x, y, width: 54, height: 22, rx: 11, fill: taken >= 0 ? ctx.colour(taken) : "#fffdf8", stroke: "#8a806c" }),
-      svg("text", { x: x + 27, y: y + 15, "text-anchor": "middle", "font-size": 9, fill: taken >= 0 ? "#fff" : "#333" }, `card ${card + 1}`),
-      svg("title", {}, taken >= 0 ? `Action card ${card + 1}, taken by ${ctx.name(taken)}` : `Action card ${card + 1}, free`)));
+    const x = 100 + k * 94;
+    const who = taken >= 0 ? `taken by ${ctx.name(taken)}` : taken === -2 ? "taken by the mayor" : "free";
+    const g = svg("g", { class: "circle-card", "data-slot": k, "data-card": card },
+      svg("rect", { class: "shape", x, y, width: 90, height: 24, rx: 12, fill: taken >= 0 ? ctx.colour(taken) : taken === -2 ? "#555" : "#fffdf8", stroke: "#8a806c" }),
+      svg("text", { x: x + 45, y: y + 16, "text-anchor": "middle", "font-size": 9, "font-weight": "bold", fill: taken >= 0 || taken === -2 ? "#fff" : "#333" }, cardName(card)));
+    ctx.bind(g, (a) => a[0] === "card" && a[1] === k, {
+      key: `card-${k}`, label: `${cardName(card)} (${who})`,
+      detail: cards[card] ? `${cards[card].name}: ${cards[card].text}` : "",
+      attempt: () => (obs.step === "card" ? ["card", k] : null) });
+    root.append(g);
   });
   y += 30;
   root.append(svg("text", { x: 10, y: y + 12, "font-size": 11 },
@@ -111,12 +128,28 @@ export function draw(ctx) {
         if (a[0] === "mayor") return k === obs.host && data.edges[a[1]].includes(i);
         const at = cellOf(a, obs.viewer);
         return at !== null && at[0] === seat.seat && at[1] === i;
-      }, { key: `plot-${seat.seat}-${i}`, label });
+      }, { key: `plot-${seat.seat}-${i}`, label, attempt: (chosen) => attemptAt(obs, ctx.view, chosen, seat.seat, i) });
       root.append(g);
     }
     for (let c = 0; c < SIZE; c++) root.append(svg("text", { x: x0 + c * CELL + CELL / 2, y: y0 - 3, "text-anchor": "middle", "font-size": 8, fill: "#6b6557" }, c + 1));
   });
-  root.setAttribute("viewBox", `0 0 ${20 + obs.seats.length * per} ${y + 54 + SIZE * CELL + 10}`);
+  // what each Special Action card does
+  let ly = y + 54 + SIZE * CELL + 24;
+  const width = Math.max(20 + obs.seats.length * per, 100 + 8 * 94);
+  if (cards.length) {
+    root.append(svg("text", { x: 10, y: ly, "font-size": 12, "font-weight": "bold" }, "The Special Action cards"));
+    ly += 6;
+    const legend = svg("g", { id: "action-cards" });
+    cards.forEach((card, c) => {
+      const lines = ctx.lines(`${card.name}: ${card.text}`, Math.floor((width - 30) / 5.4));
+      lines.forEach((line, k) => {
+        ly += 13;
+        legend.append(svg("text", { x: k ? 24 : 14, y: ly, "font-size": 10, "data-card-text": k ? null : c }, line));
+      });
+    });
+    root.append(legend);
+  }
+  root.setAttribute("viewBox", `0 0 ${width} ${ly + 10}`);
   return root;
 }
 

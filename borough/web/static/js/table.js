@@ -17,6 +17,18 @@ export async function loadGame(game) {
   return contentCache.get(game);
 }
 
+// A long text as lines of at most `max` characters, broken between words.
+export function wrapLines(text, max) {
+  const lines = [];
+  let line = "";
+  for (const word of String(text).split(/\s+/)) {
+    if (line && line.length + 1 + word.length > max) { lines.push(line); line = word; }
+    else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 export function scoresOf(view, board, content) {
   const obs = view.observation || {};
   if (board.scores) return board.scores(obs, content.data, view);
@@ -131,6 +143,9 @@ export class Table {
       bind(node, pred, opts = {}) {
         return table.bind(node, pred, opts, legal, candidates, bound);
       },
+      // a place's full text (a card's effect), reached by hovering, focusing or reading aloud
+      detail(node, text) { return table.describe(node, text); },
+      lines: wrapLines,
     };
     let drawing;
     try {
@@ -152,18 +167,32 @@ export class Table {
     }
   }
 
+  describe(node, text) {
+    node.dataset.detail = text;
+    if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0");
+    if (!node.hasAttribute("aria-label")) node.setAttribute("aria-label", text);
+    if (!node.querySelector(":scope > title")) node.prepend(svg("title", {}, text));
+    const hint = () => { this.hint.textContent = text; };
+    node.addEventListener("mouseenter", hint);
+    node.addEventListener("focus", hint);
+    return node;
+  }
+
   bind(node, pred, opts, legal, candidates, bound) {
     const matches = candidates.filter((m) => pred(m.action));
     for (const m of legal) if (pred(m.action)) bound.add(m);
     node.dataset.target = opts.key || "";
     const label = opts.label || "";
+    const detail = opts.detail || "";
     if (matches.length) {
       node.classList.add("live");
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
-      const says = matches.length === 1 ? matches[0].text : `${matches.length} moves: ${matches.map((m) => m.text).slice(0, 4).join("; ")}${matches.length > 4 ? "; …" : ""}`;
+      let says = matches.length === 1 ? matches[0].text : `${matches.length} moves: ${matches.map((m) => m.text).slice(0, 4).join("; ")}${matches.length > 4 ? "; …" : ""}`;
+      if (detail) says = `${says} (${detail})`;
       node.setAttribute("aria-label", label ? `${label}: ${says}` : says);
       node.prepend(svg("title", {}, label ? `${label}: ${says}` : says));
+      if (detail) node.dataset.detail = detail;
       const go = () => this.choose(matches);
       node.addEventListener("click", go);
       node.addEventListener("keydown", (e) => {
@@ -172,14 +201,15 @@ export class Table {
       const hint = () => { this.hint.textContent = says; };
       node.addEventListener("mouseenter", hint);
       node.addEventListener("focus", hint);
-    } else if (label) {
-      node.prepend(svg("title", {}, label));
+    } else if (label || detail) {
+      if (detail) this.describe(node, label ? `${label}: ${detail}` : detail);
+      else node.prepend(svg("title", {}, label));
       if (legal.length && opts.attempt && this.onAttempt) {
         node.dataset.attempt = "1";
         node.addEventListener("click", () => {
           const action = opts.attempt(this.narrowed ? this.narrowed[0].action : null);
-          if (action) this.onAttempt(action, label);
-          else this.setMessage(`${label}: no move of yours can use this now.`);
+          if (action) this.onAttempt(action, label || detail);
+          else this.setMessage(`${label || detail}: no move of yours can use this now.`);
         });
       }
     }
