@@ -11,6 +11,20 @@ from borough.games.citycouncil.state import CCState
 
 
 # ------------------------------------------------------------ construction
+def site_open(c: Content, s: CCState, pid: int) -> bool:
+    """CC-7: every block of a site must lie in a neighbourhood open to building."""
+    return not c.board.hood_mask[pid] & _closed_mask(s)
+
+
+def _closed_mask(s: CCState) -> int:
+    """The closed neighbourhoods as bits (0 when the whole city is open)."""
+    mask = 0
+    for h, o in enumerate(s.open_hoods):
+        if not o:
+            mask |= 1 << h
+    return mask
+
+
 def build_cost(c: Content, s: CCState, bid: int, pid: int) -> int:
     """What the City Budget pays to put `bid` on footprint `pid` now; -1 if impossible.
 
@@ -28,7 +42,7 @@ def build_cost(c: Content, s: CCState, bid: int, pid: int) -> int:
         if first == b.upgrade_of and s.site_of[first] == pid:
             return max(0, b.cost - c.buildings[first].cost)
         return -1
-    if not board.buildable[pid]:
+    if not board.buildable[pid] or not site_open(c, s, pid):
         return -1
     grid = s.board
     for x in cells:
@@ -46,9 +60,13 @@ def build_sites(c: Content, s: CCState, bid: int, limit: int) -> list[int]:
         out.append(s.site_of[old])
     room = limit - b.cost
     grid = s.board
+    closed = _closed_mask(s)
+    masks = c.board.hood_mask
     for surcharge, pid, cells in c.board.cheapest[b.shape][b.zone]:
         if surcharge > room:
             break
+        if masks[pid] & closed:
+            continue
         for x in cells:
             if grid[x] >= 0:
                 break
@@ -68,9 +86,13 @@ def can_build_any(c: Content, s: CCState, bid: int, limit: int) -> bool:
     if room < 0:
         return False
     grid = s.board
-    for surcharge, _, cells in c.board.cheapest[b.shape][b.zone]:
+    closed = _closed_mask(s)
+    masks = c.board.hood_mask
+    for surcharge, pid, cells in c.board.cheapest[b.shape][b.zone]:
         if surcharge > room:
             return False
+        if masks[pid] & closed:
+            continue
         for x in cells:
             if grid[x] >= 0:
                 break
@@ -91,6 +113,8 @@ def move_cost(c: Content, s: CCState, bid: int, pid: int) -> int:
     board = c.board
     if board.place_shape[pid] != b.shape or not board.buildable[pid] or pid == s.site_of[bid]:
         return -1
+    if not site_open(c, s, pid):
+        return -1
     for x in board.place_cells[pid]:
         if s.board[x] >= 0 and s.board[x] != bid:
             return -1
@@ -102,10 +126,12 @@ def can_move_any(c: Content, s: CCState, bid: int, limit: int) -> bool:
     b = c.buildings[bid]
     here = s.site_of[bid]
     grid = s.board
+    closed = _closed_mask(s)
+    masks = c.board.hood_mask
     for surcharge, pid, cells in c.board.cheapest[b.shape][b.zone]:
         if surcharge > limit:
             return False
-        if pid == here:
+        if pid == here or masks[pid] & closed:
             continue
         for x in cells:
             if grid[x] >= 0 and grid[x] != bid:
@@ -119,11 +145,13 @@ def move_sites(c: Content, s: CCState, bid: int, limit: int) -> list[int]:
     b = c.buildings[bid]
     here = s.site_of[bid]
     grid = s.board
+    closed = _closed_mask(s)
+    masks = c.board.hood_mask
     out = []
     for surcharge, pid, cells in c.board.cheapest[b.shape][b.zone]:
         if surcharge > limit:
             break
-        if pid == here:
+        if pid == here or masks[pid] & closed:
             continue
         for x in cells:
             if grid[x] >= 0 and grid[x] != bid:
@@ -295,40 +323,45 @@ def _clear(pile: list[int], section: int, n: int) -> int:
 
 def resolve(c: Content, s: CCState, events: list[Event]) -> None:
     """CC-46: every activation's outputs, one building at a time, in activation order."""
-    tracks = c.tracks
     for bid in s.act_log:
-        b = c.buildings[bid]
-        parts = []
-        for key, n in b.out.items():
-            if key == "money":
-                gain = min(n, tracks["budget_max"] - s.budget)
-                s.budget += gain
-                parts.append(f"+${gain} budget")
-            elif key == "goods":
-                gain = min(n, tracks["goods_max"] - s.goods)
-                s.goods += gain
-                parts.append(f"+{gain} goods")
-            elif key == "energy":
-                gain = min(n, tracks["power_max"] - s.power)
-                s.power += gain
-                parts.append(f"+{gain} power")
-            elif key == "workers":
-                gain = min(n, c.supply["blue"] - s.blue)
-                s.blue += gain
-                parts.append(f"{gain} blue-collar worker(s) move in")
-            elif key == "white":
-                gain = min(n, c.supply["white"] - s.white)
-                s.white += gain
-                parts.append(f"{gain} white-collar worker(s) move in")
-            elif key in ("red", "grey", "pink"):
-                gain = _add_cubes(s, c, key, b.section, n)
-                word = {"red": "criminality", "grey": "pollution", "pink": "community"}[key]
-                parts.append(f"{gain} {word} cube(s) in {SECTIONS[b.section]}")
-            elif key == "clear_red":
-                parts.append(f"{_clear(s.red, b.section, n)} criminality cube(s) removed")
-            elif key == "clear_grey":
-                parts.append(f"{_clear(s.grey, b.section, n)} pollution cube(s) removed")
-        events.append(Event(f"The {b.name} produces: {', '.join(parts)}.", "resolve"))
+        resolve_one(c, s, bid, events)
+
+
+def resolve_one(c: Content, s: CCState, bid: int, events: list[Event]) -> None:
+    """CC-46: the outputs of one activation."""
+    tracks = c.tracks
+    b = c.buildings[bid]
+    parts = []
+    for key, n in b.out.items():
+        if key == "money":
+            gain = min(n, tracks["budget_max"] - s.budget)
+            s.budget += gain
+            parts.append(f"+${gain} budget")
+        elif key == "goods":
+            gain = min(n, tracks["goods_max"] - s.goods)
+            s.goods += gain
+            parts.append(f"+{gain} goods")
+        elif key == "energy":
+            gain = min(n, tracks["power_max"] - s.power)
+            s.power += gain
+            parts.append(f"+{gain} power")
+        elif key == "workers":
+            gain = min(n, c.supply["blue"] - s.blue)
+            s.blue += gain
+            parts.append(f"{gain} blue-collar worker(s) move in")
+        elif key == "white":
+            gain = min(n, c.supply["white"] - s.white)
+            s.white += gain
+            parts.append(f"{gain} white-collar worker(s) move in")
+        elif key in ("red", "grey", "pink"):
+            gain = _add_cubes(s, c, key, b.section, n)
+            word = {"red": "criminality", "grey": "pollution", "pink": "community"}[key]
+            parts.append(f"{gain} {word} cube(s) in {SECTIONS[b.section]}")
+        elif key == "clear_red":
+            parts.append(f"{_clear(s.red, b.section, n)} criminality cube(s) removed")
+        elif key == "clear_grey":
+            parts.append(f"{_clear(s.grey, b.section, n)} pollution cube(s) removed")
+    events.append(Event(f"The {b.name} produces: {', '.join(parts)}.", "resolve"))
 
 
 def unemployment(c: Content, s: CCState, events: list[Event]) -> None:
@@ -384,12 +417,28 @@ def monitor(c: Content, s: CCState, events: list[Event]) -> bool:
     return False
 
 
+def expand(c: Content, s: CCState, events: list[Event]) -> None:
+    """CC-64: a closed neighbourhood opens once the one it grows from is built up enough."""
+    board = c.board
+    for hood, base, blocks in c.expansion:
+        if s.open_hoods[hood] or not s.open_hoods[base]:
+            continue
+        built = sum(1 for x in board.hood_cells[base] if s.board[x] >= 0)
+        if built >= blocks:
+            s.open_hoods[hood] = 1
+            events.append(Event(
+                f"The city grows: neighbourhood {board.hood_names[hood]} opens for building "
+                f"({built} blocks of {board.hood_names[base]} are built on).", "expand",
+            ))
+
+
 def clean_up(c: Content, s: CCState) -> None:
     """CC-56: zone cubes and energy markers return, workers go home, community fades."""
     n = len(s.zones_on)
     s.zones_on = [0] * n
     s.activated = [0] * len(s.activated)
     s.act_log = []
+    s.resolved = 0
     s.blue_free = s.blue
     s.white_free = s.white
     fade = c.tracks["pink_fade"]

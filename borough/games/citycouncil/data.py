@@ -118,6 +118,7 @@ class Board:
     buildable: tuple[bool, ...]  # no block in the centre
     surcharge: tuple[tuple[int, ...], ...]  # per footprint, per building zone
     place_hoods: tuple[tuple[int, ...], ...]
+    hood_mask: tuple[int, ...]  # per footprint: its neighbourhoods as bits
     in_centre: tuple[bool, ...]
     # per shape, per building zone: buildable footprints, cheapest surcharge first
     cheapest: tuple[tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...], ...]
@@ -141,6 +142,11 @@ class Start:
     display: tuple[int, int, int, int]
     end_points: int
     airport_upgrade: bool
+    closed: tuple[int, ...]  # neighbourhoods closed at the start (CC-7)
+
+
+# by_name look-ups, remembered per building list (Favor conditions ask often)
+_NAME_IDS: dict[tuple[int, str], int] = {}
 
 
 @dataclass(frozen=True)
@@ -153,10 +159,17 @@ class Content:
     tracks: dict[str, Any]
     supply: dict[str, int]
     start: dict[str, Start]
+    expansion: tuple[tuple[int, int, int], ...]
+    general: frozenset[int]  # ids of the general Favor cards
+    zone_ids: tuple[tuple[int, ...], ...]  # per zone: the buildings of that zone
 
     def by_name(self, name: str) -> int:
+        bid = _NAME_IDS.get((id(self.buildings), name))
+        if bid is not None:
+            return bid
         for b in self.buildings:
             if b.name == name:
+                _NAME_IDS[(id(self.buildings), name)] = b.id
                 return b.id
         raise ValueError(f"no building is called {name!r}")
 
@@ -234,6 +247,10 @@ def load_board(raw: dict) -> Board:
         surcharge=tuple(surcharge),
         place_hoods=tuple(
             tuple(sorted({cell_hood[c] for c in cells if cell_hood[c] >= 0}))
+            for cells in place_cells
+        ),
+        hood_mask=tuple(
+            sum(1 << h for h in {cell_hood[c] for c in cells if cell_hood[c] >= 0})
             for cells in place_cells
         ),
         in_centre=tuple(any(cell_zone[c] == CENTRE for c in cells) for cells in place_cells),
@@ -314,7 +331,13 @@ def load_cards(raw: dict, names: list[str]) -> tuple[Favor, ...]:
     return tuple(cards)
 
 
-def _start(raw: dict) -> Start:
+def _hood(board: Board, name: str) -> int:
+    if name not in board.hood_names:
+        raise ValueError(f"the city has no neighbourhood {name!r}")
+    return board.hood_names.index(name)
+
+
+def _start(raw: dict, board: Board) -> Start:
     return Start(
         budget=int(raw["budget"]),
         power=int(raw["power"]),
@@ -326,7 +349,19 @@ def _start(raw: dict) -> Start:
         display=tuple(int(raw["display"][s]) for s in SHAPES),  # type: ignore[arg-type]
         end_points=int(raw["end_points"]),
         airport_upgrade=bool(raw["airport_upgrade"]),
+        closed=tuple(sorted(_hood(board, h) for h in raw.get("closed", []))),
     )
+
+
+def load_expansion(raw: list[dict], board: Board) -> tuple[tuple[int, int, int], ...]:
+    """CC-64: (closed neighbourhood, the one it grows from, blocks built there to open)."""
+    out = []
+    for e in raw:
+        hood, base = _hood(board, e["hood"]), _hood(board, e["grows_from"])
+        if hood == base or int(e["blocks"]) < 1:
+            raise ValueError(f"neighbourhood {e['hood']!r} needs another one to grow from")
+        out.append((hood, base, int(e["blocks"])))
+    return tuple(out)
 
 
 def load(directory: Path = DEFAULT_DIR) -> Content:
@@ -344,16 +379,30 @@ def load(directory: Path = DEFAULT_DIR) -> Content:
         if pid is None or board.place_shape[pid] != buildings[bid].shape:
             raise ValueError(f"the printed {p['name']} does not fit its shape")
         printed_sites[bid] = pid
+    start = {m: _start(board_raw["start"][m], board) for m in ("basic", "advanced")}
+    expansion = load_expansion(board_raw.get("expansion", []), board)
+    grows = {h for h, _, _ in expansion}
+    for mode, st in start.items():
+        for h in st.closed:
+            if h not in grows:
+                name = board.hood_names[h]
+                raise ValueError(f"{mode}: neighbourhood {name!r} is closed and never opens")
     airport = [b.id for b in buildings if b.set == "airport"]
     if len(airport) != 1:
         raise ValueError("the data needs exactly one advanced airport tile")
+    cards = load_cards(_read(directory / "favors.toml"), names)
     return Content(
         board=board,
         buildings=buildings,
         printed_sites=printed_sites,
         airport_tile=airport[0],
-        cards=load_cards(_read(directory / "favors.toml"), names),
+        cards=cards,
         tracks=dict(board_raw["tracks"]),
         supply={k: int(v) for k, v in board_raw["supply"].items() if k != "source"},
-        start={m: _start(board_raw["start"][m]) for m in ("basic", "advanced")},
+        start=start,
+        expansion=expansion,
+        general=frozenset(card.id for card in cards if not card.building),
+        zone_ids=tuple(
+            tuple(b.id for b in buildings if b.zone == z) for z in range(len(ZONES))
+        ),
     )

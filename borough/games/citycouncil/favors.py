@@ -15,7 +15,8 @@ def building_points(c: Content, s: CCState, card: Favor) -> int:
 
 
 def _activated(c: Content, s: CCState, test) -> int:
-    return sum(1 for bid, a in enumerate(s.activated) if a and test(c.buildings[bid]))
+    # act_log lists each activated building once, then again for a second action
+    return sum(1 for bid in set(s.act_log) if test(c.buildings[bid]))
 
 
 def condition(c: Content, s: CCState, card: Favor) -> bool:
@@ -28,8 +29,10 @@ def condition(c: Content, s: CCState, card: Favor) -> bool:
     if kind == "goods_min":
         return s.goods >= n
     if kind == "calm":
-        tiles = sum(1 for bid in range(TILE_COUNT) if s.site_of[bid] >= 0)
-        return sum(s.red) + sum(s.grey) <= n and tiles >= int(t)
+        if sum(s.red) + sum(s.grey) > n:
+            return False
+        site_of = s.site_of
+        return sum(1 for bid in range(TILE_COUNT) if site_of[bid] >= 0) >= int(t)
     if kind == "activated_shape":
         shape = SHAPES.index(t)
         return _activated(c, s, lambda b: b.shape == shape) >= n
@@ -41,10 +44,8 @@ def condition(c: Content, s: CCState, card: Favor) -> bool:
     if kind == "full_employment":
         return s.unemployed == 0 and _activated(c, s, lambda b: True) >= n
     if kind == "buildings_zone":
-        zone = ZONES.index(t)
-        return sum(
-            1 for bid, pid in enumerate(s.site_of) if pid >= 0 and c.buildings[bid].zone == zone
-        ) >= n
+        site_of = s.site_of
+        return sum(1 for bid in c.zone_ids[ZONES.index(t)] if site_of[bid] >= 0) >= n
     if kind == "built":
         return s.site_of[c.by_name(t)] >= 0
     if kind == "workers_min":
@@ -52,7 +53,7 @@ def condition(c: Content, s: CCState, card: Favor) -> bool:
     if kind == "pink_min":
         return sum(s.pink) >= n
     if kind == "boosts":
-        return sum(1 for a in s.activated if a == 2) >= n
+        return len(s.act_log) - len(set(s.act_log)) >= n
     raise ValueError(f"unknown Favor condition {kind!r}")
 
 
@@ -61,6 +62,15 @@ def value(c: Content, s: CCState, card: Favor) -> int:
     if card.building:
         return building_points(c, s, card)
     return card.value if condition(c, s, card) else 0
+
+
+def holding(c: Content, s: CCState, seat: int) -> list[int]:
+    """CC-62: the general cards in a seat's hand whose condition holds now (from round 2)."""
+    if s.round < 2:
+        return []
+    general = c.general
+    cards = c.cards
+    return [cid for cid in s.hands[seat] if cid in general and condition(c, s, cards[cid])]
 
 
 def scorable(c: Content, s: CCState, cid: int, turn_end: bool) -> bool:

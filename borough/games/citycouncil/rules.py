@@ -50,7 +50,10 @@ MAX_ROUNDS = 20  # CC-58 (our design): the council's term
 HAND_LIMIT = 7  # CC-55
 DEAL = 2  # CC-15
 # Steps whose single option is played for the seat: their choices are public.
-_AUTO = {ASSIGN, REGARD, MOVE, SWAP, ELECT, KEEP, PROPOSE, SITE, VOTE, EXEC_VOTE, EXECUTE, PRODUCE}
+_AUTO = {
+    ASSIGN, REGARD, MOVE, SWAP, ELECT, KEEP, PROPOSE, SITE, VOTE, EXEC_VOTE, EXECUTE, PRODUCE,
+    FAVOR,
+}
 _ROTATION_STEPS = {"move": MOVE, "swap": SWAP, "elect": ELECT}
 
 
@@ -120,6 +123,10 @@ class CityCouncil(Game):
             zones_on=[0] * len(self.board.hood_names), activated=[0] * len(self.buildings),
             act_log=[], acts_left=0, unemployed=0, reached=False, outcome="", rng=rng,
             moves=0,
+            # CC-7: the basic game opens part of the city only
+            open_hoods=[0 if h in start.closed else 1 for h in range(len(self.board.hood_names))],
+            passed=[[] for _ in range(players)], offers=[], resume_step="", resume_current=0,
+            resume_at="", resolved=0, key_holder=-1,
         )
         for bid, pid in c.printed_sites.items():  # CC-4: the printed centre buildings
             city.place(state, c, bid, pid)
@@ -183,9 +190,8 @@ class CityCouncil(Game):
             return council.site_options(c, s)
         if step == KEEP:
             return [("keep", card) for card in sorted(s.dealt[m])]
-        if step == FAVOR:
-            return [("score", card) for card in sorted(s.hands[m])
-                    if favors.scorable(c, s, card, turn_end=False)] + [("done",)]
+        if step == FAVOR:  # CC-62: any general card that holds now, or let the chance pass
+            return [("score", card) for card in sorted(favors.holding(c, s, m))] + [("done",)]
         if step == TURN_END:
             hand = sorted(s.hands[m])
             acts: list[Action] = [("score", card) for card in hand
@@ -374,6 +380,8 @@ class CityCouncil(Game):
                 s.step = KEEP
                 s.current = m
                 return
+        if self._offer(s, events, "council"):  # CC-62: once the new cards are in hand
+            return
         self._begin_council(s, events)
 
     # ---------------------------------------------------- council (CC-20..CC-35)
@@ -435,6 +443,8 @@ class CityCouncil(Game):
         """CC-27..CC-29: carry out plans by votes, the chair ordering equal ones."""
         c = self.content
         while s.executed < council.plans_to_execute(s):
+            if s.executed and self._offer(s, events, "plans"):  # CC-62: after each plan
+                return
             top = council.top_plans(c, s, events)
             if not top:
                 break
@@ -451,62 +461,132 @@ class CityCouncil(Game):
         self._after_council(s, events)
 
     def _after_council(self, s: CCState, events: list[Event]) -> None:
-        s.queue = self._favor_queue(s, turn_end=False)
-        self._next_favor(s, events, FAVOR)
+        if self._offer(s, events, "production"):  # CC-62: after the last plan
+            return
+        self._begin_production(s, events)
 
     # ----------------------------------------------------------- Favor cards
-    def _favor_queue(self, s: CCState, turn_end: bool) -> list[int]:
-        """Seats offered a Favor window: public facts only (round, hand sizes)."""
+    def _offer(self, s: CCState, events: list[Event], resume_at: str) -> bool:
+        """CC-62: offer a Favor chance to every seat holding a general card that has come
+        true and was not let pass; True if the round now waits for them.
+
+        `resume_at` names the automatic part of the round to go on with afterwards;
+        "" resumes the step that was interrupted.
+        """
+        if s.round < 2 or s.step == OVER:
+            return False
+        c = self.content
+        seats = []
+        for m in council.turn_order(s):
+            if m >= s.players or not s.hands[m]:
+                if m < s.players:
+                    s.passed[m] = []
+                continue
+            hold = favors.holding(c, s, m)
+            passed = s.passed[m]
+            if passed:  # a card whose condition lapsed is offered again when it next holds
+                passed = s.passed[m] = [x for x in passed if x in hold]
+            if len(hold) > len(passed):
+                seats.append(m)
+        if not seats:
+            return False
+        s.resume_step, s.resume_current, s.resume_at = s.step, s.current, resume_at
+        s.offers = seats
+        self._next_offer(s, events)
+        return True
+
+    def _next_offer(self, s: CCState, events: list[Event]) -> None:
+        while s.offers:
+            m = s.offers.pop(0)
+            if favors.holding(self.content, s, m):
+                s.step = FAVOR
+                s.current = m
+                return
+        at, s.resume_at = s.resume_at, ""
+        step, s.resume_step = s.resume_step, ""
+        if at == "plans":
+            self._next_plan(s, events)
+        elif at == "production":
+            self._begin_production(s, events)
+        elif at == "committees":
+            self._begin_committees(s, events)
+        elif at == "council":
+            self._begin_council(s, events)
+        elif at == "resolve":
+            self._resolve_next(s, events)
+        elif at == "turn_end":
+            self._turn_end(s, events)
+        else:
+            s.step = step
+            s.current = s.resume_current
+
+    def _favor_queue(self, s: CCState) -> list[int]:
+        """Seats offered the turn-end window: public facts only (round, hand sizes)."""
         out = []
         for m in council.turn_order(s):
             if m >= s.players:
                 continue
             hand = len(s.hands[m])
-            if (s.round >= 2 and hand) or (turn_end and hand > HAND_LIMIT):
+            if (s.round >= 2 and hand) or hand > HAND_LIMIT:
                 out.append(m)
         return out
 
-    def _next_favor(self, s: CCState, events: list[Event], step: str) -> None:
+    def _next_favor(self, s: CCState, events: list[Event]) -> None:
         if s.queue:
-            s.step = step
+            s.step = TURN_END
             s.current = s.queue.pop(0)
             return
-        if step == FAVOR:
-            self._begin_production(s, events)
-        else:
-            self._end_round(s, events)
+        self._end_round(s, events)
 
     def _favor_action(self, s: CCState, m: int, action: Action, events: list[Event]) -> None:
         c = self.content
         kind = action[0]
         step = s.step
-        if kind == "score":  # CC-52..CC-54
+        if kind == "score":  # CC-52..CC-54, CC-62
             card = self.cards[action[1]]
             points = favors.value(c, s, card)
             s.hands[m].remove(card.id)
+            if card.id in s.passed[m]:
+                s.passed[m].remove(card.id)
             if card.building:
                 s.removed.append(card.id)
             else:
                 s.discard.append(card.id)
                 s.discard_owner.append(-1)
-            self._add_points(s, m, points)
             events.append(Event(
                 f"{player_name(m)} scores the Favor card {card.text(self._names)} "
                 f"for {points} points (now {s.scores[m]}).", "score", m,
             ))
+            self._add_points(s, m, points, events)
+            if step == FAVOR and not favors.holding(c, s, m):
+                self._next_offer(s, events)  # nothing more to play: the round goes on
             return
         if kind == "discard":  # CC-55
             s.hands[m].remove(action[1])
+            if action[1] in s.passed[m]:
+                s.passed[m].remove(action[1])
             s.discard.append(action[1])
             s.discard_owner.append(m)
             events.append(Event(f"{player_name(m)} discards a Favor card.", "discard", m))
             return
-        self._next_favor(s, events, step)
+        if step == FAVOR:  # CC-62: the cards that hold now are let pass
+            passed = s.passed[m]
+            passed.extend(x for x in favors.holding(c, s, m) if x not in passed)
+            events.append(Event(f"{player_name(m)} lets the Favor chance pass.", "favor", m))
+            self._next_offer(s, events)
+            return
+        self._next_favor(s, events)
 
-    def _add_points(self, s: CCState, seat: int, points: int) -> None:
+    def _add_points(self, s: CCState, seat: int, points: int, events: list[Event]) -> None:
         s.scores[seat] += points
         if s.scores[seat] >= self._end_points(s):  # CC-57
             s.reached = True
+            if s.key_holder < 0:  # CC-66: the first to get there takes the Key to the City
+                s.key_holder = seat
+                events.append(Event(
+                    f"{player_name(seat)} is the first to reach {self._end_points(s)} points and "
+                    "takes the Key to the City; this round is the last.", "key",
+                ))
 
     def _end_points(self, s: CCState) -> int:
         return self.content.start["advanced" if s.advanced else "basic"].end_points
@@ -561,21 +641,38 @@ class CityCouncil(Game):
             nxt = order[(order.index(m) + 1) % len(order)]
             s.current = nxt
             s.acts_left = 2 if s.office[nxt] == TRANSPORT else 1
+        self._offer(s, events, "")  # CC-62: after each activation
 
     def _end_production(self, s: CCState, events: list[Event]) -> None:
         c = self.content
         events.append(Event("No more activation is possible: production ends.", "produce"))
         city.unemployment(c, s, events)  # CC-45
-        city.resolve(c, s, events)  # CC-46
+        s.resolved = 0
+        self._resolve_next(s, events)
+
+    def _resolve_next(self, s: CCState, events: list[Event]) -> None:
+        """CC-46: resolve the activations one building at a time; a Favor chance may come
+        after the unemployment report and after each building (CC-62)."""
+        c = self.content
+        if self._offer(s, events, "resolve"):
+            return
+        while s.resolved < len(s.act_log):
+            city.resolve_one(c, s, s.act_log[s.resolved], events)
+            s.resolved += 1
+            if self._offer(s, events, "resolve"):
+                return
         if city.monitor(c, s, events):  # CC-48..CC-50
             s.outcome = "government"
             s.step = OVER
             s.queue = []
             return
+        if self._offer(s, events, "turn_end"):  # CC-62: after monitoring
+            return
         self._turn_end(s, events)
 
     # ----------------------------------------------------- turn end (CC-51..CC-59)
     def _turn_end(self, s: CCState, events: list[Event]) -> None:
+        c = self.content
         dropped = [p.building for p in s.proposals
                    if p.kind == "construct" and p.status != DONE and p.building in s.display]
         for bid in dropped:  # CC-51: buildings proposed but not built are discarded
@@ -586,8 +683,9 @@ class CityCouncil(Game):
             events.append(Event(f"Buildings proposed but not built are discarded: {names}.",
                                 "discard"))
         self._refill(s)
-        s.queue = self._favor_queue(s, turn_end=True)
-        self._next_favor(s, events, TURN_END)
+        city.expand(c, s, events)  # CC-64
+        s.queue = self._favor_queue(s)
+        self._next_favor(s, events)
 
     def _end_round(self, s: CCState, events: list[Event]) -> None:
         c = self.content
@@ -612,6 +710,8 @@ class CityCouncil(Game):
         s.round += 1
         s.vacant_start = [o for o in range(len(OFFICES)) if o not in s.office]
         events.append(Event(f"Round {s.round} begins.", "round"))
+        if self._offer(s, events, "committees"):  # CC-62: cards may score from round 2 on
+            return
         self._begin_committees(s, events)
 
     # ------------------------------------------------------------ result
@@ -622,8 +722,11 @@ class CityCouncil(Game):
         if state.outcome == "government":  # CC-50: everyone loses
             detail["everyone_loses"] = True
             return Result(scores, [], detail)
+        detail["key_to_the_city"] = state.key_holder
         best = max(scores)
         tied = [s for s in range(state.players) if scores[s] == best]
+        if state.key_holder in tied:  # CC-66: the Key to the City decides first
+            return Result(scores, [state.key_holder], detail)
         richest = max(state.funds[s] for s in tied)  # CC-59
         return Result(scores, [s for s in tied if state.funds[s] == richest], detail)
 
@@ -639,6 +742,7 @@ class CityCouncil(Game):
                 "hand_size": len(state.hands[s]),
                 "dealt": sorted(state.dealt[s]) if mine else None,
                 "dealt_size": len(state.dealt[s]),
+                "passed": sorted(state.passed[s]) if mine else None,
             })
         visible_discards = [
             card for card, owner in zip(state.discard, state.discard_owner, strict=True)
@@ -697,6 +801,9 @@ class CityCouncil(Game):
             "unemployed": state.unemployed,
             "reached": state.reached,
             "outcome": state.outcome,
+            "open_hoods": list(state.open_hoods),
+            "interrupted": state.resume_step if state.step == FAVOR else "",
+            "key_holder": state.key_holder,
             "viewer": seat,
         }
 
@@ -731,6 +838,9 @@ class CityCouncil(Game):
             out.hands[s], pool = pool[:n], pool[n:]
             n = len(out.dealt[s])
             out.dealt[s], pool = pool[:n], pool[n:]
+            # CC-62: the sampled cards that hold now count as let pass, so a sample
+            # offers no chance the real table would not
+            out.passed[s] = favors.holding(self.content, out, s)
         for i, owner in enumerate(out.discard_owner):
             if owner not in (-1, seat):
                 out.discard[i] = pool.pop()
@@ -775,6 +885,18 @@ class CityCouncil(Game):
             raise CorruptData("the building lists have the wrong size")
         if len(state.discard) != len(state.discard_owner):
             raise CorruptData("the discard pile and its owners differ in length")
+        if len(state.open_hoods) != len(self.board.hood_names):
+            raise CorruptData("the open neighbourhoods do not fit the city")
+        if len(state.passed) != state.players or any(
+            c not in h for p, h in zip(state.passed, state.hands, strict=True) for c in p
+        ):
+            raise CorruptData("a Favor card let pass is not in its holder's hand")
+        if any(not 0 <= m < state.players for m in state.offers) or not (
+            -1 <= state.key_holder < state.players
+        ):
+            raise CorruptData("the Favor chances or the Key to the City name no seat")
+        if not 0 <= state.resolved <= len(state.act_log):
+            raise CorruptData("more activations resolved than were made")
         cells = self.board.place_cells
         standing = 0
         for b, pid in enumerate(state.site_of):
@@ -865,6 +987,8 @@ class CityCouncil(Game):
         if kind == "discard":
             return f"Discard the Favor card {self.cards[action[1]].name}"
         if kind == "done":
+            if isinstance(state, CCState) and state.step == FAVOR:
+                return "Let the Favor chance pass"
             return "Finish with your Favor cards"
         if kind == "activate":
             return f"Activate the {names[action[1]]}"
@@ -911,6 +1035,9 @@ class CityCouncil(Game):
             b = self.buildings[p.building]
             if self.board.place_shape[action[1]] != b.shape:
                 return f"That site does not have the shape of the {b.name}."
+            if not city.site_open(c, state, action[1]):
+                return (f"{self.board.site(action[1])} lies in a neighbourhood not yet open "
+                        "for building.")
             return (f"The {b.name} cannot go on {self.board.site(action[1])}: the blocks are "
                     f"taken, in the centre, or the budget (${state.budget}) cannot pay.")
         if step == PRODUCE and kind == "zone":
@@ -931,10 +1058,12 @@ class CityCouncil(Game):
                 return "No Favor card may be scored in the first round."
             if self.cards[action[1]].building and step != TURN_END:
                 return "Building Favor cards score only at the end of the round."
+            if step not in (FAVOR, TURN_END):
+                return "A Favor card is played when the game offers the chance."
             return "That Favor card's condition does not hold now."
         return f"Now the step is {step}: {self.describe(action)} is not possible."
 
     def max_decisions(self, players: int, options: dict[str, Any]) -> int:
         # per round at most: seating and changes, one embezzlement, keeps, proposals and
         # sites, votes, tie choices, Favor windows and production activations
-        return MAX_ROUNDS * (40 + players * 40 + 2 * len(self.buildings))
+        return MAX_ROUNDS * (40 + players * 60 + 2 * len(self.buildings))

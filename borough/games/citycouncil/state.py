@@ -25,7 +25,7 @@ SITE = "site"
 VOTE = "vote"
 EXEC_VOTE = "exec_vote"  # the Executive's second delegate
 EXECUTE = "execute"  # the Election chair picks among tied plans
-FAVOR = "favor"  # general Favor cards after the council meeting
+FAVOR = "favor"  # a general Favor card's condition has come true (CC-54, CC-62)
 PRODUCE = "produce"
 TURN_END = "turn_end"  # Favor scoring and discards
 OVER = "over"
@@ -102,6 +102,14 @@ class CCState:
     outcome: str  # "", "mayor", "government" or "term"
     rng: Rng
     moves: int
+    open_hoods: list[int]  # per neighbourhood: 1 once it takes buildings (CC-7, CC-64)
+    passed: list[list[int]]  # per seat: general cards let pass while they hold (CC-62)
+    offers: list[int]  # seats still to be offered a Favor chance (CC-62)
+    resume_step: str  # the step a Favor chance interrupted
+    resume_current: int
+    resume_at: str  # the automatic part of the round to go on with, or ""
+    resolved: int  # activations resolved so far this round (CC-46)
+    key_holder: int  # the seat holding the Key to the City, or -1 (CC-66)
 
     def copy(self) -> CCState:
         return CCState(
@@ -115,5 +123,7 @@ class CCState:
             self.gone[:], [p.copy() for p in self.proposals], self.pending, self.sells_left,
             self.relocates_left, self.executed, self.zones_on[:], self.activated[:],
             self.act_log[:], self.acts_left, self.unemployed, self.reached, self.outcome,
-            self.rng.copy(), self.moves,
+            self.rng.copy(), self.moves, self.open_hoods[:], [p[:] for p in self.passed],
+            self.offers[:], self.resume_step, self.resume_current, self.resume_at,
+            self.resolved, self.key_holder,
         )

@@ -73,3 +73,43 @@ def put(s: CCState, name: str, cells: list[str]) -> int:
         s.board[x] = b
     s.site_of[b] = p
     return b
+
+
+def card(name: str) -> int:
+    return next(c.id for c in GAME.cards if c.name == name)
+
+
+def give(s: CCState, seat: int, name: str) -> int:
+    """Move a named Favor card into a seat's hand, wherever it was."""
+    cid = card(name)
+    for h in s.hands + s.dealt:
+        if cid in h:
+            h.remove(cid)
+    for pile in (s.deck, s.discard):
+        if cid in pile:
+            if pile is s.discard:
+                del s.discard_owner[s.discard.index(cid)]
+            pile.remove(cid)
+    s.hands[seat].append(cid)
+    return cid
+
+
+def empty_hands(s: CCState) -> None:
+    """Put every hand back under the deck, so only cards given later are held."""
+    for seat, h in enumerate(s.hands):
+        s.deck[:0] = h
+        h.clear()
+        s.passed[seat] = []
+
+
+def reach(s: CCState, step: str, round_no: int, seed: int = 0) -> CCState:
+    """Random play (letting Favor chances pass) until `step` in round `round_no`."""
+    rng = random.Random(seed)
+    for _ in range(20000):
+        if s.step == step and s.round >= round_no:
+            return s
+        assert not GAME.is_over(s), "the game ended first"
+        seat = GAME.to_act(s)[0]
+        acts = GAME.legal_actions(s, seat)
+        GAME.apply(s, seat, ("done",) if ("done",) in acts else rng.choice(acts))
+    raise AssertionError(f"step {step} of round {round_no} not reached")

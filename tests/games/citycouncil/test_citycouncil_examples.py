@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from cc_helpers import GAME, act, bid, clear_city, new, pid, put, run_until
+from cc_helpers import GAME, act, bid, clear_city, give, new, pid, put, reach, run_until
 
 from borough.games.citycouncil import city, council, favors
-from borough.games.citycouncil.state import FAVOR, PENDING, PROPOSE, Proposal
+from borough.games.citycouncil.state import FAVOR, PENDING, PRODUCE, PROPOSE, Proposal
 
 C = GAME.content
 
@@ -24,18 +24,16 @@ def test_example_selling_a_one_dollar_building_brings_nothing():
 
 def test_example_activate_three_small_buildings_counts_anyones_activations():
     """CC-54 example: "activate 3 small buildings" scores if anyone activated three."""
-    s = run_until(new(4, seed=3), FAVOR)
-    scorer = s.current
-    cid = next(c.id for c in GAME.cards if c.name == "Corner Economy")
-    for h in s.hands:
-        if cid in h:
-            h.remove(cid)
-    if cid in s.deck:
-        s.deck.remove(cid)
-    s.hands[scorer].append(cid)
+    s = reach(new(4, seed=3), PRODUCE, 2)
+    scorer = 1
+    s.resume_step, s.resume_current = s.step, s.current
+    s.step, s.current = FAVOR, scorer
+    s.act_log, s.activated = [], [0] * len(s.activated)
+    cid = give(s, scorer, "Corner Economy")
     # three small buildings were activated this round by other members
     for name in ("Cottage", "Corner Shop", "Workshop"):
         s.activated[bid(name)] = 1
+        s.act_log.append(bid(name))
     assert favors.condition(C, s, GAME.cards[cid])
     act(s, ("score", cid))
     assert s.scores[scorer] >= 2

@@ -185,6 +185,30 @@ def test_position_values_fall_with_danger_and_vanish_on_a_takeover():
     assert GAME.result(s).detail["everyone_loses"]
 
 
+def test_values_foresee_the_pollution_to_come():
+    """The computer opponents' values count cubes that unresolved activations and the
+    standing city will add (CC-44, CC-46), not only those on the board now."""
+    from cc_helpers import clear_city, put
+
+    from borough.games.citycouncil.evaluation import projected_danger, values
+
+    s = new(4, seed=2)
+    clear_city(s)
+    s.grey = [0, 0, 2]
+    calm = values(GAME, s)
+    d0 = projected_danger(GAME, s)  # the board's cubes and the printed Power Station
+    assert d0 >= 2 / 7
+    mill = put(s, "Steel Mill", ["E8", "E9", "F8", "F9"])  # 2 pollution a round
+    assert projected_danger(GAME, s) == pytest.approx(d0 + 2 / 7)
+    standing = values(GAME, s)
+    s.act_log = [mill]
+    assert projected_danger(GAME, s) == pytest.approx(d0 + 4 / 7)
+    assert all(a < b for a, b in zip(values(GAME, s), standing, strict=True))
+    assert all(a < b for a, b in zip(standing, calm, strict=True))
+    s.resolved = 1  # resolved: its cubes are already on the board
+    assert projected_danger(GAME, s) == pytest.approx(d0 + 2 / 7)
+
+
 def test_sensible_councils_mostly_elect_a_mayor():
     """CC-C1..CC-C4: with sensible play most games elect a Mayor, some cities fall."""
     tally = Tally()

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from cc_helpers import GAME, act, bid, clear_city, new, put, run_until
+from cc_helpers import GAME, act, bid, card, clear_city, give, new, put, reach, run_until
 
 from borough.core.errors import IllegalAction
 from borough.games.citycouncil import bot, council, favors
@@ -16,6 +16,7 @@ from borough.games.citycouncil.state import (
     FAVOR,
     OVER,
     PENDING,
+    PRODUCE,
     PROPOSE,
     TURN_END,
     Proposal,
@@ -24,20 +25,19 @@ from borough.games.citycouncil.state import (
 C = GAME.content
 
 
-def card(name: str) -> int:
-    return next(c.id for c in GAME.cards if c.name == name)
+def activated(s, *names: str) -> None:
+    """Record activations of this round (by any member), as production would."""
+    for name in names:
+        s.activated[bid(name)] = 1
+        s.act_log.append(bid(name))
 
 
-def give(s, seat: int, name: str) -> int:
-    """Move a named Favor card into a seat's hand, wherever it was."""
-    cid = card(name)
-    for h in s.hands:
-        if cid in h:
-            h.remove(cid)
-    if cid in s.deck:
-        s.deck.remove(cid)
-    s.hands[seat].append(cid)
-    return cid
+def chance(seat: int):
+    """A round-2 state in which `seat` has a Favor chance."""
+    s = reach(new(4, seed=3), PRODUCE, 2)
+    s.resume_step, s.resume_current = s.step, s.current
+    s.step, s.current = FAVOR, seat
+    return s
 
 
 def test_cc_51_unbuilt_proposals_are_discarded_and_the_row_refilled():
@@ -66,8 +66,8 @@ def test_cc_52_no_favor_scoring_in_round_one():
 
 def test_cc_53_building_cards_score_only_at_turn_end_per_building():
     """CC-53: points per matching building standing now; then the card leaves the game."""
-    s = run_until(new(4, seed=3), FAVOR)
-    seat = s.current
+    seat = 1
+    s = chance(seat)
     cid = give(s, seat, "Housing Bonds")  # Cottage 1, Row Houses 1, Apartment Block 2
     clear_city(s)
     put(s, "Cottage", ["A1"])
@@ -85,12 +85,12 @@ def test_cc_53_building_cards_score_only_at_turn_end_per_building():
 
 def test_cc_54_general_cards_score_when_the_condition_holds():
     """CC-54 worked example: "activate 3 small buildings" counts anyone's activations."""
-    s = run_until(new(4, seed=3), FAVOR)
-    seat = s.current
+    seat = 2
+    s = chance(seat)
+    s.act_log, s.activated = [], [0] * len(s.activated)
     cid = give(s, seat, "Corner Economy")
     assert ("score", cid) not in GAME.legal_actions(s, seat)
-    for name in ("Cottage", "Kiosk", "Workshop"):
-        s.activated[bid(name)] = 1  # activated this round, by any member
+    activated(s, "Cottage", "Kiosk", "Workshop")  # this round, by any member
     assert ("score", cid) in GAME.legal_actions(s, seat)
     before = s.scores[seat]
     act(s, ("score", cid))
@@ -111,9 +111,12 @@ def test_cc_54_conditions_read_the_city():
     assert favors.condition(C, s, GAME.cards[card("A Hospital at Last")])
     s.unemployed = 0
     assert not favors.condition(C, s, GAME.cards[card("Full Employment")])
-    for name in ("Cottage", "Kiosk", "Workshop", "Bar"):
-        s.activated[bid(name)] = 1
+    activated(s, "Cottage", "Kiosk", "Workshop", "Bar")
     assert favors.condition(C, s, GAME.cards[card("Full Employment")])
+    s.act_log.append(bid("Bar"))  # a second action by white-collar workers
+    s.act_log.append(bid("Kiosk"))
+    assert favors.condition(C, s, GAME.cards[card("Skilled Labour")])
+    assert not favors.condition(C, s, GAME.cards[card("Big Machines")])
 
 
 def test_cc_55_hand_limit_and_voluntary_discards():
@@ -151,12 +154,12 @@ def test_cc_56_clean_up_returns_cubes_workers_and_markers():
 
 def test_cc_57_reaching_the_points_finishes_the_round_first():
     """CC-57: 13 points (advanced) end the game once the round is over."""
-    s = run_until(new(4, seed=3), FAVOR)
-    seat = s.current
+    seat = 0
+    s = chance(seat)
+    s.act_log, s.activated = [], [0] * len(s.activated)
     s.scores[seat] = 12
     cid = give(s, seat, "Corner Economy")
-    for name in ("Cottage", "Kiosk", "Workshop"):
-        s.activated[bid(name)] = 1
+    activated(s, "Cottage", "Kiosk", "Workshop")
     act(s, ("score", cid))
     assert s.reached and s.step != OVER
     rnd = s.round
@@ -244,3 +247,32 @@ def test_cc_60_the_automated_chair_favours_no_seat():
         if s.chair == 2:
             got.add(council.holder(s, 0))
     assert {0, 1} <= got
+
+
+def test_cc_66_the_first_to_reach_the_points_takes_the_key_to_the_city():
+    """CC-66: the Key goes to the first member to reach the points and stays there."""
+    seat = 1
+    s = chance(seat)
+    s.scores = [12, 11, 0, 0]
+    cid = give(s, seat, "Lights On")
+    s.power = 6
+    events = act(s, ("score", cid))
+    assert s.key_holder == seat and s.reached
+    assert any("Key to the City" in e.text for e in events)
+    GAME._add_points(s, 0, 2, [])
+    assert s.key_holder == seat
+    assert GAME.observe(s, 2)["key_holder"] == seat
+
+
+def test_cc_66_the_key_to_the_city_decides_equal_points_first():
+    """CC-66 before CC-59: with equal points the Key holder wins, funds come after."""
+    s = new(4)
+    s.step = OVER
+    s.outcome = "mayor"
+    s.scores = [13, 13, 5, 13]
+    s.funds = [0, 3, 0, 2]
+    s.key_holder = 3
+    result = GAME.result(s)
+    assert result.winners == [3] and result.detail["key_to_the_city"] == 3
+    s.key_holder = 2  # the holder was overtaken: funds decide among the leaders
+    assert GAME.result(s).winners == [1]
