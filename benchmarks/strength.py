@@ -114,12 +114,16 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--pairings", default=",".join(f"{a}:{b}" for a, b in PAIRINGS),
                         help="comma-separated A:B pairs (default: the three levels)")
+    parser.add_argument("--setting", default="",
+                        help="only settings whose label contains this text (e.g. basic)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rows = []
     with ProcessPoolExecutor(args.workers) as pool:
         for name in args.names or borough.games():
             for setting in settings_for(name):
+                if args.setting not in setting.label:
+                    continue
                 for a, b in (p.split(":") for p in args.pairings.split(",")):
                     row = run(setting, a, b, args.games, pool)
                     rows.append(row)

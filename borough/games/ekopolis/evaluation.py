@@ -8,13 +8,15 @@ group is judged by its score plus the balanced-city triplets so far.
 
 from __future__ import annotations
 
-from borough.agents.evaluation import margin_values, result_values, squash
+from borough.agents.evaluation import margin_values, result_values
 from borough.games.ekopolis import effects, scoring
 from borough.games.ekopolis.rules import Ekopolis
 from borough.games.ekopolis.state import EkoState
 
 MARGIN_SCALE = 6.0  # points of lead that make a win about three times likelier
-GROUP_CENTRE, GROUP_SCALE = 55.0, 12.0  # a typical basic-version group total
+# Basic-version group totals run from ~50 (random play) to ~150 (good play);
+# the value stays linear in the total, so every point counts the same.
+GROUP_FULL = 250.0
 
 
 def estimates(game: Ekopolis, state: EkoState) -> list[float]:
@@ -39,7 +41,7 @@ def values(game: Ekopolis, state: EkoState) -> list[float]:
         if state.step != "over":
             totals = [sum(s.built[c] for s in state.seats) for c in range(3)]
             group += scoring.BASIC_TRIPLET * min(totals)
-        return [squash((group - GROUP_CENTRE) / GROUP_SCALE)] * state.players
+        return [min(1.0, max(0.0, group / GROUP_FULL))] * state.players
     if state.step == "over":
         return result_values(game, state)
     return margin_values(estimates(game, state), MARGIN_SCALE)
