@@ -46,43 +46,14 @@ def smallcity(game: Any) -> dict[str, Any]:
     return {"action_cards": cards}
 
 
-_CC_OUT = {
-    "money": "${n} to the budget", "goods": "{n} goods", "energy": "{n} power",
-    "workers": "{n} blue-collar worker(s) move in", "white": "{n} white-collar worker(s) move in",
-    "pink": "{n} community cube(s)", "red": "{n} criminality cube(s)",
-    "grey": "{n} pollution cube(s)", "clear_red": "removes {n} criminality cube(s)",
-    "clear_grey": "removes {n} pollution cube(s)",
-}
-
-
 def citycouncil(game: Any) -> dict[str, Any]:
-    """The full text of every Favor card and building tile, as a player reads them."""
-    module = sys.modules[type(game).__module__]
-    data = sys.modules[module.__name__.rsplit(".", 1)[0] + ".data"]
-    buildings = game.buildings
-    names = [b.name for b in buildings]
-    cards = [card.text(names) for card in game.cards]
-    texts = []
-    for b in buildings:
-        needs = [f"{b.blue} blue-collar" if b.blue else "",
-                 f"{b.white} white-collar for a second action" if b.white else ""]
-        pays = [f"{n} {what}" if what != "money" else f"${n}"
-                for n, what in zip(b.inputs, data.INPUTS, strict=True) if n]
-        makes = [_CC_OUT[k].format(n=n) if k in _CC_OUT else f"{n} {k}" for k, n in b.out.items()]
-        parts = [f"{b.name} ({data.ZONES[b.zone]}, {data.SHAPES[b.shape]} tile): costs ${b.cost}"]
-        workers = [w for w in needs if w]
-        if workers:
-            parts.append("workers " + " and ".join(workers))
-        if pays:
-            parts.append("each action uses " + ", ".join(pays))
-        if makes:
-            parts.append(f"makes {', '.join(makes)} in {data.SECTIONS[b.section]}"
-                         if any(k in ("red", "grey", "pink", "clear_red", "clear_grey")
-                                for k in b.out) else "makes " + ", ".join(makes))
-        if b.upgrade_of >= 0:
-            parts.append(f"upgrades the {names[b.upgrade_of]}")
-        texts.append("; ".join(parts) + ".")
-    return {"card_texts": cards, "building_texts": texts}
+    """The full text of every Favor card, building tile and closed neighbourhood, in the
+    game's own words."""
+    names = [b.name for b in game.buildings]
+    hoods = range(len(game.board.hood_names))
+    return {"card_texts": [card.text(names) for card in game.cards],
+            "building_texts": [b.text(names) for b in game.buildings],
+            "closed_texts": [game.content.growth_text(h) for h in hoods]}
 
 
 def rondelcity(game: Game) -> dict[str, Any]:

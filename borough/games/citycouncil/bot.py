@@ -18,8 +18,9 @@ from borough.games.citycouncil.state import CCState
 def proposal(c: Content, s: CCState, taken: set[int]) -> Action:
     """The most expensive affordable face-up building (ties: lowest id)."""
     best = None
+    free = city.FreeSites(c, s)
     for bid in sorted(s.display):
-        if bid in taken or not city.can_build_any(c, s, bid, s.budget):
+        if bid in taken or not city.can_build_any(c, s, bid, s.budget, free):
             continue
         if best is None or c.buildings[bid].cost > c.buildings[best].cost:
             best = bid

@@ -6,23 +6,56 @@ Rule ids (CC-*) refer to RULES.md in this folder.
 from __future__ import annotations
 
 from borough.core.game import Event
-from borough.games.citycouncil.data import SECTIONS, TILE_COUNT, Content
+from borough.games.citycouncil.data import SECTIONS, TILE_COUNT, Content, Sites
 from borough.games.citycouncil.state import CCState
 
 
 # ------------------------------------------------------------ construction
+def open_sites(c: Content, s: CCState) -> tuple[int, Sites]:
+    """CC-7: the closed neighbourhoods as bits, and per shape and zone the buildable
+    footprints lying wholly in open ones, cheapest first.
+
+    The table is made once per set of open neighbourhoods (a handful per game), so
+    the site searches below never look at a block that cannot take a building.
+    """
+    key = tuple(s.open_hoods)
+    cache = c.board.open_cache
+    found = cache.get(key)
+    if found is None:
+        closed = 0
+        for h, o in enumerate(key):
+            if not o:
+                closed |= 1 << h
+        board = c.board
+        masks, bits = board.hood_mask, board.place_bits
+        table = tuple(
+            tuple(
+                tuple((cost, pid, bits[pid]) for cost, pid, _ in per_zone
+                      if not masks[pid] & closed)
+                for per_zone in per_shape
+            )
+            for per_shape in board.cheapest
+        )
+        found = cache[key] = (closed, table)
+    return found
+
+
+def occupied(c: Content, s: CCState) -> int:
+    """The built-on blocks of the city as bits, so a site is tested in one step.
+
+    Read from the buildings' footprints (fewer than the blocks; the grid agrees).
+    """
+    bits = c.board.place_bits
+    occ = 0
+    for pid in s.site_of:
+        if pid >= 0:
+            occ |= bits[pid]
+    return occ
+
+
 def site_open(c: Content, s: CCState, pid: int) -> bool:
     """CC-7: every block of a site must lie in a neighbourhood open to building."""
-    return not c.board.hood_mask[pid] & _closed_mask(s)
-
-
-def _closed_mask(s: CCState) -> int:
-    """The closed neighbourhoods as bits (0 when the whole city is open)."""
-    mask = 0
-    for h, o in enumerate(s.open_hoods):
-        if not o:
-            mask |= 1 << h
-    return mask
+    return not c.board.hood_mask[pid] & open_sites(c, s)[0]
 
 
 def build_cost(c: Content, s: CCState, bid: int, pid: int) -> int:
@@ -51,54 +84,71 @@ def build_cost(c: Content, s: CCState, bid: int, pid: int) -> int:
     return b.cost + board.surcharge[pid][b.zone]
 
 
-def build_sites(c: Content, s: CCState, bid: int, limit: int) -> list[int]:
-    """Footprints where `bid` can go for at most `limit` dollars, in footprint order."""
+def build_sites(c: Content, s: CCState, bid: int, limit: int, most: int = 0) -> list[int]:
+    """Footprints where `bid` can go for at most `limit` dollars, in footprint order;
+    with `most` > 0, the search stops once it has found that many."""
     b = c.buildings[bid]
     out = []
     old = b.upgrade_of
     if old >= 0 and s.site_of[old] >= 0 and b.cost - c.buildings[old].cost <= limit:
         out.append(s.site_of[old])
     room = limit - b.cost
-    grid = s.board
-    closed = _closed_mask(s)
-    masks = c.board.hood_mask
-    for surcharge, pid, cells in c.board.cheapest[b.shape][b.zone]:
-        if surcharge > room:
+    occ = occupied(c, s)
+    for surcharge, pid, bits in open_sites(c, s)[1][b.shape][b.zone]:
+        if surcharge > room or 0 < most <= len(out):
             break
-        if masks[pid] & closed:
-            continue
-        for x in cells:
-            if grid[x] >= 0:
-                break
-        else:
+        if not bits & occ:
             out.append(pid)
     out.sort()
     return out
 
 
-def can_build_any(c: Content, s: CCState, bid: int, limit: int) -> bool:
-    """Whether some site takes `bid` for at most `limit` (cheapest sites tried first)."""
+def cheapest_surcharge(c: Content, s: CCState, shape: int, zone: int, occ: int = -1) -> int:
+    """The lowest surcharge of an empty open site for that shape and zone; -1 if none.
+
+    `occ` is the city's `occupied` blocks when the caller has them already."""
+    if occ < 0:
+        occ = occupied(c, s)
+    for surcharge, _, bits in open_sites(c, s)[1][shape][zone]:
+        if not bits & occ:
+            return surcharge
+    return -1
+
+
+class FreeSites:
+    """The cheapest empty open site per shape and zone, each worked out once while the
+    city stands still (one proposal step asks for every face-up tile)."""
+
+    __slots__ = ("c", "found", "occ", "s")
+
+    def __init__(self, c: Content, s: CCState) -> None:
+        self.c, self.s = c, s
+        self.occ = occupied(c, s)
+        self.found: dict[tuple[int, int], int] = {}
+
+    def cheapest(self, shape: int, zone: int) -> int:
+        key = (shape, zone)
+        got = self.found.get(key)
+        if got is None:
+            got = self.found[key] = cheapest_surcharge(self.c, self.s, shape, zone, self.occ)
+        return got
+
+
+def can_build_any(
+    c: Content, s: CCState, bid: int, limit: int, free: FreeSites | None = None
+) -> bool:
+    """Whether some site takes `bid` for at most `limit` (CC-21, CC-30, CC-33)."""
     b = c.buildings[bid]
     old = b.upgrade_of
     if old >= 0 and s.site_of[old] >= 0 and b.cost - c.buildings[old].cost <= limit:
         return True
-    room = limit - b.cost
-    if room < 0:
+    if limit < b.cost:
         return False
-    grid = s.board
-    closed = _closed_mask(s)
-    masks = c.board.hood_mask
-    for surcharge, pid, cells in c.board.cheapest[b.shape][b.zone]:
-        if surcharge > room:
-            return False
-        if masks[pid] & closed:
-            continue
-        for x in cells:
-            if grid[x] >= 0:
-                break
-        else:
-            return True
-    return False
+    if free is None:
+        cheapest = cheapest_surcharge(c, s, b.shape, b.zone)
+    else:
+        cheapest = free.cheapest(b.shape, b.zone)
+    return 0 <= cheapest <= limit - b.cost
 
 
 def movable(c: Content, s: CCState, bid: int) -> bool:
@@ -121,42 +171,37 @@ def move_cost(c: Content, s: CCState, bid: int, pid: int) -> int:
     return board.surcharge[pid][b.zone]
 
 
-def can_move_any(c: Content, s: CCState, bid: int, limit: int) -> bool:
-    """Whether `bid` has a new site costing at most `limit` (cheapest sites tried first)."""
+def can_move_any(c: Content, s: CCState, bid: int, limit: int, occ: int = -1) -> bool:
+    """Whether `bid` has a new site costing at most `limit` (cheapest sites tried first).
+
+    `occ` is the city's `occupied` blocks when the caller has them already."""
     b = c.buildings[bid]
     here = s.site_of[bid]
-    grid = s.board
-    closed = _closed_mask(s)
-    masks = c.board.hood_mask
-    for surcharge, pid, cells in c.board.cheapest[b.shape][b.zone]:
+    if occ < 0:
+        occ = occupied(c, s)
+    if here >= 0:
+        occ &= ~c.board.place_bits[here]  # its own blocks are free for the move
+    for surcharge, pid, bits in open_sites(c, s)[1][b.shape][b.zone]:
         if surcharge > limit:
             return False
-        if pid == here or masks[pid] & closed:
-            continue
-        for x in cells:
-            if grid[x] >= 0 and grid[x] != bid:
-                break
-        else:
+        if pid != here and not bits & occ:
             return True
     return False
 
 
-def move_sites(c: Content, s: CCState, bid: int, limit: int) -> list[int]:
+def move_sites(c: Content, s: CCState, bid: int, limit: int, most: int = 0) -> list[int]:
+    """CC-34: the new sites `bid` can move to for at most `limit`, in footprint order;
+    with `most` > 0, the search stops once it has found that many."""
     b = c.buildings[bid]
     here = s.site_of[bid]
-    grid = s.board
-    closed = _closed_mask(s)
-    masks = c.board.hood_mask
-    out = []
-    for surcharge, pid, cells in c.board.cheapest[b.shape][b.zone]:
-        if surcharge > limit:
+    occ = occupied(c, s)
+    if here >= 0:
+        occ &= ~c.board.place_bits[here]  # its own blocks are free for the move
+    out: list[int] = []
+    for surcharge, pid, bits in open_sites(c, s)[1][b.shape][b.zone]:
+        if surcharge > limit or 0 < most <= len(out):
             break
-        if pid == here or masks[pid] & closed:
-            continue
-        for x in cells:
-            if grid[x] >= 0 and grid[x] != bid:
-                break
-        else:
+        if pid != here and not bits & occ:
             out.append(pid)
     out.sort()
     return out
@@ -259,32 +304,44 @@ def activations(c: Content, s: CCState) -> list[tuple]:
     """Every activation open now: buildings and second actions in building order, then
     zones (CC-41..CC-43); one pass over the city."""
     acts: list[tuple] = []
-    zones_ok: set[int] = set()
     zones = s.zones_on
+    lit = 0  # activated zones as bits
+    for h, z in enumerate(zones):
+        if z:
+            lit |= 1 << h
     board = c.board
-    can_light = (
-        s.power >= 1 and pink_supply(c, s) >= 1 and sum(zones) < c.supply["energy_markers"]
-    )
+    in_centre, hood_mask = board.in_centre, board.hood_mask
+    needs, activated = c.needs, s.activated
     goods, power, budget, blue_free = s.goods, s.power, s.budget, s.blue_free
+    white_free = s.white_free
+    can_light = (
+        power >= 1 and pink_supply(c, s) >= 1 and sum(zones) < c.supply["energy_markers"]
+    )
+    wanted = 0  # zones whose activation would let a building work at once
     for bid, pid in enumerate(s.site_of):
         if pid < 0:
             continue
-        b = c.buildings[bid]
-        g, e, m = b.inputs
-        if s.activated[bid] == 0:
-            if blue_free < b.blue or goods < g or budget < m:
+        blue, white, g, e, m = needs[bid]
+        done = activated[bid]
+        if done == 0:
+            if blue_free < blue or goods < g or budget < m:
                 continue
-            if board.in_centre[pid] or any(zones[h] for h in board.place_hoods[pid]):
+            if in_centre[pid] or hood_mask[pid] & lit:
                 if power >= e:
                     acts.append(("activate", bid))
             elif can_light and power - 1 >= e:
-                zones_ok.update(board.place_hoods[pid])
+                wanted |= hood_mask[pid]
         elif (
-            s.activated[bid] == 1 and 0 < b.white <= s.white_free
+            done == 1 and 0 < white <= white_free
             and goods >= g and power >= e and budget >= m
         ):
             acts.append(("boost", bid))
-    acts.extend(("zone", h) for h in sorted(zones_ok))
+    h = 0
+    while wanted:
+        if wanted & 1:
+            acts.append(("zone", h))
+        wanted >>= 1
+        h += 1
     return acts
 
 

@@ -33,7 +33,7 @@ def holder(s: CCState, office: int) -> int:
 
 def turn_order(s: CCState) -> list[int]:
     """CC-11: members in committee order, Transport first."""
-    return sorted(range(s.members), key=lambda m: s.office[m])
+    return sorted(range(s.members), key=s.office.__getitem__)
 
 
 # ------------------------------------------------------- committee changes
@@ -118,13 +118,16 @@ def proposal_options(c: Content, s: CCState) -> list[Action]:
     """CC-20..CC-23: construct (budget must pay), relocate and sell with a free marker."""
     taken = targeted(s)
     acts: list[Action] = []
+    free = city.FreeSites(c, s)
     for bid in sorted(s.display):
-        if bid not in taken and city.can_build_any(c, s, bid, s.budget):
+        if bid not in taken and city.can_build_any(c, s, bid, s.budget, free):
             acts.append(("construct", bid))
-    standing = [b for b in range(TILE_COUNT) if s.site_of[b] >= 0 and b not in taken]
+    site_of = s.site_of
+    standing = [b for b in range(TILE_COUNT) if site_of[b] >= 0 and b not in taken]
     if s.relocates_left > 0:
+        occ = city.occupied(c, s)
         for bid in standing:
-            if city.movable(c, s, bid) and city.can_move_any(c, s, bid, s.budget):
+            if city.movable(c, s, bid) and city.can_move_any(c, s, bid, s.budget, occ):
                 acts.append(("relocate", bid))
     if s.sells_left > 0:
         acts.extend(("sell", bid) for bid in standing)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 DEFAULT_DIR = Path(__file__).with_name("data")
 
@@ -62,6 +62,43 @@ class Building:
     upgrade_of: int  # building id, or -1
     source: str
 
+    def text(self, names: list[str]) -> str:
+        """The whole tile as a player reads it: zone, shape, cost, jobs, inputs, outputs."""
+        parts = [f"{self.name} ({ZONES[self.zone]}, {SHAPES[self.shape]} tile): "
+                 f"costs ${self.cost}"]
+        workers = [f"{self.blue} blue-collar" if self.blue else "",
+                   f"{self.white} white-collar for a second action" if self.white else ""]
+        if any(workers):
+            parts.append("workers " + " and ".join(w for w in workers if w))
+        pays = [f"${n}" if what == "money" else f"{n} {what}"
+                for n, what in zip(self.inputs, INPUTS, strict=True) if n]
+        if pays:
+            parts.append("each action uses " + ", ".join(pays))
+        makes = [OUTPUT_TEXT[k].format(n=n) for k, n in self.out.items()]
+        if makes:
+            # cubes land in (or leave) the building's own section first (CC-46, CC-49)
+            where = any(k in CUBE_OUTPUTS for k in self.out)
+            parts.append("makes " + ", ".join(makes)
+                         + (f" in {SECTIONS[self.section]}" if where else ""))
+        if self.upgrade_of >= 0:
+            parts.append(f"upgrades the {names[self.upgrade_of]}")
+        return "; ".join(parts) + "."
+
+
+OUTPUT_TEXT = {
+    "money": "${n} to the budget",
+    "goods": "{n} goods",
+    "energy": "{n} power",
+    "workers": "{n} blue-collar worker(s) move in",
+    "white": "{n} white-collar worker(s) move in",
+    "pink": "{n} community cube(s)",
+    "red": "{n} criminality cube(s)",
+    "grey": "{n} pollution cube(s)",
+    "clear_red": "removes {n} criminality cube(s)",
+    "clear_grey": "removes {n} pollution cube(s)",
+}
+CUBE_OUTPUTS = ("red", "grey", "pink", "clear_red", "clear_grey")
+
 
 @dataclass(frozen=True)
 class Favor:
@@ -101,6 +138,10 @@ CONDITION_TEXT = {
 }
 
 
+# per shape, per building zone: (surcharge, footprint, its blocks as bits), cheapest first
+Sites = tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...]
+
+
 @dataclass(frozen=True)
 class Board:
     rows: int
@@ -122,6 +163,17 @@ class Board:
     in_centre: tuple[bool, ...]
     # per shape, per building zone: buildable footprints, cheapest surcharge first
     cheapest: tuple[tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...], ...]
+    # Derived look-ups for the site searches, set after loading; not fields, so they
+    # stay out of comparisons and out of the content sent to browsers.
+    place_bits: ClassVar[tuple[int, ...]]  # per footprint: its blocks as bits
+    # `cheapest` without the footprints touching closed neighbourhoods, per tuple of
+    # open flags (CC-7); filled as the city grows, so closed blocks are never tried
+    open_cache: ClassVar[dict[tuple[int, ...], tuple[int, Sites]]]
+
+    def __post_init__(self) -> None:
+        bits = tuple(sum(1 << c for c in cells) for cells in self.place_cells)
+        object.__setattr__(self, "place_bits", bits)
+        object.__setattr__(self, "open_cache", {})
 
     def label(self, cell: int) -> str:
         return f"{chr(ord('A') + cell // self.cols)}{cell % self.cols + 1}"
@@ -162,6 +214,19 @@ class Content:
     expansion: tuple[tuple[int, int, int], ...]
     general: frozenset[int]  # ids of the general Favor cards
     zone_ids: tuple[tuple[int, ...], ...]  # per zone: the buildings of that zone
+    # per building, for the production loop: blue, white, goods, energy, money
+    needs: tuple[tuple[int, int, int, int, int], ...]
+
+    def growth_text(self, hood: int) -> str:
+        """CC-7, CC-64: when a neighbourhood closed at the start opens, in words."""
+        names = self.board.hood_names
+        for h, base, blocks in self.expansion:
+            if h == hood:
+                many = f"{blocks} blocks of {names[base]} are" if blocks > 1 else \
+                    f"1 block of {names[base]} is"
+                return (f"Neighbourhood {names[h]} is closed to building; it opens at a turn end "
+                        f"once {many} built on.")
+        return f"Neighbourhood {names[hood]} is closed to building."
 
     def by_name(self, name: str) -> int:
         bid = _NAME_IDS.get((id(self.buildings), name))
@@ -405,4 +470,5 @@ def load(directory: Path = DEFAULT_DIR) -> Content:
         zone_ids=tuple(
             tuple(b.id for b in buildings if b.zone == z) for z in range(len(ZONES))
         ),
+        needs=tuple((b.blue, b.white, *b.inputs) for b in buildings),
     )

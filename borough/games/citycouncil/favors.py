@@ -5,8 +5,10 @@ Rule ids (CC-*) refer to RULES.md in this folder.
 
 from __future__ import annotations
 
-from borough.games.citycouncil.data import SHAPES, TILE_COUNT, ZONES, Content, Favor
-from borough.games.citycouncil.state import CCState
+from collections.abc import Callable
+
+from borough.games.citycouncil.data import SHAPES, TILE_COUNT, ZONES, Building, Content, Favor
+from borough.games.citycouncil.state import PRODUCE, CCState
 
 
 def building_points(c: Content, s: CCState, card: Favor) -> int:
@@ -14,47 +16,61 @@ def building_points(c: Content, s: CCState, card: Favor) -> int:
     return sum(p for bid, p in card.points.items() if s.site_of[bid] >= 0)
 
 
-def _activated(c: Content, s: CCState, test) -> int:
+def _activated(c: Content, s: CCState, test: Callable[[Building], bool]) -> int:
     # act_log lists each activated building once, then again for a second action
-    return sum(1 for bid in set(s.act_log) if test(c.buildings[bid]))
+    buildings = c.buildings
+    return sum(1 for bid in set(s.act_log) if test(buildings[bid]))
+
+
+def _calm(c: Content, s: CCState, card: Favor) -> bool:
+    if sum(s.red) + sum(s.grey) > card.n:
+        return False
+    site_of = s.site_of
+    return sum(1 for bid in range(TILE_COUNT) if site_of[bid] >= 0) >= int(card.target)
+
+
+def _activated_shape(c: Content, s: CCState, card: Favor) -> bool:
+    shape = SHAPES.index(card.target)
+    return _activated(c, s, lambda b: b.shape == shape) >= card.n
+
+
+def _activated_zone(c: Content, s: CCState, card: Favor) -> bool:
+    zone = ZONES.index(card.target)
+    return _activated(c, s, lambda b: b.zone == zone) >= card.n
+
+
+def _buildings_zone(c: Content, s: CCState, card: Favor) -> bool:
+    site_of = s.site_of
+    return sum(1 for bid in c.zone_ids[ZONES.index(card.target)] if site_of[bid] >= 0) >= card.n
+
+
+# CC-54: one test per kind of condition, looked up rather than tried in turn, since
+# the game asks after every change of the city (CC-62)
+_CONDITIONS: dict[str, Callable[[Content, CCState, Favor], bool]] = {
+    "budget_min": lambda c, s, card: s.budget >= card.n,
+    "power_min": lambda c, s, card: s.power >= card.n,
+    "goods_min": lambda c, s, card: s.goods >= card.n,
+    "calm": _calm,
+    "activated_shape": _activated_shape,
+    "activated_zone": _activated_zone,
+    "zones_activated": lambda c, s, card: sum(s.zones_on) >= card.n,
+    "full_employment": lambda c, s, card: (
+        s.unemployed == 0 and len(set(s.act_log)) >= card.n
+    ),
+    "buildings_zone": _buildings_zone,
+    "built": lambda c, s, card: s.site_of[c.by_name(card.target)] >= 0,
+    "workers_min": lambda c, s, card: s.blue >= card.n,
+    "pink_min": lambda c, s, card: sum(s.pink) >= card.n,
+    "boosts": lambda c, s, card: len(s.act_log) - len(set(s.act_log)) >= card.n,
+}
 
 
 def condition(c: Content, s: CCState, card: Favor) -> bool:
     """CC-54: whether a general card's condition holds at this moment."""
-    kind, n, t = card.kind, card.n, card.target
-    if kind == "budget_min":
-        return s.budget >= n
-    if kind == "power_min":
-        return s.power >= n
-    if kind == "goods_min":
-        return s.goods >= n
-    if kind == "calm":
-        if sum(s.red) + sum(s.grey) > n:
-            return False
-        site_of = s.site_of
-        return sum(1 for bid in range(TILE_COUNT) if site_of[bid] >= 0) >= int(t)
-    if kind == "activated_shape":
-        shape = SHAPES.index(t)
-        return _activated(c, s, lambda b: b.shape == shape) >= n
-    if kind == "activated_zone":
-        zone = ZONES.index(t)
-        return _activated(c, s, lambda b: b.zone == zone) >= n
-    if kind == "zones_activated":
-        return sum(s.zones_on) >= n
-    if kind == "full_employment":
-        return s.unemployed == 0 and _activated(c, s, lambda b: True) >= n
-    if kind == "buildings_zone":
-        site_of = s.site_of
-        return sum(1 for bid in c.zone_ids[ZONES.index(t)] if site_of[bid] >= 0) >= n
-    if kind == "built":
-        return s.site_of[c.by_name(t)] >= 0
-    if kind == "workers_min":
-        return s.blue >= n
-    if kind == "pink_min":
-        return sum(s.pink) >= n
-    if kind == "boosts":
-        return len(s.act_log) - len(set(s.act_log)) >= n
-    raise ValueError(f"unknown Favor condition {kind!r}")
+    test = _CONDITIONS.get(card.kind)
+    if test is None:
+        raise ValueError(f"unknown Favor condition {card.kind!r}")
+    return test(c, s, card)
 
 
 def value(c: Content, s: CCState, card: Favor) -> int:
@@ -81,3 +97,24 @@ def scorable(c: Content, s: CCState, cid: int, turn_end: bool) -> bool:
     if card.building and not turn_end:
         return False
     return value(c, s, card) > 0
+
+
+# CC-62: where the round stood when a Favor chance stopped it, by the part of the
+# round that goes on afterwards
+_MOMENTS = {
+    "committees": "the start of the round, before the committee changes",
+    "council": "the Favor draw, just before the council meeting",
+    "plans": "the carrying out of the plans, just after a plan",
+    "production": "the end of the council meeting, just before production",
+    "resolve": "the resolution of production (the unemployment report or a building's outputs)",
+    "turn_end": "monitoring, just before the turn end",
+}
+
+
+def chance_moment(step: str, resume_at: str) -> str:
+    """CC-62: the moment of the round a Favor chance interrupts, in words."""
+    if resume_at in _MOMENTS:
+        return _MOMENTS[resume_at]
+    if step == PRODUCE:
+        return "production, just after an activation"
+    return f"the {step.replace('_', ' ')} step"

@@ -174,6 +174,48 @@ class CityCouncil(Game):
             return []
         return self._options(state, seat)
 
+    def is_legal(self, state: CCState, seat: int, action: Action) -> bool:
+        """The same answer as the legal list, without building it for the common steps."""
+        if state.step == OVER or seat != state.current:
+            return False
+        c = self.content
+        step, kind = state.step, action[0]
+        if step == PRODUCE:
+            target = action[1] if len(action) == 2 else -1
+            if kind == "activate" and 0 <= target < len(self.buildings):
+                return city.can_activate(c, state, target)
+            if kind == "boost" and 0 <= target < len(self.buildings):
+                return state.site_of[target] >= 0 and city.can_boost(c, state, target)
+            if kind == "zone" and 0 <= target < len(state.zones_on):
+                return city.can_zone(c, state, target)
+            return False
+        if step == PROPOSE and len(action) == 2:
+            bid = action[1]
+            if not 0 <= bid < TILE_COUNT or bid in council.targeted(state):
+                return False
+            if kind == "construct":
+                return bid in state.display and city.can_build_any(c, state, bid, state.budget)
+            standing = state.site_of[bid] >= 0
+            if kind == "sell":
+                return standing and state.sells_left > 0
+            if kind == "relocate":
+                return (
+                    standing and state.relocates_left > 0 and city.movable(c, state, bid)
+                    and city.can_move_any(c, state, bid, state.budget)
+                )
+            return False
+        if step == SITE and kind == "site" and len(action) == 2:
+            pid = action[1]
+            if not 0 <= pid < len(self.board.place_cells):
+                return False
+            p = state.proposals[state.pending]
+            if p.kind == "construct":
+                cost = city.build_cost(c, state, p.building, pid)
+            else:
+                cost = city.move_cost(c, state, p.building, pid)
+            return 0 <= cost <= state.budget
+        return action in self._options(state, seat)
+
     def _options(self, s: CCState, m: int) -> list[Action]:
         """The choices of member `m` at the current step."""
         c = self.content
@@ -215,23 +257,51 @@ class CityCouncil(Game):
 
     def _apply(self, state: CCState, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []
-        self._do(state, seat, action, events)
-        self._settle(state, events)
+        known = self._do(state, seat, action, events)
+        self._settle(state, events, known)
         return events
 
-    def _settle(self, s: CCState, events: list[Event]) -> None:
-        """Play the automated member's choices and every forced single choice."""
+    def _settle(
+        self, s: CCState, events: list[Event], known: list[Action] | None = None
+    ) -> None:
+        """Play the automated member's choices and every forced single choice.
+
+        `known` is the list of choices of the step now, when the last action already
+        had to work it out (production), so it is not worked out twice.
+        """
         while s.step != OVER:
             m = s.current
             if m >= s.players:
-                self._do(s, m, self._bot_choice(s, m), events)
+                known = self._do(s, m, self._bot_choice(s, m), events)
                 continue
             if s.step in _AUTO:
-                options = self._options(s, m)
-                if len(options) == 1:
-                    self._do(s, m, options[0], events)
+                only = self._forced(s, m, known)
+                if only is not None:
+                    known = self._do(s, m, only, events)
                     continue
             return
+
+    def _forced(self, s: CCState, m: int, known: list[Action] | None) -> Action | None:
+        """The single choice of the step, or None when there are several; the common
+        steps stop looking once a second choice shows."""
+        c = self.content
+        if known is None and s.step == PROPOSE:
+            taken = council.targeted(s)
+            if s.sells_left > 0 and any(
+                s.site_of[b] >= 0 and b not in taken for b in range(TILE_COUNT)
+            ):
+                return None  # a sale and no proposal at least
+            free = city.FreeSites(c, s)
+            if any(b not in taken and city.can_build_any(c, s, b, s.budget, free)
+                   for b in s.display):
+                return None  # a construction and no proposal at least
+        if known is None and s.step == SITE:
+            p = s.proposals[s.pending]
+            find = city.build_sites if p.kind == "construct" else city.move_sites
+            sites = find(c, s, p.building, s.budget, 2)
+            return ("site", sites[0]) if len(sites) == 1 else None
+        options = self._options(s, m) if known is None else known
+        return options[0] if len(options) == 1 else None
 
     def _bot_choice(self, s: CCState, m: int) -> Action:
         c = self.content
@@ -248,7 +318,10 @@ class CityCouncil(Game):
         return options[s.rng.below(len(options))]
 
     # ---------------------------------------------------------- dispatch
-    def _do(self, s: CCState, m: int, action: Action, events: list[Event]) -> None:
+    def _do(
+        self, s: CCState, m: int, action: Action, events: list[Event]
+    ) -> list[Action] | None:
+        """Carry out one choice; return the choices of the next step if they are known."""
         s.moves += 1
         step = s.step
         c = self.content
@@ -309,9 +382,10 @@ class CityCouncil(Game):
         elif step in (FAVOR, TURN_END):
             self._favor_action(s, m, action, events)
         elif step == PRODUCE:
-            self._activate(s, m, action, events)
+            return self._activate(s, m, action, events)
         else:
             raise CorruptData(f"unknown step {step!r}")
+        return None
 
     # ------------------------------------------------- committees (CC-10..CC-13)
     def _begin_committees(self, s: CCState, events: list[Event]) -> None:
@@ -477,10 +551,9 @@ class CityCouncil(Game):
             return False
         c = self.content
         seats = []
-        for m in council.turn_order(s):
-            if m >= s.players or not s.hands[m]:
-                if m < s.players:
-                    s.passed[m] = []
+        for m in range(s.players):
+            if not s.hands[m]:
+                s.passed[m] = []
                 continue
             hold = favors.holding(c, s, m)
             passed = s.passed[m]
@@ -490,6 +563,7 @@ class CityCouncil(Game):
                 seats.append(m)
         if not seats:
             return False
+        seats.sort(key=s.office.__getitem__)  # in turn order (CC-11)
         s.resume_step, s.resume_current, s.resume_at = s.step, s.current, resume_at
         s.offers = seats
         self._next_offer(s, events)
@@ -605,7 +679,11 @@ class CityCouncil(Game):
             return
         self._end_production(s, events)
 
-    def _activate(self, s: CCState, m: int, action: Action, events: list[Event]) -> None:
+    def _activate(
+        self, s: CCState, m: int, action: Action, events: list[Event]
+    ) -> list[Action] | None:
+        """CC-40..CC-44: one activation; returns the activations still open when the
+        production goes on at once."""
         c = self.content
         kind, target = action
         if kind == "zone":  # CC-42
@@ -632,16 +710,19 @@ class CityCouncil(Game):
                 f"{player_name(m)} puts white-collar workers on the {b.name} for a second "
                 "action.", "boost",
             ))
-        if not city.any_activation(c, s):  # CC-44
+        acts = city.activations(c, s)
+        if not acts:  # CC-44
             self._end_production(s, events)
-            return
+            return None
         s.acts_left -= 1
         if s.acts_left <= 0:
             order = s.queue
             nxt = order[(order.index(m) + 1) % len(order)]
             s.current = nxt
             s.acts_left = 2 if s.office[nxt] == TRANSPORT else 1
-        self._offer(s, events, "")  # CC-62: after each activation
+        if self._offer(s, events, ""):  # CC-62: after each activation
+            return None
+        return acts  # who acts next does not change what can be activated
 
     def _end_production(self, s: CCState, events: list[Event]) -> None:
         c = self.content
@@ -802,7 +883,12 @@ class CityCouncil(Game):
             "reached": state.reached,
             "outcome": state.outcome,
             "open_hoods": list(state.open_hoods),
+            # CC-62, CC-65: everyone sees that a Favor chance stopped the round, and where
             "interrupted": state.resume_step if state.step == FAVOR else "",
+            "interruption": (
+                favors.chance_moment(state.resume_step, state.resume_at)
+                if state.step == FAVOR else ""
+            ),
             "key_holder": state.key_holder,
             "viewer": seat,
         }
@@ -1042,6 +1128,8 @@ class CityCouncil(Game):
                     f"taken, in the centre, or the budget (${state.budget}) cannot pay.")
         if step == PRODUCE and kind == "zone":
             name = self.board.hood_names[action[1]]
+            if not state.open_hoods[action[1]]:
+                return f"Zone {name} is not open yet, so no building there could work."
             if state.zones_on[action[1]]:
                 return f"Zone {name} is already activated this round."
             return (f"Zone {name} cannot be activated: it needs energy and a community cube, "

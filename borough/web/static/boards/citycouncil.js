@@ -1,7 +1,9 @@
-// City Council: the city map with its zones, neighbourhoods and buildings, the
-// committees and who sits on them, the city's tracks and the cubes of each
-// section, the plans on the table with their votes, the face-up buildings, and
-// the Favor cards (the viewer's own face up, everyone else's as backs).
+// City Council: the city map with its zones, neighbourhoods and buildings (the
+// basic game's closed neighbourhoods hatched), the committees and who sits on
+// them, the city's tracks and the cubes of each section, who holds the Key to the
+// City, a Favor chance and the moment it stopped the round, the plans on the table
+// with their votes, the face-up buildings, and the Favor cards (the viewer's own
+// face up, everyone else's as backs).
 const ZONE_FILL = ["#f3d9a4", "#b9d7ef", "#d6c3e6", "#cfe8c4", "#e6e1d6"];
 const OFFICES = ["Transport", "Treasury", "Election", "Union", "Executive"];
 const SECTIONS = ["residential", "commercial", "industrial"];
@@ -9,9 +11,15 @@ const STATUS = ["open", "carried out", "dropped"];
 const C = 42;
 
 // The move a click on a block with no legal move would mean, so the server can say why not.
-function cellAttempt(obs, board, i, bid, hood) {
+function cellAttempt(obs, data, i, bid, hood) {
+  const board = data.board;
   if (obs.step === "site") {
-    const place = board.place_cells.findIndex((cells) => cells.includes(i));
+    // a site of the planned building's shape on this block, so the refusal names the real
+    // obstacle (a closed neighbourhood, a taken block) rather than the shape
+    const plan = obs.proposals[obs.pending];
+    const shape = plan ? data.buildings[plan.building].shape : -1;
+    let place = board.place_cells.findIndex((cells, k) => board.place_shape[k] === shape && cells.includes(i));
+    if (place < 0) place = board.place_cells.findIndex((cells) => cells.includes(i));
     return place >= 0 ? ["site", place] : null;
   }
   if (obs.step === "produce") return bid >= 0 ? ["activate", bid] : hood >= 0 ? ["zone", hood] : null;
@@ -24,11 +32,21 @@ export function draw(ctx) {
   const names = data.buildings.map((b) => b.name);
   const cardTexts = data.card_texts || data.cards.map((c) => c.name);
   const buildingTexts = data.building_texts || names;
+  const closedTexts = data.closed_texts || [];
+  const open = obs.open_hoods || [];
+  const isClosed = (hood) => hood >= 0 && open[hood] === 0;
   const member = (m) => (m < obs.players ? ctx.name(m) : "Automated member");
   const root = svg("svg", { id: "citycouncil-board", role: "group", "aria-label": "The city of City Council" });
+  root.append(svg("defs", {}, svg("pattern", { id: "cc-closed", width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+    svg("rect", { width: 6, height: 6, fill: "#d9d6cf" }), svg("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: "#a8a397", "stroke-width": 2 }))));
   const x0 = 30;
-  const y0 = 30;
-  root.append(svg("text", { x: x0, y: 18, "font-size": 13, "font-weight": "bold" }, `Round ${obs.round} · ${obs.mode} game · step: ${obs.step}`));
+  const y0 = 46;
+  root.append(svg("text", { x: x0, y: 14, "font-size": 13, "font-weight": "bold" }, `Round ${obs.round} · ${obs.mode} game · step: ${obs.step}`));
+  if (obs.step === "favor") {
+    // CC-62, CC-65: the table sees that a Favor chance stopped the round, and where
+    root.append(svg("text", { id: "favor-chance", x: x0, y: 30, "font-size": 11, fill: "#8a4b00", "data-interrupted": obs.interrupted || "" },
+      `Favor chance for ${member(obs.current)}: play stopped at ${obs.interruption || obs.interrupted}; it goes on from there.`));
+  }
 
   // the map
   for (let r = 0; r < board.rows; r++) {
@@ -39,22 +57,27 @@ export function draw(ctx) {
       const y = y0 + r * C;
       const hood = board.cell_hood[i];
       const bid = obs.board[i];
-      const g = svg("g", { class: "block", "data-cell": i });
-      const fill = bid >= 0 ? "#8a6f52" : hood >= 0 ? ZONE_FILL[board.cell_zone[i] % ZONE_FILL.length] : "#cfc8b8";
+      const closed = isClosed(hood);
+      const g = svg("g", { class: closed ? "block closed" : "block", "data-cell": i });
+      if (hood >= 0) g.dataset.hood = board.hood_names[hood];
+      if (closed) g.dataset.closed = "1";
+      const fill = bid >= 0 ? "#8a6f52" : closed ? "url(#cc-closed)" : hood >= 0 ? ZONE_FILL[board.cell_zone[i] % ZONE_FILL.length] : "#cfc8b8";
       g.append(svg("rect", { class: "shape", x, y, width: C - 2, height: C - 2, fill, stroke: hood >= 0 && obs.zones_on[hood] ? "#2f7d4a" : "#fff", "stroke-width": hood >= 0 && obs.zones_on[hood] ? 2 : 1 }));
       if (bid >= 0) {
         g.append(svg("text", { x: x + C / 2 - 1, y: y + C / 2 + 3, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, names[bid].slice(0, 8)));
       } else if (hood >= 0) {
-        g.append(svg("text", { x: x + 3, y: y + 10, "font-size": 8, fill: "#6b6557" }, board.hood_names[hood]));
+        g.append(svg("text", { x: x + 3, y: y + 10, "font-size": 8, fill: closed ? "#5e5a52" : "#6b6557" }, board.hood_names[hood]));
+        if (closed) g.append(svg("text", { x: x + 3, y: y + 21, "font-size": 7, fill: "#5e5a52" }, "closed"));
       }
-      const label = `${String.fromCharCode(65 + r)}${c + 1}${bid >= 0 ? `: ${names[bid]}` : hood >= 0 ? `: zone ${board.hood_names[hood]}` : ""}`;
+      const where = `${String.fromCharCode(65 + r)}${c + 1}`;
+      const label = `${where}${bid >= 0 ? `: ${names[bid]}` : hood >= 0 ? `: zone ${board.hood_names[hood]}${closed ? " (closed)" : ""}` : ""}`;
+      const detail = bid >= 0 && buildingTexts[bid] ? buildingTexts[bid] : closed ? closedTexts[hood] || "closed to building" : "";
       ctx.bind(g, (a) => {
         if (a[0] === "site") return board.place_cells[a[1]].includes(i);
         if (["sell", "relocate", "activate", "boost"].includes(a[0])) return bid >= 0 && a[1] === bid;
         if (a[0] === "zone") return hood >= 0 && a[1] === hood;
         return false;
-      }, { key: `cell-${i}`, label, detail: bid >= 0 && buildingTexts[bid] ? buildingTexts[bid] : "",
-        attempt: () => cellAttempt(obs, board, i, bid, hood) });
+      }, { key: `cell-${i}`, label, detail, attempt: () => cellAttempt(obs, data, i, bid, hood) });
       root.append(g);
     }
   }
@@ -62,6 +85,11 @@ export function draw(ctx) {
     root.append(svg("text", { x: x0 + c * C + C / 2, y: y0 - 4, "text-anchor": "middle", "font-size": 10, fill: "#6b6557" }, c + 1));
   }
   const mapRight = x0 + board.cols * C + 24;
+  const closedNames = board.hood_names.filter((_, h) => isClosed(h));
+  if (closedNames.length) {
+    root.append(svg("text", { id: "closed-legend", x: x0, y: y0 + board.rows * C + 12, "font-size": 10, fill: "#5e5a52" },
+      `Hatched: closed to building until the city grows (${closedNames.join(", ")}).`));
+  }
 
   // the committees
   let y = y0;
@@ -79,11 +107,15 @@ export function draw(ctx) {
 
   // the tracks and cubes
   y += 12;
+  const holder = obs.key_holder === undefined ? -1 : obs.key_holder;
   const tracks = [["Budget $", obs.budget], ["Power", obs.power], ["Goods", obs.goods],
     ["Blue-collar workers free", `${obs.blue_free}/${obs.blue}`], ["White-collar workers free", `${obs.white_free}/${obs.white}`],
-    ["Unemployment", obs.unemployed], ["Favor deck", obs.deck_size]];
+    ["Unemployment", obs.unemployed], ["Favor deck", obs.deck_size],
+    ["Key to the City", holder < 0 ? "nobody yet" : obs.step === "over" ? ctx.name(holder) : `${ctx.name(holder)} (this round is the last)`]];
   for (const [label, value] of tracks) {
-    root.append(svg("text", { x: mapRight, y, "font-size": 11 }, `${label}: `, svg("tspan", { "font-weight": "bold" }, value)));
+    const attrs = { x: mapRight, y, "font-size": 11 };
+    if (label === "Key to the City") Object.assign(attrs, { id: "key-holder", "data-key-holder": holder });
+    root.append(svg("text", attrs, `${label}: `, svg("tspan", { "font-weight": "bold" }, value)));
     y += 15;
   }
   y += 4;
@@ -98,7 +130,7 @@ export function draw(ctx) {
   });
 
   // the plans on the table
-  let py = Math.max(y0 + board.rows * C, y) + 24;
+  let py = Math.max(y0 + board.rows * C + (closedNames.length ? 14 : 0), y) + 24;
   root.append(svg("text", { x: x0, y: py - 6, "font-size": 13, "font-weight": "bold" }, "Plans"));
   obs.proposals.forEach((p, k) => {
     const x = x0 + k * 190;
@@ -138,8 +170,9 @@ export function draw(ctx) {
   const cardsRight = Math.max(mapRight + 260, x0 + 6 * 120 + 10);
   for (const seat of obs.seats) {
     const you = seat.seat === obs.viewer;
-    root.append(svg("text", { x: x0, y: py + 14, "font-size": 12, "font-weight": you ? "bold" : "normal", fill: ctx.colour(seat.seat) },
-      `${ctx.name(seat.seat)}${you ? " (you)" : ""}: ${obs.scores[seat.seat]} pts · $${obs.funds[seat.seat]}`));
+    const key = seat.seat === holder ? " · Key to the City" : "";
+    root.append(svg("text", { x: x0, y: py + 14, "font-size": 12, "font-weight": you ? "bold" : "normal", fill: ctx.colour(seat.seat), "data-seat-line": seat.seat },
+      `${ctx.name(seat.seat)}${you ? " (you)" : ""}: ${obs.scores[seat.seat]} pts · $${obs.funds[seat.seat]}${key}`));
     let x = x0 + 260;
     let rowHeight = 28;
     const cards = [...(seat.hand || []).map((c) => [c, "hand"]), ...(seat.dealt || []).map((c) => [c, "dealt"])];
