@@ -45,7 +45,7 @@ class HumanAgent:
         who = f"Player {view.seat + 1}"
         self._say(render(game.name, view.observation))
         moves = view.legal_actions
-        self._list(game, moves)
+        self._list(view, moves)
         while True:
             answer = self._ask(f"{who}, your move (help for commands)> ")
             if answer.isdigit() and 1 <= int(answer) <= len(moves):
@@ -54,22 +54,22 @@ class HumanAgent:
                 self._say(HELP)
             elif answer == "board":
                 self._say(render(game.name, view.observation))
-                self._list(game, moves)
+                self._list(view, moves)
             elif answer == "quit":
                 raise KeyboardInterrupt
             elif answer.startswith("?"):
-                self._explain(game, view, moves, answer[1:].strip())
+                self._explain(view, moves, answer[1:].strip())
             else:
                 self._say(f"'{answer}' is not a move: type 1 to {len(moves)}, or help.")
 
-    def _list(self, game: Game, moves: list[Action]) -> None:
+    def _list(self, view: SeatView, moves: list[Action]) -> None:
         for i, action in enumerate(moves, start=1):
-            self._say(f"  {i:>3}. {game.describe(action)}")
+            self._say(f"  {i:>3}. {view.describe(action)}")
 
-    def _explain(self, game: Game, view: SeatView, moves: list[Action], text: str) -> None:
+    def _explain(self, view: SeatView, moves: list[Action], text: str) -> None:
         if text.isdigit() and 1 <= int(text) <= len(moves):
             action = moves[int(text) - 1]
-            self._say(f"{game.describe(action)}: allowed now.")
+            self._say(f"{view.describe(action)}: allowed now.")
             return
         try:
             action = freeze(json.loads(text))
@@ -77,4 +77,4 @@ class HumanAgent:
             self._say("Write the action as JSON, e.g. ? [\"keep\"]")
             return
         reason = view.explain(action)
-        self._say(reason or f"{game.describe(action)}: allowed now.")
+        self._say(reason or f"{view.describe(action)}: allowed now.")

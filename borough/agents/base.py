@@ -37,6 +37,10 @@ class SeatView:
             self._legal = self.game.legal_actions(self.__state, self.seat)
         return self._legal
 
+    def describe(self, action: Action) -> str:
+        """The move in words, as this seat may read it."""
+        return self.game.describe(action, self.__state)
+
     def explain(self, action: Any) -> str | None:
         """Why this seat may not take `action` now (None when it may)."""
         return self.game.explain(self.__state, self.seat, action)

@@ -247,7 +247,8 @@ class Rooms:
         legal = []
         if seat is not None and seat in to_act:
             legal = [
-                {"action": list(_listify(a)), "index": game.encode(a), "text": game.describe(a)}
+                {"action": list(_listify(a)), "index": game.encode(a),
+                 "text": game.describe(a, state)}
                 for a in game.legal_actions(state, seat)
             ]
         view: dict[str, Any] = {

@@ -166,7 +166,12 @@ def test_no_leak_through_determinisation(case):
                 assert g.observe(sample, seat) == view
                 assert g.to_act(sample) == g.to_act(state)
                 if seat in g.to_act(state):
-                    assert g.legal_actions(sample, seat) == g.legal_actions(state, seat)
+                    legal = g.legal_actions(state, seat)
+                    assert g.legal_actions(sample, seat) == legal
+                    # A move's sentence is shown to its seat, so it may use only what
+                    # that seat knows.
+                    assert [g.describe(a, sample) for a in legal] == \
+                        [g.describe(a, state) for a in legal]
             if g.has_hidden_information(state, seat):
                 # Compared without the generators, which a sample always reseeds.
                 # A pool of two hidden cards keeps its order half the time: try 24.
