@@ -62,7 +62,8 @@ def test_agents_see_only_a_seat_view():
     state = g.setup(4, seed=1)
     view = SeatView(g, state, 0)
     public = {n for n in dir(view) if not n.startswith("_")}
-    assert public == {"game", "seat", "observation", "legal_actions", "sample", "explain"}
+    assert public == {"game", "seat", "observation", "legal_actions", "sample", "explain",
+                      "describe"}
     assert view.observation == g.observe(state, 0)
 
 
