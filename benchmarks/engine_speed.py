@@ -4,7 +4,8 @@ Measures decisions per second (legal_actions + apply), games per second and
 the time of one clone, over seeded random games. Times are CPU time of this
 process, so the figures hold on a busy machine too.
 
-    python benchmarks/engine_speed.py [--games N] [--json] [GAME ...]
+    python benchmarks/engine_speed.py [--games N] [--players P] [--option K=V ...]
+                                      [--json] [GAME ...]
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import time
 import borough
 
 
-def measure(name: str, games: int, players: int | None) -> dict:
+def measure(name: str, games: int, players: int | None,
+            options: dict[str, str] | None = None) -> dict:
     g = borough.game(name)
     n = players or max(g.player_counts())
     decisions = 0
@@ -26,7 +28,7 @@ def measure(name: str, games: int, players: int | None) -> dict:
     clone_times = []
     for seed in range(games):
         rng = random.Random(seed)
-        state = g.setup(n, seed=seed)
+        state = g.setup(n, seed=seed, options=options)
         started = time.process_time()
         while not g.is_over(state):
             seat = g.to_act(state)[0]
@@ -34,7 +36,7 @@ def measure(name: str, games: int, players: int | None) -> dict:
             decisions += 1
         game_times.append(time.process_time() - started)
         # clone cost on a mid-game state
-        mid = g.setup(n, seed=seed)
+        mid = g.setup(n, seed=seed, options=options)
         for _ in range(decisions // games // 2):
             if g.is_over(mid):
                 break
@@ -48,6 +50,7 @@ def measure(name: str, games: int, players: int | None) -> dict:
     return {
         "game": name,
         "players": n,
+        "options": options or {},
         "games": games,
         "decisions_per_second": decisions / total,
         "games_per_second": games / total,
@@ -61,10 +64,16 @@ def main() -> None:
     parser.add_argument("names", nargs="*", metavar="GAME", help="games to measure (default: all)")
     parser.add_argument("--games", type=int, default=200, help="games per engine")
     parser.add_argument("--players", type=int, default=None, help="default: the most allowed")
+    parser.add_argument("--option", action="append", default=[], metavar="K=V",
+                        help="a game option, e.g. mode=basic (repeatable)")
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     args = parser.parse_args()
+    bad = [o for o in args.option if "=" not in o]
+    if bad:
+        parser.error(f"options are written K=V, not {bad[0]!r}")
+    options = dict(o.split("=", 1) for o in args.option) or None
     for name in args.names or borough.games():
-        row = measure(name, args.games, args.players)
+        row = measure(name, args.games, args.players, options)
         if args.json:
             print(json.dumps(row))
         else:
