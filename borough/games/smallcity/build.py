@@ -7,7 +7,7 @@ Rule ids refer to RULES.md.
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from borough.core.game import Event
@@ -17,18 +17,20 @@ from borough.games.smallcity.data import (
     MATERIALS,
     SIZE,
     UPGRADABLE,
-    WATER,
     TileType,
     normalise,
 )
 from borough.games.smallcity.geometry import (
+    BIT,
     NB4,
     NB8,
-    ZONE_MASKS,
+    NB8_BITS,
+    ZONE_BITS,
+    Bits,
     Influence,
-    anchored,
+    fits,
     influence,
-    influencers,
+    iter_bits,
     label,
     place_cells,
 )
@@ -91,27 +93,17 @@ def money_cost(st: SmallCityState, seat: Seat, t: TileType, free: bool) -> int:
     return cost
 
 
-def material_cost(seat: Seat, t: TileType, free: bool,
-                  have: list[int] | None = None) -> list[int]:
-    """SC-38: Cultural buildings cost materials; the Architect waives one (SC-10).
-
-    Interpretation: the waiver goes to the most valuable material whose waiver
-    leaves a cost the seat can pay from `have` (so it never blocks a build).
-    """
+def waivers(seat: Seat, t: TileType, free: bool, have: list[int]) -> list[int]:
+    """SC-38 and SC-10: the ways the seat can pay a Cultural building's materials
+    from `have`: -1 pays in full; 0-2 lets the Architect waive one wood, stone
+    or metal. The seat chooses which building and which material (SC-10)."""
     cost = list(t.materials) if t.cultural and not free else [0, 0, 0]
-    if not sum(cost) or seat.card != ARCHITECT or seat.architect_used:
-        return cost
-    options = []
-    for m in (2, 1, 0):
-        if cost[m]:
-            option = cost[:]
-            option[m] -= 1
-            options.append(option)
-    if have is not None:
-        for option in options:
-            if all(have[k] >= option[k] for k in range(3)):
-                return option
-    return options[0]
+    out = [-1] if all(have[m] >= cost[m] for m in range(3)) else []
+    if sum(cost) and seat.card == ARCHITECT and not seat.architect_used:
+        for m in range(3):
+            if cost[m] and all(have[k] >= cost[k] - (k == m) for k in range(3)):
+                out.append(m)
+    return out
 
 
 def affordable(g: SmallCity, st: SmallCityState, seat: Seat, t: TileType, free: bool) -> bool:
@@ -119,9 +111,7 @@ def affordable(g: SmallCity, st: SmallCityState, seat: Seat, t: TileType, free: 
         return False
     if not (t.cultural and not free and sum(t.materials)):
         return True
-    have = stored(g, seat)
-    need = material_cost(seat, t, free, have)
-    return all(have[m] >= need[m] for m in range(3))
+    return bool(waivers(seat, t, free, stored(g, seat)))
 
 
 def take_supply(st: SmallCityState, s: int, type_id: int, n: int) -> None:
@@ -135,49 +125,6 @@ def return_material(st: SmallCityState, s: int, m: int) -> None:
     st.mats[m] += 1
     if st.phase == "build":
         st.seats[s].delta[len(st.supply) + m] -= 1
-
-
-def spend_materials(g: SmallCity, st: SmallCityState, s: int, need: list[int]) -> None:
-    """Interpretation: materials leave City Hall first, then the Warehouses."""
-    seat = st.seats[s]
-    need = need[:]
-    keep = []
-    for m in seat.hall_mats:
-        if need[m]:
-            need[m] -= 1
-            return_material(st, s, m)
-        else:
-            keep.append(m)
-    seat.hall_mats = keep
-    for tile in seat.tiles:
-        if tile is None or not tile.stock:
-            continue
-        for i, m in enumerate(tile.stock):
-            if m >= 0 and need[m]:
-                need[m] -= 1
-                return_material(st, s, m)
-                tile.stock[i] = -1
-
-
-def store_in_warehouse(seat: Seat, m: int) -> bool:
-    for tile in seat.tiles:
-        if tile is None or not tile.stock:
-            continue
-        for i, v in enumerate(tile.stock):
-            if v < 0:
-                tile.stock[i] = m
-                return True
-    return False
-
-
-def store_material(g: SmallCity, seat: Seat, m: int) -> bool:
-    """Interpretation: a Warehouse space first, else City Hall; False when no room."""
-    if store_in_warehouse(seat, m):
-        return True
-    if hall_room(g, seat) > 0:
-        seat.hall_mats.append(m)
-        return True
-    return False
 
 
 def hall_room(g: SmallCity, seat: Seat) -> int:
@@ -194,182 +141,221 @@ def send_home(g: SmallCity, seat: Seat, count: int = 1) -> None:
 
 
 # ----------------------------------------------------------------- the grid
-def buildable(g: SmallCity, st: SmallCityState, s: int, extra_zone: int = 0) -> list[bool]:
-    """Spaces where a tile may go now: empty, inside the zone, not beside the mayor."""
-    seat = st.seats[s]
-    size = g.zone(st, seat.zone + extra_zone)
-    grid = seat.grid
-    zone = ZONE_MASKS[size]
-    mask = [g_ == EMPTY and z for g_, z in zip(grid, zone, strict=True)]
-    if st.mayor >= 0 and s == st.host:  # SC-7
-        a, b = g.edges[st.mayor]
-        mask[a] = mask[b] = False
-    return mask
-
-
-def warehouse_spots(
-    g: SmallCity, factory_cells: list[int], mask: list[bool], inf: Influence,
-    first: bool = False,
-) -> list[tuple[int, int]]:
-    """SC-34: Warehouse placements inside the new Factory's influence area."""
-    area = set()
-    for c in factory_cells:
-        area.update(NB8[c])
-    area.difference_update(factory_cells)
-    ok = {c for c in area if mask[c] and not inf.by_residential[c]}
-    t = g.types[g.warehouse]
-    out = []
-    for o, shape in enumerate(t.faces[0]):
-        for anchor, cells in anchored(shape):
-            if anchor in ok and all(c in ok for c in cells):
-                out.append((o, anchor))
-                if first:
-                    return out
+def filled(seat: Seat) -> int:
+    """The bit set of the spaces holding a tile or a Cemetery."""
+    out = 0
+    for tile in seat.tiles:
+        if tile is not None:
+            for c in tile.cells:
+                out |= BIT[c]
+    for c in seat.cemeteries:
+        out |= BIT[c]
     return out
 
 
-def _warehouse_fits(g: SmallCity, spaces: tuple[int, ...], ok: list[bool]) -> bool:
-    """Whether a Warehouse fits in the influence area of a Factory on `spaces`
-    (`ok`: free spaces no Residential Zone influences); the fast form of
-    `warehouse_spots`."""
-    area = set()
-    for c in spaces:
-        for n in NB8[c]:
-            if ok[n]:
-                area.add(n)
-    area.difference_update(spaces)
-    for a in area:
-        for by_anchor in _anchor_maps(g.types[g.warehouse].faces[0]):
-            cells = by_anchor.get(a)
-            if cells is not None and all(c in area for c in cells):
-                return True
-    return False
-
-
-@cache
-def _anchor_maps(shapes: tuple) -> tuple[dict[int, tuple[int, ...]], ...]:
-    return tuple(dict(anchored(shape)) for shape in shapes)
-
-
-def _criteria(
-    t: TileType, inf: Influence, waived: bool
-) -> tuple[list[bool] | None, list[bool] | None]:
-    """The construction criteria of a new tile, per space (SC-31 to SC-36).
-
-    Returns (spaces it may not cover, spaces meeting every need of its level on
-    their own). SC-32: Residential and Industrial never influence each other
-    (Harbor water is exempt, SC-21); SC-26: above level 1 one space must carry
-    all the influences the level needs.
-    """
-    fam = t.family
-    if fam == "residential":
-        need = None if waived or t.level == 1 else [n >= t.level for n in inf.cultural]
-        return inf.industrial, need
-    if t.industrial:
-        need = None
-        if fam == "factory" and not waived:
-            if t.level == 2:
-                need = [a or b for a, b in zip(inf.refinery, inf.harbor, strict=True)]
-            elif t.level == 3:
-                need = [a and b for a, b in zip(inf.refinery, inf.harbor, strict=True)]
-        return inf.by_residential, need
-    if fam == "commercial" and not waived:
-        return None, [n >= t.level for n in inf.residential]
-    return None, None
-
-
-def placements(
-    g: SmallCity, st: SmallCityState, s: int, t: TileType, face: int, first: bool = False,
-    known: tuple[list[bool], Influence] | None = None, only: tuple[int, int] | None = None,
-) -> list[tuple[int, int]]:
-    """Every legal (orientation, anchor) of a new tile; with `first`, stop at one;
-    with `only`, test that one (orientation, anchor)."""
+def buildable(g: SmallCity, st: SmallCityState, s: int, extra_zone: int = 0) -> Bits:
+    """Spaces where a tile may go now: empty, inside the zone, not beside the mayor."""
     seat = st.seats[s]
-    mask, inf = known or (buildable(g, st, s), influence(g.content, seat))
-    waived = st.build_mode == "council" and bool(st.build_size[2])
-    needs_warehouse = t.family == "factory" and not waived
-    if needs_warehouse and stack(st, seat, g.warehouse) <= 0:
-        return []
-    if st.build_mode == "setup":
-        forbidden, need = None, None
-    else:
-        forbidden, need = _criteria(t, inf, waived)
-    land = mask if forbidden is None else [
-        m and not f for m, f in zip(mask, forbidden, strict=True)
-    ]
-    water = t.family == "harbor"
+    size = g.zone(st, seat.zone + extra_zone)
+    mask = ZONE_BITS[size] & ~filled(seat)
+    if st.mayor >= 0 and s == st.host:  # SC-7
+        a, b = g.edges[st.mayor]
+        mask &= ~(BIT[a] | BIT[b])
+    return Bits(mask)
+
+
+# every ("place", orientation, anchor) action, built once
+PLACE = tuple(tuple(("place", o, a) for a in range(CELLS)) for o in range(8))
+
+
+def survey(g: SmallCity, st: SmallCityState, s: int) -> tuple[Bits, Influence]:
+    """(`buildable`, `influence`) of a borough, remembered on the seat until its
+    tiles, Cemeteries, zone or the mayor change: one Build turn asks for them
+    many times over."""
+    seat = st.seats[s]
+    key = (seat.zone, st.mayor if s == st.host else -1, len(seat.cemeteries),
+           [None if t is None else (t.type, tuple(t.cells), tuple(t.marks))
+            for t in seat.tiles])
+    memo = seat.__dict__.get("_survey")
+    if memo is not None and memo[0] == key:
+        return memo[1]
+    out = (buildable(g, st, s), influence(g.content, seat))
+    seat.__dict__["_survey"] = (key, out)
+    return out
+
+
+def _area(spaces: Iterable[int]) -> int:
+    """The influence area of a tile on `spaces` (SC-20)."""
+    reach = own = 0
+    for c in spaces:
+        own |= BIT[c]
+        reach |= NB8_BITS[c]
+    return reach & ~own
+
+
+def warehouse_spots(
+    g: SmallCity, factory_cells: Iterable[int], mask: int, inf: Influence,
+    first: bool = False,
+) -> list[tuple[int, int]]:
+    """SC-34: Warehouse placements inside the new Factory's influence area, on
+    free spaces no Residential Zone influences."""
+    ok = _area(factory_cells) & mask & ~inf.by_residential
     out = []
-    for o, shape in enumerate(t.faces[face]):
-        if only is None:
-            spots = anchored(shape)
-        elif only[0] != o:
-            continue
-        else:
-            one = _anchor_maps(t.faces[face])[o].get(only[1])
-            spots = ((only[1], one),) if one is not None else ()
-        for anchor, spaces in spots:
-            if not mask[anchor]:
-                continue
-            if water:
-                if not all(mask[c] if m == WATER else land[c]
-                           for c, (_, _, m) in zip(spaces, shape, strict=True)):
-                    continue
-            elif not all(land[c] for c in spaces):
-                continue
-            if need is not None and not any(need[c] for c in spaces):
-                continue
-            if needs_warehouse and not _warehouse_fits(g, spaces, land):
-                continue
+    for o, shape in enumerate(g.types[g.warehouse].faces[0]):
+        for anchor in iter_bits(fits(shape, ok)):
             out.append((o, anchor))
             if first:
                 return out
     return out
 
 
+def _criteria(t: TileType, inf: Influence, waived: bool) -> tuple[int, int | None]:
+    """The construction criteria of a new tile as bit sets (SC-31 to SC-36).
+
+    Returns (spaces it may not cover, spaces meeting every need of its level on
+    their own, or None for no need). SC-32: Residential and Industrial never
+    influence each other (Harbor water is exempt, SC-21); SC-26: above level 1
+    one space must carry all the influences the level needs.
+    """
+    fam = t.family
+    if fam == "residential":
+        need = None if waived or t.level == 1 else inf.cultural.at_least(t.level)
+        return inf.industrial, need
+    if t.industrial:
+        need = None
+        if fam == "factory" and not waived:
+            if t.level == 2:
+                need = inf.refinery | inf.harbor
+            elif t.level == 3:
+                need = inf.refinery & inf.harbor
+        return inf.by_residential, need
+    if fam == "commercial" and not waived:
+        return 0, inf.residential.at_least(t.level)
+    return 0, None
+
+
+def placements(
+    g: SmallCity, st: SmallCityState, s: int, t: TileType, face: int, first: bool = False,
+    known: tuple[int, Influence] | None = None, only: tuple[int, int] | None = None,
+    actions: bool = False,
+) -> list[tuple]:
+    """Every legal (orientation, anchor) of a new tile; with `first`, stop at one;
+    with `only`, test that one (orientation, anchor); with `actions`, as
+    ("place", orientation, anchor) actions."""
+    seat = st.seats[s]
+    mask, inf = known or survey(g, st, s)
+    waived = st.build_mode == "council" and bool(st.build_size[2])
+    needs_warehouse = t.family == "factory" and not waived
+    if needs_warehouse and stack(st, seat, g.warehouse) <= 0:
+        return []
+    if st.build_mode == "setup":
+        forbidden, need = 0, None
+    else:
+        forbidden, need = _criteria(t, inf, waived)
+    land = mask & ~forbidden
+    harbor = t.family == "harbor"
+    out = []
+    wshapes = g.types[g.warehouse].faces[0] if needs_warehouse else ()
+    for o, shape in enumerate(t.faces[face]):
+        if only is not None and only[0] != o:
+            continue
+        anchors = fits(shape, land, mask, need, harbor)
+        if only is not None:
+            anchors &= BIT[only[1]] if 0 <= only[1] < CELLS else 0
+        if not anchors:
+            continue
+        if first and not needs_warehouse:
+            return [(o, (anchors & -anchors).bit_length() - 1)]
+        if actions and not needs_warehouse:
+            row = PLACE[o]
+            out += [row[a] for a, bit in enumerate(bin(anchors)[:1:-1]) if bit == "1"]
+            continue
+        for anchor in iter_bits(anchors):
+            if needs_warehouse and not _warehouse_fits(wshapes, shape, anchor, land):
+                continue
+            out.append(PLACE[o][anchor] if actions else (o, anchor))
+            if first:
+                return out
+    return out
+
+
+def _warehouse_fits(wshapes: tuple, shape: tuple, anchor: int, land: int) -> bool:
+    """SC-34: whether a Warehouse fits on `land` in the influence area of a
+    Factory of `shape` on `anchor` (the quick form of `warehouse_spots`)."""
+    reach = own = 0
+    for dr, dc, _ in shape:
+        c = anchor + dr * SIZE + dc
+        own |= BIT[c]
+        reach |= NB8_BITS[c]
+    ok = reach & ~own & land
+    return any(fits(w, ok) for w in wshapes)
+
+
 def tile_choices(
     g: SmallCity, st: SmallCityState, s: int,
-    known: tuple[list[bool], Influence] | None = None, only: int | None = None,
+    known: tuple[int, Influence] | None = None, only: int | None = None,
 ) -> list[tuple[str, int, int]]:
     """("tile", type, face) for every tile the seat may start to build now
     (with `only`, for that one type)."""
     seat = st.seats[s]
     council = st.build_mode == "council"
     waived = council and bool(st.build_size[2])
-    mask, inf = known or (buildable(g, st, s), influence(g.content, seat))
-    open_ = [c for c in range(CELLS) if mask[c]]
-    if not open_:
+    mask, inf = known or survey(g, st, s)
+    if not mask:
         return []
     # the best any open space offers: a quick bound before trying every placement
-    best_cult = max(inf.cultural[c] for c in open_)
-    best_res = max(inf.residential[c] for c in open_)
-    refi = any(inf.refinery[c] for c in open_)
-    harb = any(inf.harbor[c] for c in open_)
-    both = any(inf.refinery[c] and inf.harbor[c] for c in open_)
+    best_cult = inf.cultural.best(mask)
+    best_res = inf.residential.best(mask)
+    refi = bool(inf.refinery & mask)
+    harb = bool(inf.harbor & mask)
+    both = bool(inf.refinery & inf.harbor & mask)
+    have = None
     out = []
-    for t in g.types:
+    setup = st.build_mode == "setup"
+    money, built, mediator = seat.money, seat.built, seat.card == MEDIATOR
+    cultural_mode = st.mode == "cultural"
+    lo, hi, _ = st.build_size
+    for t in g.buildable_types:
         if only is not None and t.id != only:
             continue
-        if council:
-            lo, hi, _ = st.build_size
-            if t.cultural or not lo <= t.level <= hi:
-                continue
+        fam, level = t.family, t.level
+        if council and (t.cultural or not lo <= level <= hi):
+            continue
         if not waived:
-            if t.family == "residential" and t.level > 1 and best_cult < t.level:
+            if fam == "residential" and level > 1 and best_cult < level:
                 continue
-            if t.family == "commercial" and best_res < t.level:
+            if fam == "commercial" and best_res < level:
                 continue
-            if t.family == "factory" and (
-                (t.level == 2 and not (refi or harb)) or (t.level == 3 and not both)
+            if fam == "factory" and (
+                (level == 2 and not (refi or harb)) or (level == 3 and not both)
             ):
                 continue
-        if not available(g, st, seat, t) or not affordable(g, st, seat, t, council):
+        # SC-30, SC-11: the money; SC-37 and the stacks: availability (inlined for speed)
+        if not (council or t.cultural):
+            cost = t.cost
+            if mediator and cost > 1:
+                cost -= 1
+            if money < cost:
+                continue
+        if t.unique and t.id in built:
             continue
-        seen: list[tuple] = []
-        for f, face in enumerate(t.faces):
-            if face in seen:
-                continue  # both faces alike: one choice
-            seen.append(face)
-            if placements(g, st, s, t, f, first=True, known=(mask, inf)):
+        if not (t.per_player or (cultural_mode and t.cultural)) and stack(st, seat, t.id) <= 0:
+            continue
+        if t.cultural and not council and sum(t.materials):
+            have = have or stored(g, seat)
+            if sum(have) + 1 < sum(t.materials) or not waivers(seat, t, False, have):
+                continue
+        if t.family == "factory" and not waived:
+            for f in g.distinct_faces[t.id]:
+                if placements(g, st, s, t, f, first=True, known=(mask, inf)):
+                    out.append(("tile", t.id, f))
+            continue
+        # the quick form of `placements(first=True)` for tiles without a Warehouse
+        forbidden, need = (0, None) if setup else _criteria(t, inf, waived)
+        land = mask & ~forbidden
+        harbor = t.family == "harbor"
+        for f in g.distinct_faces[t.id]:
+            if any(fits(shape, land, mask, need, harbor) for shape in t.faces[f]):
                 out.append(("tile", t.id, f))
     return out
 
@@ -378,7 +364,10 @@ def place_tile(
     g: SmallCity, st: SmallCityState, s: int, t: TileType, face: int, o: int, anchor: int,
     events: list[Event], private: bool,
 ) -> int:
-    """Put a new tile on the board, pay for it and take it from the supply."""
+    """Put a new tile on the board, pay its money and take it from the supply.
+
+    Materials (SC-38) are paid afterwards, one choice at a time (`stores.pay`);
+    such a build is announced once they are known (`announce_materials`)."""
     seat = st.seats[s]
     council = st.build_mode == "council"
     shape = t.faces[face][o]
@@ -386,12 +375,7 @@ def place_tile(
     assert cells is not None
     marks = [m for _, _, m in shape]
     cost = money_cost(st, seat, t, council or st.build_mode == "setup")
-    need = material_cost(seat, t, council, stored(g, seat))
     seat.money -= cost
-    if sum(need):
-        spend_materials(g, st, s, need)
-    if t.cultural and seat.card == ARCHITECT and sum(t.materials) and not council:
-        seat.architect_used = True
     if t.unique:
         seat.built.append(t.id)
     if not personal(g, st, t) and t.family != "city_hall":
@@ -399,19 +383,28 @@ def place_tile(
     stock = [-1] * len(cells) if t.family == "warehouse" else []
     index = len(seat.tiles)
     if st.phase == "build" and not personal(g, st, t):
-        seat.takes.append([t.id, index, 0, cost, *need])
+        seat.takes.append([t.id, index, 0, cost])
     seat.tiles.append(Tile(t.id, cells, marks, st.phase == "build", stock))
     for c in cells:
         seat.grid[c] = index
-    paid = f"${cost}" if cost else "nothing"
-    if sum(need):
-        paid = " + ".join(f"{n} {MATERIALS[m]}" for m, n in enumerate(need) if n)
-    text = f"{name(s)} builds a {t.name} on {label(min(cells))} for {paid}."
-    announce(st, s, text, events, private)
+    if not (t.cultural and not council and sum(t.materials)):
+        paid = f"${cost}" if cost else "nothing"
+        text = f"{name(s)} builds a {t.name} on {label(min(cells))} for {paid}."
+        announce(st, s, text, events, private)
     if t.family == "residential" and t.level == 1 and seat.hall_citizens > 0:  # SC-31
         seat.hall_citizens -= 1
         seat.occ[cells[0]] = s
     return index
+
+
+def announce_materials(g: SmallCity, st: SmallCityState, s: int, index: int, need: list[int],
+                       waived: int, events: list[Event], private: bool) -> None:
+    tile = st.seats[s].tiles[index]
+    assert tile is not None
+    paid = " + ".join(f"{n} {MATERIALS[m]}" for m, n in enumerate(need) if n) or "nothing"
+    extra = f" (the Architect waives a {MATERIALS[waived]})" if waived >= 0 else ""
+    announce(st, s, f"{name(s)} builds a {g.types[tile.type].name} on {label(min(tile.cells))} "
+             f"for {paid}{extra}.", events, private)
 
 
 def announce(st: SmallCityState, s: int, text: str, events: list[Event], private: bool) -> None:
@@ -425,9 +418,10 @@ def announce(st: SmallCityState, s: int, text: str, events: list[Event], private
 # --------------------------------------------------------------- upgrades
 def upgrade_extensions(
     g: SmallCity, st: SmallCityState, s: int, index: int,
-    known: tuple[list[bool], Influence] | None = None,
+    known: tuple[int, Influence] | None = None, first: bool = False,
 ) -> list[tuple]:
-    """("extend", space, mark) for every legal one-level upgrade of a tile (SC-40)."""
+    """("extend", space, mark) for every legal one-level upgrade of a tile (SC-40);
+    with `first`, at most one."""
     seat = st.seats[s]
     tile = seat.tiles[index]
     if tile is None or tile.fresh:
@@ -438,8 +432,10 @@ def upgrade_extensions(
     nxt = g.next_level.get(t.id)
     if nxt is None or stack(st, seat, nxt) <= 0:
         return []
-    around = influencers(g.content, seat, index)
-    kinds = [g.types[seat.tiles[j].type] for j in around]  # type: ignore[union-attr]
+    mask, inf = known or survey(g, st, s)
+    own, reach = inf.own[index], inf.reach
+    kinds = [g.types[other.type] for j, other in enumerate(seat.tiles)
+             if other is not None and j != index and reach[j] & own]
     lvl = t.level + 1
     if t.family == "residential":
         ok = sum(1 for k in kinds if k.cultural) >= lvl
@@ -451,7 +447,6 @@ def upgrade_extensions(
         ok = (has_r or has_h) if lvl == 2 else (has_r and has_h)
     if not ok:
         return []
-    mask, inf = known or (buildable(g, st, s), influence(g.content, seat))
     table = g.content.footprints[(t.family, lvl)]
     base = [(c // SIZE, c % SIZE, m) for c, m in zip(tile.cells, tile.marks, strict=False)]
     marks = range(4) if t.family == "commercial" else range(3) if t.family == "factory" else (0,)
@@ -469,6 +464,8 @@ def upgrade_extensions(
             for m in marks:
                 if frozenset(normalise([*base, (n // SIZE, n % SIZE, m)])) in table:
                     out.append(("extend", n, m))
+                    if first:
+                        return out
     return out
 
 
@@ -482,7 +479,7 @@ def upgrade(g: SmallCity, st: SmallCityState, s: int, index: int, cell: int, mar
     take_supply(st, s, old.id, -1)  # SC-40: the old tile goes back to the stack
     take_supply(st, s, new.id, 1)
     if st.phase == "build":
-        seat.takes.append([new.id, index, 1, 0, 0, 0, 0])
+        seat.takes.append([new.id, index, 1, 0])
     tile.type = new.id
     tile.cells.append(cell)
     tile.marks.append(mark)
@@ -644,7 +641,7 @@ def undo_latest(g: SmallCity, st: SmallCityState, s: int, short: set[int],
 def _undo(g: SmallCity, st: SmallCityState, s: int, take: list[int],
           events: list[Event]) -> None:
     seat = st.seats[s]
-    type_id, index, is_upgrade, money, *need = take
+    type_id, index, is_upgrade, money, *sources = take
     tile = seat.tiles[index]
     assert tile is not None
     t = g.types[type_id]
@@ -672,10 +669,15 @@ def _undo(g: SmallCity, st: SmallCityState, s: int, take: list[int],
             st.mats[m] += 1
     seat.tiles[index] = None
     seat.money += money
-    for m, n in enumerate(need):
-        for _ in range(n):
-            if st.mats[m] > 0 and store_material(g, seat, m):
-                st.mats[m] -= 1
+    from borough.games.smallcity import stores
+
+    for code in sources:  # each material back to the store that paid it
+        store, m = divmod(code, 3)
+        if st.mats[m] <= 0:
+            continue
+        room = stores.rooms(g, seat)
+        if stores.put(g, seat, m, store) or (room and stores.put(g, seat, m, room[0][0])):
+            st.mats[m] -= 1
     if t.unique and type_id in seat.built:
         seat.built.remove(type_id)
     seat.delta[type_id] -= 1

@@ -16,8 +16,6 @@ from borough.games.smallcity.build import (
     police_area,
     police_sweep,
     send_home,
-    store_in_warehouse,
-    store_material,
     stored,
 )
 from borough.games.smallcity.data import CELLS, MATERIALS, NO_TOURISTS
@@ -58,33 +56,58 @@ def must_move(g: SmallCity, st: SmallCityState, s: int, b: int, cell: int) -> bo
     return g.types[tile.type].family not in STAY
 
 
-def destinations(g: SmallCity, st: SmallCityState, s: int, b: int, cell: int) -> list[tuple]:
+def destinations(g: SmallCity, st: SmallCityState, s: int, b: int, cell: int,
+                 first: bool = False) -> list[tuple]:
+    """("to", borough, space) for the citizen of seat `s` on `cell` of borough `b`;
+    with `first`, at most one (to learn whether it can move at all)."""
     out: list[tuple] = []
     for b2 in [b, *neighbours(st, b)]:
-        seat = st.seats[b2]
-        if seat.eliminated:
+        out += _spaces(g, st, s, b2, -1 if b2 != b else cell, first)
+        if first and out:
+            return out
+    if not out and b != s and s not in neighbours(st, b):
+        # SC-59: a tourist stuck far from home comes back to a space of its own borough
+        out = _spaces(g, st, s, s, -1, first)
+    return out
+
+
+WORKPLACES = frozenset({"factory", "commercial"})
+
+
+def _spaces(g: SmallCity, st: SmallCityState, s: int, b2: int, cell: int,
+            first: bool = False) -> list[tuple]:
+    """The free spaces of borough `b2` open to seat `s`'s citizen leaving `cell`,
+    in space order."""
+    seat = st.seats[b2]
+    if seat.eliminated:
+        return []
+    tourist = b2 != s
+    if tourist and cell < 0 and seat.occ.count(s) >= limit(g, st, s):
+        return []
+    guarded = police_area(g, seat, b2) if tourist else ()
+    start = st.start_occ[b2]
+    occ, types = seat.occ, g.types
+    out: list[tuple] = []
+    for tile in seat.tiles:
+        if tile is None:
             continue
-        if b2 != b and b2 != s and seat.occ.count(s) >= limit(g, st, s):
+        t = types[tile.type]
+        fam = t.family
+        if fam in NO_CITIZENS or (tourist and fam in NO_TOURISTS):
+            continue  # SC-54, SC-58
+        cells = tile.cells
+        if t.capacity == 1 and any(occ[c] != NOBODY for c in cells):
             continue
-        guarded = police_area(g, seat, b2) if b2 != s else set()
-        start = st.start_occ[b2]
-        grid, occ = seat.grid, seat.occ
-        full_tiles = {i for i, o in zip(grid, occ, strict=True) if o != NOBODY and i >= 0}
-        for c, i in enumerate(grid):
-            if i < 0 or occ[c] != NOBODY or (b2 == b and c == cell):
-                continue
-            tile = seat.tiles[i]
-            assert tile is not None
-            t = g.types[tile.type]
-            if t.family in NO_CITIZENS:
-                continue  # SC-54
-            if t.capacity == 1 and i in full_tiles:
-                continue
-            if b2 != s and (t.family in NO_TOURISTS or c in guarded):
-                continue  # SC-58, SC-60
-            if start[c] == s and t.family in ("factory", "commercial"):
+        work = fam in WORKPLACES
+        for c in cells:
+            if occ[c] != NOBODY or c == cell or c in guarded:
+                continue  # SC-60
+            if work and start[c] == s:
                 continue  # SC-55
             out.append(("to", b2, c))
+            if first:
+                return out
+    out.sort()
     return out
 
 
@@ -92,8 +115,11 @@ def can_go(g: SmallCity, st: SmallCityState, s: int, b2: int, c2: int) -> bool:
     """Whether the picked citizen may move to space `c2` of borough `b2`: the
     one-space form of `destinations`, for speed."""
     b, cell = st.picked
-    if not 0 <= b2 < st.players or (b2 != b and b2 not in neighbours(st, b)):
+    if not 0 <= b2 < st.players:
         return False
+    if b2 != b and b2 not in neighbours(st, b):
+        # only a tourist with nowhere else to go may come back from afar (SC-59)
+        return b2 == s and ("to", b2, c2) in destinations(g, st, s, b, cell)
     seat = st.seats[b2]
     if seat.eliminated:
         return False
@@ -121,7 +147,7 @@ def can_pick(g: SmallCity, st: SmallCityState, s: int, b: int, c: int) -> bool:
     seat = st.seats[b]
     if seat.occ[c] != s or c in seat.down:
         return False
-    return must_move(g, st, s, b, c) or bool(destinations(g, st, s, b, c))
+    return must_move(g, st, s, b, c) or bool(destinations(g, st, s, b, c, first=True))
 
 
 def pick_choices(g: SmallCity, st: SmallCityState, s: int) -> list[tuple]:
@@ -131,14 +157,17 @@ def pick_choices(g: SmallCity, st: SmallCityState, s: int) -> list[tuple]:
         seat = st.seats[b]
         if s not in seat.occ:
             continue
-        down = set(seat.down)
-        for c, o in enumerate(seat.occ):
-            if o != s or c in down:
+        down = seat.down
+        occ = seat.occ
+        mine = sorted(c for tile in seat.tiles if tile is not None
+                      for c in tile.cells if occ[c] == s)
+        for c in mine:
+            if c in down:
                 continue
             if must_move(g, st, s, b, c):
                 required = True
                 out.append(("pick", b, c))
-            elif destinations(g, st, s, b, c):
+            elif destinations(g, st, s, b, c, first=True):
                 out.append(("pick", b, c))
     if not required:
         out.append(("done",))
@@ -211,23 +240,29 @@ def new_citizens(g: SmallCity, st: SmallCityState, events: list[Event]) -> None:
 
 # ------------------------------------------------------------------ income
 def workplaces(g: SmallCity, st: SmallCityState, s: int, family: str) -> list[tuple[int, int]]:
-    """(borough, mark) of every space of `family` holding one of the seat's citizens."""
+    """(borough, mark) of every space of `family` holding one of the seat's
+    citizens, by borough and then space."""
     out = []
+    types = g.types
     for b in range(st.players):
         seat = st.seats[b]
-        for c in range(CELLS):
-            if seat.occ[c] == s:
-                tile = seat.tiles[seat.grid[c]]
-                assert tile is not None
-                if g.types[tile.type].family == family:
-                    out.append((b, tile.marks[tile.cells.index(c)]))
+        occ = seat.occ
+        if s not in occ:
+            continue
+        found = []
+        for tile in seat.tiles:
+            if tile is not None and types[tile.type].family == family:
+                found += [(c, m) for c, m in zip(tile.cells, tile.marks, strict=True)
+                          if occ[c] == s]
+        found.sort()
+        out += [(b, m) for _, m in found]
     return out
 
 
 def start_income(g: SmallCity, st: SmallCityState, s: int, events: list[Event]) -> None:
     """SC-63 and SC-64a: tourist money and the $1 spaces; count the conversions."""
     seat = st.seats[s]
-    tourists = sum(1 for c in range(CELLS) if seat.occ[c] not in (NOBODY, s))
+    tourists = CELLS - seat.occ.count(NOBODY) - seat.occ.count(s)
     kinds = [0, 0, 0, 0]
     for _, mark in workplaces(g, st, s, "commercial"):
         kinds[mark] += 1
@@ -253,13 +288,9 @@ def income_choices(g: SmallCity, st: SmallCityState, s: int) -> list[tuple]:
     return [*out, ("done",)]
 
 
-def take_one(g: SmallCity, st: SmallCityState, s: int, m: int) -> None:
-    """Spend one stored material (City Hall first, SC-38 interpretation)."""
-    from borough.games.smallcity.build import spend_materials
-
-    need = [0, 0, 0]
-    need[m] = 1
-    spend_materials(g, st, s, need)
+def take_one(st: SmallCityState, s: int, m: int) -> None:
+    """Owe one stored material; the seat says which store gives it (SC-64)."""
+    st.seats[s].owe[m] += 1
 
 
 def convert(g: SmallCity, st: SmallCityState, s: int, action: tuple, events: list[Event]) -> None:
@@ -268,7 +299,7 @@ def convert(g: SmallCity, st: SmallCityState, s: int, action: tuple, events: lis
     kind = action[0]
     if kind == "sell":
         m = action[1]
-        take_one(g, st, s, m)
+        take_one(st, s, m)
         gain = g.content.prices["sell"][m]
         seat.money += gain
         st.sel[0] -= 1
@@ -281,7 +312,7 @@ def convert(g: SmallCity, st: SmallCityState, s: int, action: tuple, events: lis
         events.append(Event(f"{name(s)} buys {k + 1} votes for ${k}.", "income", s))
     else:
         m = action[1]
-        take_one(g, st, s, m)
+        take_one(st, s, m)
         gain = g.content.prices["trade_votes"][m]
         seat.votes += gain
         st.sel[2] -= 1
@@ -289,24 +320,17 @@ def convert(g: SmallCity, st: SmallCityState, s: int, action: tuple, events: lis
 
 
 def factory_income(g: SmallCity, st: SmallCityState, s: int, events: list[Event]) -> None:
-    """SC-65: each worker makes its space's material; storage, overflow, waste."""
+    """SC-65: each worker makes its space's material from the finite reserve; the
+    materials then wait in `seat.pending` for the seat to store them."""
     seat = st.seats[s]
     made = [0, 0, 0]
-    wasted = 0
     for b, m in workplaces(g, st, s, "factory"):
         if st.mats[m] <= 0:
             continue  # the finite supply has none left: forfeited
         st.mats[m] -= 1
         st.seats[b].produced += 1
         made[m] += 1
-        if store_material(g, seat, m):
-            continue
-        if b != s and store_in_warehouse(st.seats[b], m):
-            continue
-        st.mats[m] += 1
-        wasted += 1
+        seat.pending.append(b * 3 + m)
     if sum(made):
         what = ", ".join(f"{n} {MATERIALS[m]}" for m, n in enumerate(made) if n)
-        tail = f" ({wasted} wasted for lack of room)" if wasted else ""
-        events.append(Event(f"{name(s)}'s factories produce {what}{tail}.", "income", s))
-
+        events.append(Event(f"{name(s)}'s factories produce {what}.", "income", s))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from borough.core.game import Event
-from borough.games.smallcity.build import name, send_home, store_material
+from borough.games.smallcity.build import name, send_home
 from borough.games.smallcity.data import MATERIALS
 from borough.games.smallcity.state import SmallCityState
 
@@ -94,13 +94,15 @@ def benefit_options(g: SmallCity, st: SmallCityState, row: int, col: int) -> lis
 
 def give_materials(g: SmallCity, st: SmallCityState, s: int, bundle: list[int],
                    events: list[Event]) -> None:
-    """SC-82: stored if there is room, forfeited when the supply runs out."""
+    """SC-82: taken from the reserve (forfeited when it runs out), then stored like
+    production (`stores.settle`): lost where there is no room."""
     got = [0, 0, 0]
     for m in range(3):
         for _ in range(bundle[m]):
-            if st.mats[m] > 0 and store_material(g, st.seats[s], m):
+            if st.mats[m] > 0:
                 st.mats[m] -= 1
                 got[m] += 1
+                st.seats[s].pending.append(s * 3 + m)
     what = ", ".join(f"{n} {MATERIALS[m]}" for m, n in enumerate(got) if n) or "nothing"
     events.append(Event(f"{name(s)} receives {what} from the Department of Industry.",
                         "council", s))

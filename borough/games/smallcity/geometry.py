@@ -1,11 +1,14 @@
 """Grid geometry of a borough: neighbourhoods, zones, streets and influence maps.
 
 A tile influences every space king-adjacent to one of its spaces (SC-20);
-Harbor water spaces influence nothing (SC-21).
+Harbor water spaces influence nothing (SC-21). Sets of spaces are kept as bit
+sets (an integer, bit c for space c), so the placement and influence tests of
+the Build phase are a few integer operations each.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -39,6 +42,29 @@ EDGES: tuple[tuple[int, int], ...] = tuple(
     [(r * SIZE + c, r * SIZE + c + 1) for r in range(SIZE) for c in range(SIZE - 1)]
     + [(r * SIZE + c, (r + 1) * SIZE + c) for r in range(SIZE - 1) for c in range(SIZE)]
 )
+
+
+_EDGE_INDEX = {edge: i for i, edge in enumerate(EDGES)}
+# per space: the index of the street to its right and the one below it (-1: none)
+_ACROSS = tuple(_EDGE_INDEX.get((c, c + 1), -1) for c in range(CELLS))
+_DOWN = tuple(_EDGE_INDEX.get((c, c + SIZE), -1) for c in range(CELLS))
+_NOT_LAST_COLUMN = sum(1 << c for c in range(CELLS) if c % SIZE != SIZE - 1)
+
+
+def streets_in(free: int) -> list[int]:
+    """Indices of the streets between two spaces of the bit set `free`, in order."""
+    across = free & (free >> 1) & _NOT_LAST_COLUMN
+    down = free & (free >> SIZE)
+    out = [_ACROSS[a] for a in _bits(across)]
+    out += [_DOWN[a] for a in _bits(down)]
+    return out
+
+
+def _bits(x: int) -> Iterator[int]:
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
 
 
 def label(cell: int) -> str:
@@ -88,56 +114,145 @@ def anchored(shape: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, tuple[
     return tuple(out)
 
 
+# Bit sets of spaces: bit c stands for space c. Whole-board tests become a few
+# integer operations instead of loops over the hundred spaces.
+BIT: tuple[int, ...] = tuple(1 << c for c in range(CELLS))
+FULL = (1 << CELLS) - 1
+NB8_BITS: tuple[int, ...] = tuple(sum(BIT[n] for n in NB8[c]) for c in range(CELLS))
+NB4_BITS: tuple[int, ...] = tuple(sum(BIT[n] for n in NB4[c]) for c in range(CELLS))
+ZONE_BITS: tuple[int, ...] = tuple(
+    sum(BIT[c] for c in range(CELLS) if ZONE_MASKS[size][c]) for size in range(SIZE + 1)
+)
+LEVELS = 6  # influence counts are kept up to this, more than any criterion asks
+
+
+class Bits(int):
+    """A set of spaces as an integer that also answers `bits[space]`."""
+
+    __slots__ = ()
+
+    def __getitem__(self, cell: int) -> bool:  # type: ignore[override]
+        return bool(self >> cell & 1)
+
+
+def bits_of(cells: Iterable[int]) -> int:
+    out = 0
+    for c in cells:
+        out |= BIT[c]
+    return out
+
+
+def iter_bits(x: int) -> Iterator[int]:
+    """The spaces of a bit set, in increasing order."""
+    return _bits(x)
+
+
+class Levels:
+    """How many distinct tiles influence each space, as the bit sets of the
+    spaces influenced by at least k of them (k = 1 .. LEVELS)."""
+
+    __slots__ = ("ge",)
+
+    def __init__(self) -> None:
+        self.ge = [FULL] + [0] * LEVELS
+
+    def add(self, reach: int) -> None:
+        ge = self.ge
+        for k in range(LEVELS, 0, -1):  # a saturating counter per space
+            ge[k] |= ge[k - 1] & reach
+
+    def at_least(self, k: int) -> int:
+        return self.ge[k] if k <= LEVELS else 0
+
+    def best(self, where: int) -> int:
+        """The largest count found on any space of `where`."""
+        for k in range(LEVELS, 0, -1):
+            if self.ge[k] & where:
+                return k
+        return 0
+
+    def __getitem__(self, cell: int) -> int:
+        return self.best(BIT[cell])
+
+
 @dataclass
 class Influence:
-    """Per-space influence counts of one borough, for the construction criteria."""
+    """Influence of one borough's tiles, for the construction criteria."""
 
-    cultural: list[int]  # distinct Cultural buildings influencing the space
-    residential: list[int]  # distinct Residential Zones influencing the space
-    industrial: list[bool]  # an Industrial building influences the space
-    by_residential: list[bool]  # a Residential Zone influences the space
-    refinery: list[bool]
-    harbor: list[bool]
+    cultural: Levels  # distinct Cultural buildings influencing a space
+    residential: Levels  # distinct Residential Zones influencing a space
+    industrial: Bits  # spaces an Industrial building influences
+    by_residential: Bits  # spaces a Residential Zone influences
+    refinery: Bits
+    harbor: Bits
+    own: list[int]  # per tile index: the spaces it covers (0 for a removed tile)
+    reach: list[int]  # per tile index: the spaces it influences
+
+
+def reach_of(cells: list[int], marks: list[int], harbor: bool) -> int:
+    """The spaces a tile influences (SC-20), its water left out (SC-21)."""
+    reach = own = 0
+    for cell, mark in zip(cells, marks, strict=True):
+        own |= BIT[cell]
+        if not (harbor and mark == WATER):
+            reach |= NB8_BITS[cell]
+    return reach & ~own
 
 
 def influence(content: Content, seat: Seat) -> Influence:
-    cult = [0] * CELLS
-    res = [0] * CELLS
-    ind = [False] * CELLS
-    byres = [False] * CELLS
-    refi = [False] * CELLS
-    harb = [False] * CELLS
+    cult, res = Levels(), Levels()
+    ind = byres = refi = harb = 0
     types = content.types
+    owns, reaches = [], []
     for tile in seat.tiles:
         if tile is None:
+            owns.append(0)
+            reaches.append(0)
             continue
         t = types[tile.type]
         fam = t.family
-        is_harbor = fam == "harbor"
-        own = tile.cells
-        reach: set[int] = set()
-        for cell, mark in zip(own, tile.marks, strict=True):
-            if is_harbor and mark == WATER:
-                continue
-            reach.update(NB8[cell])
-        reach.difference_update(own)
+        reach = reach_of(tile.cells, tile.marks, fam == "harbor")
+        owns.append(bits_of(tile.cells))
+        reaches.append(reach)
         if t.cultural:
-            for cell in reach:
-                cult[cell] += 1
+            cult.add(reach)
         if fam == "residential":
-            for cell in reach:
-                res[cell] += 1
-                byres[cell] = True
+            res.add(reach)
+            byres |= reach
         elif fam in INDUSTRIAL:
-            for cell in reach:
-                ind[cell] = True
+            ind |= reach
             if fam == "refinery":
-                for cell in reach:
-                    refi[cell] = True
-            elif is_harbor:
-                for cell in reach:
-                    harb[cell] = True
-    return Influence(cult, res, ind, byres, refi, harb)
+                refi |= reach
+            elif fam == "harbor":
+                harb |= reach
+    return Influence(cult, res, Bits(ind), Bits(byres), Bits(refi), Bits(harb), owns, reaches)
+
+
+@cache
+def shape_plan(shape: tuple[tuple[int, int, int], ...], harbor: bool
+               ) -> tuple[int, tuple[tuple[int, bool], ...]]:
+    """(anchors that keep the shape on the grid, (offset, is water) per space)."""
+    valid = bits_of(a for a, _ in anchored(shape))
+    return valid, tuple((dr * SIZE + dc, harbor and m == WATER) for dr, dc, m in shape)
+
+
+def fits(shape: tuple[tuple[int, int, int], ...], land: int, water: int = 0,
+         need: int | None = None, harbor: bool = False) -> int:
+    """The anchors where a shape lies wholly on `land` (its water spaces on
+    `water`), with a space on `need` when given: all placements in a few
+    integer operations."""
+    valid, offsets = shape_plan(shape, harbor)
+    x = valid
+    for off, wet in offsets:
+        x &= (water if wet else land) >> off
+        if not x:
+            return 0
+    if need is not None:
+        y = 0
+        for off, _ in offsets:
+            y |= need >> off
+        x &= y
+    return x
 
 
 def influencers(content: Content, seat: Seat, index: int) -> list[int]:

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from borough.core.game import Event
-from borough.games.smallcity.build import active, name, send_home
+from borough.games.smallcity.build import active, filled, name, send_home
 from borough.games.smallcity.data import CELLS
-from borough.games.smallcity.geometry import NB4, in_zone, label
-from borough.games.smallcity.state import EMPTY, NOBODY, SmallCityState
+from borough.games.smallcity.geometry import NB4_BITS, ZONE_BITS, iter_bits, label
+from borough.games.smallcity.state import NOBODY, SmallCityState
 
 if TYPE_CHECKING:
     from borough.games.smallcity.rules import SmallCity
@@ -46,7 +46,7 @@ def vote(g: SmallCity, st: SmallCityState, events: list[Event]) -> None:
 def generated(g: SmallCity, st: SmallCityState, b: int) -> int:
     """SC-68: citizens on the board, materials produced, minus park spaces, at least 0."""
     seat = st.seats[b]
-    people = sum(1 for c in range(CELLS) if seat.occ[c] != NOBODY)
+    people = CELLS - seat.occ.count(NOBODY)
     made = 0 if seat.card == ENGINEER else seat.produced
     parks = sum(
         len(t.cells) for t in seat.tiles
@@ -162,12 +162,13 @@ def cemetery_spots(g: SmallCity, st: SmallCityState, b: int) -> list[int]:
         step = seat.zone + extra
         if step >= len(g.content.zones[st.side]):
             return []
-        size = g.zone(st, step)
-        free = [c for c in range(CELLS) if seat.grid[c] == EMPTY and in_zone(c, size)]
+        free = ZONE_BITS[g.zone(st, step)] & ~filled(seat)
         if not free:
             continue
-        near = [c for c in free if any(n in seat.cemeteries for n in NB4[c])]
-        return near or free
+        beside = 0
+        for c in seat.cemeteries:
+            beside |= NB4_BITS[c]
+        return list(iter_bits(free & beside or free))
     return []
 
 

@@ -17,13 +17,21 @@ from typing import Any
 from borough.core.errors import CorruptData
 from borough.core.game import Action, Event, Game, Option, Result
 from borough.core.rng import Rng
-from borough.games.smallcity import build, citizens, council, pollution, scoring
+from borough.games.smallcity import build, citizens, council, pollution, scoring, stores
 from borough.games.smallcity.build import name
-from borough.games.smallcity.data import CELLS, DEFAULT_DIR, MATERIALS, Content, load
-from borough.games.smallcity.geometry import EDGES, edge_label, in_zone, label
+from borough.games.smallcity.data import (
+    CELLS,
+    DEFAULT_DIR,
+    MATERIALS,
+    UPGRADABLE,
+    Content,
+    load,
+)
+from borough.games.smallcity.geometry import EDGES, ZONE_BITS, edge_label, label, streets_in
 from borough.games.smallcity.state import (
     ACTIONS,
     BUILD,
+    CEMETERY,
     COUNCIL,
     EMPTY,
     INCOME,
@@ -68,6 +76,14 @@ class SmallCity(Game):
         self.city_hall = self.content.by_key["city_hall"]
         self.hall_capacity = int(self.content.setup["city_hall_capacity"])
         self.rounds = int(self.content.setup["rounds"])
+        # tiles a seat may choose to build (City Hall and Warehouses come otherwise),
+        # and per type the faces that differ (alike faces are one choice)
+        self.buildable_types = tuple(
+            t for t in self.types if t.family not in ("city_hall", "warehouse"))
+        self.distinct_faces: dict[int, tuple[int, ...]] = {
+            t.id: tuple(f for f, face in enumerate(t.faces) if face not in t.faces[:f])
+            for t in self.types
+        }
         self.next_level: dict[int, int] = {}
         for t in self.types:
             for u in self.types:
@@ -112,7 +128,7 @@ class SmallCity(Game):
                 in_play_total=0, built_now=0, demolished=False, expanded=False,
                 architect_used=False, pending_home=[], log=[],
                 delta=[0] * (len(self.types) + 3), takes=[], bstep="done",
-                bsel=[-1, -1, -1, -1],
+                bsel=[-1, -1, -1, -1], owe=[0, 0, 0], pending=[],
             ))
         supply = []
         for t in self.types:
@@ -227,12 +243,11 @@ class SmallCity(Game):
         st, s, step = state, seat, state.step
         if step in ("hall", "place"):
             t = self.types[st.sel[0]]
-            return [("place", o, a) for o, a in build.placements(self, st, s, t, st.sel[1])]
+            return build.placements(self, st, s, t, st.sel[1], actions=True)
         if step == "warehouse":
             tile = st.seats[s].tiles[st.sel[2]]
             assert tile is not None
-            mask = build.buildable(self, st, s)
-            inf = build.influence(self.content, st.seats[s])
+            mask, inf = build.survey(self, st, s)
             return [("place", o, a)
                     for o, a in build.warehouse_spots(self, tile.cells, mask, inf)]
         if step == "promise":
@@ -257,6 +272,12 @@ class SmallCity(Game):
             return build.staff_choices(st, s)
         if step == "extend":
             return build.upgrade_extensions(self, st, s, st.sel[2])
+        if step == "waive":
+            return self.waive_choices(st, s)
+        if step == "spend":
+            return stores.spend_choices(st, s)
+        if step == "store":
+            return stores.store_choices(self, st, s)
         if step == "pick":
             return citizens.pick_choices(self, st, s)
         if step == "to":
@@ -278,11 +299,13 @@ class SmallCity(Game):
         seat = st.seats[s]
         cap = 1 if seat.expanded else 3
         out: list[Action] = []
-        known = (build.buildable(self, st, s), build.influence(self.content, seat))
+        known = build.survey(self, st, s)
         if seat.built_now < cap:
             out += build.tile_choices(self, st, s, known)
+        types = self.types
         for i, tile in enumerate(seat.tiles):
-            if tile is not None and build.upgrade_extensions(self, st, s, i, known):
+            if (tile is not None and not tile.fresh and types[tile.type].family in UPGRADABLE
+                    and build.upgrade_extensions(self, st, s, i, known, first=True)):
                 out.append(("upgrade", min(tile.cells)))
         if seat.built_now < cap and not seat.demolished:
             for i, tile in enumerate(seat.tiles):
@@ -299,15 +322,11 @@ class SmallCity(Game):
         """SC-6 and SC-8: streets between two empty spaces of the host's zone."""
         seat = st.seats[st.host]
         zones = self.content.zones[st.side]
+        free = ~build.filled(seat)
         for step in (seat.zone, seat.zone + 1):
             if step >= len(zones):
                 return []
-            size = zones[step]
-            out = [
-                e for e, (a, b) in enumerate(EDGES)
-                if seat.grid[a] == EMPTY and seat.grid[b] == EMPTY
-                and in_zone(a, size) and in_zone(b, size)
-            ]
+            out = streets_in(ZONE_BITS[zones[step]] & free)
             if out:
                 return out
         return []
@@ -406,6 +425,14 @@ class SmallCity(Game):
         elif step == "extend":
             build.upgrade(self, st, s, st.sel[2], action[1], action[2], ev, self.sealed(st))
             st.step = "build"
+        elif step == "waive":
+            self.waive(st, s, action[1] if kind == "waive" else -1, ev)
+        elif step == "spend":
+            stores.spend(st, s, action[1], action[2], self.payment_record(st, s))
+            self.continue_payment(st, s, ev)
+        elif step == "store":
+            stores.store(self, st, s, action[1], action[2], action[3], ev)
+            self.continue_storing(st, s, ev)
         elif step == "pick":
             if kind == "done":
                 self.end_move_turn(st, s, ev)
@@ -427,6 +454,7 @@ class SmallCity(Game):
                 self.finish_income(st, s, ev)
             else:
                 citizens.convert(self, st, s, action, ev)
+                self.continue_payment(st, s, ev)
         elif step == "kill":
             self.do_kill(st, s, action[1], ev)
         elif step == "bury":
@@ -586,7 +614,7 @@ class SmallCity(Game):
             opts = board["industry"][col - 1]
             if len(opts) == 1:
                 council.give_materials(self, st, s, opts[0], ev)
-                self.after_council(st, ev)
+                self.continue_storing(st, s, ev)
             else:
                 st.step = "benefit"
             return
@@ -606,8 +634,9 @@ class SmallCity(Game):
         board = council.board(self, st)
         if row == 0:
             council.give_materials(self, st, s, board["industry"][col - 1][i], ev)
-        else:
-            council.give_economy(st, s, board["economy"][col - 1], i == 1, ev)
+            self.continue_storing(st, s, ev)
+            return
+        council.give_economy(st, s, board["economy"][col - 1], i == 1, ev)
         self.after_council(st, ev)
 
     def after_council(self, st: SmallCityState, ev: list[Event]) -> None:
@@ -669,7 +698,71 @@ class SmallCity(Game):
         if t.family == "factory" and not waived:
             st.step = "warehouse"  # SC-34
             return
+        if t.cultural and sum(t.materials) and st.build_mode == "build":
+            self.start_payment(st, s, ev)  # SC-38
+            return
         self.after_tile(st, s, ev)
+
+    # ------------------------------------------------------------ materials
+    def waive_choices(self, st: SmallCityState, s: int) -> list[Action]:
+        """SC-10: with the Architect unused, waive one material of this building or
+        keep the waiver for another one ("pass")."""
+        seat = st.seats[s]
+        tile = seat.tiles[st.sel[2]]
+        assert tile is not None
+        options = build.waivers(seat, self.types[tile.type], False, build.stored(self, seat))
+        return [("waive", m) if m >= 0 else ("pass",) for m in options]
+
+    def start_payment(self, st: SmallCityState, s: int, ev: list[Event]) -> None:
+        choices = self.waive_choices(st, s)
+        if len(choices) > 1:
+            st.step = "waive"
+            return
+        self.waive(st, s, choices[0][1] if choices[0][0] == "waive" else -1, ev)
+
+    def waive(self, st: SmallCityState, s: int, m: int, ev: list[Event]) -> None:
+        seat = st.seats[s]
+        index = st.sel[2]
+        tile = seat.tiles[index]
+        assert tile is not None
+        cost = list(self.types[tile.type].materials)
+        if m >= 0:
+            cost[m] -= 1
+            seat.architect_used = True
+        build.announce_materials(self, st, s, index, cost, m, ev, self.sealed(st))
+        seat.owe = cost
+        self.continue_payment(st, s, ev)
+
+    def payment_record(self, st: SmallCityState, s: int) -> list[int] | None:
+        """Behind the screen, the take of the tile being paid for (for a refund)."""
+        if st.phase != BUILD:
+            return None
+        for take in reversed(st.seats[s].takes):
+            if take[1] == st.sel[2] and take[2] == 0:
+                return take
+        return None
+
+    def continue_payment(self, st: SmallCityState, s: int, ev: list[Event]) -> None:
+        """SC-38, SC-64: the seat picks the store of each material where it matters."""
+        if stores.pay(st, s, self.payment_record(st, s)):
+            st.step = "spend"
+            return
+        if st.phase == BUILD:
+            self.after_tile(st, s, ev)
+        else:
+            st.step = "income"
+
+    def continue_storing(self, st: SmallCityState, s: int, ev: list[Event]) -> None:
+        """SC-65, SC-82: the seat places each new material where it matters."""
+        if stores.settle(self, st, s, ev):
+            st.current = s
+            st.step = "store"
+            return
+        if st.phase == INCOME:
+            st.sel = [-1, -1, -1, -1]
+            self.next_income(st, ev)
+        else:
+            self.after_council(st, ev)
 
     def after_tile(self, st: SmallCityState, s: int, ev: list[Event]) -> None:
         tile = st.seats[s].tiles[st.sel[2]]
@@ -785,11 +878,13 @@ class SmallCity(Game):
                 st.step = "income"
                 return
             citizens.factory_income(self, st, s, ev)
+            if stores.settle(self, st, s, ev):
+                st.step = "store"
+                return
 
     def finish_income(self, st: SmallCityState, s: int, ev: list[Event]) -> None:
         citizens.factory_income(self, st, s, ev)
-        st.sel = [-1, -1, -1, -1]
-        self.next_income(st, ev)
+        self.continue_storing(st, s, ev)
 
     def after_income(self, st: SmallCityState, ev: list[Event]) -> None:
         st.sel = [-1, -1, -1, -1]
@@ -938,6 +1033,8 @@ class SmallCity(Game):
             "built_now": seat.built_now, "demolished": seat.demolished,
             "expanded": seat.expanded, "finished": st.seats[s].bstep == "done",
             "log": list(seat.log) if viewer == s else None,
+            "owe": list(seat.owe) if viewer == s or st.phase != BUILD else None,
+            "pending": list(seat.pending),
         }
         return out
 
@@ -1118,6 +1215,9 @@ class SmallCity(Game):
                     seat.grid[c] >= 0 and seat.tiles[seat.grid[c]] is None
                 ):
                     raise CorruptData(f"{name(s)}'s grid points at a missing tile")
+            if sorted(c for c in range(CELLS) if seat.grid[c] == CEMETERY) != sorted(
+                    seat.cemeteries):
+                raise CorruptData(f"{name(s)}'s Cemeteries do not match its grid")
             if not 0 <= seat.zone < len(self.content.zones[st.side]):
                 raise CorruptData(f"{name(s)}'s Constructible Zone is off its track")
 
@@ -1144,6 +1244,10 @@ class SmallCity(Game):
         yield from (("trade", m) for m in range(3))
         yield from (("kill", c) for c in range(CELLS))
         yield from (("bury", c) for c in range(CELLS))
+        yield from (("waive", m) for m in range(3))
+        yield from (("spend", m, c) for m in range(3) for c in range(CELLS + 1))
+        yield from (("store", m, b, c) for m in range(3) for b in range(4)
+                    for c in range(CELLS + 1))
 
     def describe(self, action: Action, state: Any = None) -> str:
         kind = action[0]
@@ -1204,6 +1308,15 @@ class SmallCity(Game):
             return f"The citizen on {label(action[1])} dies of pollution"
         if kind == "bury":
             return f"Lay the Cemetery on {label(action[1])}"
+        if kind == "waive":
+            return f"Let the Architect waive one {MATERIALS[action[1]]} of this building"
+        if kind == "spend":
+            store = action[2]
+            place = "City Hall" if store == stores.HALL else f"the Warehouse on {label(store)}"
+            return f"Pay the {MATERIALS[action[1]]} from {place}"
+        if kind == "store":
+            return (f"Store a {MATERIALS[action[1]]} from Player {action[2] + 1}'s borough "
+                    f"{stores.where(action[3])}")
         return repr(action)
 
     def why_illegal(self, state: SmallCityState, seat: int, action: Action) -> str | None:
@@ -1221,6 +1334,8 @@ class SmallCity(Game):
             "pick": "choose a citizen to move or finish", "to": "choose where it goes",
             "house": "house a citizen", "income": "convert or finish",
             "kill": "choose who dies", "bury": "place the Cemetery",
+            "waive": "say which material the Architect waives, or pass",
+            "spend": "say which store pays the material", "store": "say where a material goes",
         }
         if action[0] == "card" and st.step == "card" and 0 <= action[1] < 8:
             if st.taken[action[1]] != -1:

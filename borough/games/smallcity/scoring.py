@@ -24,7 +24,7 @@ def _tiles(g: SmallCity, st: SmallCityState, s: int):
 
 def in_play(st: SmallCityState, s: int) -> int:
     """Citizens on board spaces anywhere (City Hall and the Career Center excluded)."""
-    return sum(1 for b in st.seats for c in range(CELLS) if b.occ[c] == s)
+    return sum(b.occ.count(s) for b in st.seats)
 
 
 def condition(g: SmallCity, st: SmallCityState, s: int, test: tuple[Any, ...]) -> bool:

@@ -37,7 +37,8 @@ def estimate(st: SmallCityState, s: int) -> float:
             - 4 * (len(seat.specials) + (1 if st.draw and st.current == s else 0)))
 
 
-FOLLOW_UPS = frozenset({"place", "warehouse", "extend", "to", "keep", "benefit", "staff"})
+FOLLOW_UPS = frozenset({"place", "warehouse", "extend", "to", "keep", "benefit", "staff",
+                        "waive", "spend", "store"})
 
 
 def _value(st: SmallCityState, s: int, rng: random.Random, depth: int) -> float:

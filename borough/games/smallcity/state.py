@@ -63,9 +63,11 @@ class Seat:
     pending_home: list[int]  # owners of tourists sent home by a sealed build
     log: list[str]  # what this seat did behind its screen, announced at the reveal
     delta: list[int]  # supply taken behind the screen: per tile type, then per material
-    takes: list[list[int]]  # behind the screen: [type, tile, upgrade?, $, wood, stone, metal]
+    takes: list[list[int]]  # behind the screen: [type, tile, upgrade?, $, *store * 3 + kind paid]
     bstep: str  # this seat's own step behind its screen ("done" once finished)
     bsel: list[int]  # this seat's own decision in progress behind its screen
+    owe: list[int]  # materials per kind still to take from its stores for a payment
+    pending: list[int]  # materials awaiting storage, each borough * 3 + kind
 
     def copy(self) -> Seat:
         return Seat(
@@ -77,7 +79,7 @@ class Seat:
             self.produced, self.eliminated, self.revenue, self.in_play_total, self.built_now,
             self.demolished, self.expanded, self.architect_used, self.pending_home[:],
             self.log[:], self.delta[:], [t[:] for t in self.takes], self.bstep,
-            self.bsel[:],
+            self.bsel[:], self.owe[:], self.pending[:],
         )
 
 

@@ -222,18 +222,25 @@ def test_sc63_sc64_income_tourists_shops_and_chained_conversions():
 
 
 def test_sc65_factories_store_overflow_and_waste():
-    # Rules SC-65.
+    # Rules SC-65: no room at home, so the tourist's wood stays in the producing
+    # borough's Warehouse; once that is full it is wasted; an empty reserve makes none.
+    from borough.games.smallcity import stores
+
     st = town(2)
     put(st, 1, "fac2", cells("E5", "E6"), [0, 1])
     citizen(st, 1, cell("E5"), owner=0)  # a tourist of seat 0 on a wood space
     w = put(st, 1, "warehouse", cells("G5", "G6"))
     st.seats[0].hall_citizens = 4  # no room at home
     citizens.factory_income(GAME, st, 0, [])
+    assert st.seats[0].pending == [1 * 3 + 0]
+    assert not stores.settle(GAME, st, 0, [])
     assert st.seats[1].tiles[w].stock == [0, -1] and st.seats[1].produced == 1
     st.seats[1].tiles[w].stock = [1, 1]
     wood = st.mats[0]
     citizens.factory_income(GAME, st, 0, [])
+    stores.settle(GAME, st, 0, [])
     assert st.mats[0] == wood and st.seats[1].produced == 2  # made, then wasted
+    assert st.seats[0].pending == []
     st.mats[0] = 0
     citizens.factory_income(GAME, st, 0, [])
-    assert st.seats[1].produced == 2  # the reserve is empty: nothing made
+    assert st.seats[1].produced == 2 and st.seats[0].pending == []  # nothing made

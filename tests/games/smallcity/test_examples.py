@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from borough.games.smallcity import build, pollution, scoring
-from borough.games.smallcity.geometry import NB8
+from borough.games.smallcity.geometry import NB8, influencers
 from tests.games.smallcity.helpers import GAME, KEY, act, cell, cells, citizen, legal, put
 from tests.games.smallcity.test_build import board
 
@@ -37,7 +37,7 @@ def test_example_factories_grow_with_refinery_and_harbor():
     act(st, ("extend", cell("D5"), 2))  # stone + metal
     for index in (a, b):
         around = {GAME.types[st.seats[0].tiles[j].type].family  # type: ignore[union-attr]
-                  for j in build.influencers(GAME.content, st.seats[0], index)}
+                  for j in influencers(GAME.content, st.seats[0], index)}
         assert {"refinery", "harbor"} <= around
     put(st, 0, "park1", cells("C4"))  # the only space where B could take its wood
     assert ("extend", cell("F6"), 0) in build.upgrade_extensions(GAME, st, 0, a)

@@ -64,6 +64,10 @@ def test_corrupt_saves_are_refused():
     with pytest.raises(CorruptData):
         GAME.from_json(bad)
     bad = json.loads(json.dumps(good))
+    bad["state"]["seats"][0]["grid"][cell("J10")] = -2  # a Cemetery nobody laid
+    with pytest.raises(CorruptData):
+        GAME.from_json(bad)
+    bad = json.loads(json.dumps(good))
     bad["state"]["seats"][1]["occ"][cell("J10")] = 0  # a citizen off the tiles
     with pytest.raises(CorruptData):
         GAME.from_json(bad)

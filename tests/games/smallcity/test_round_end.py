@@ -70,6 +70,7 @@ def test_sc68_example_thirteen_plus_two_minus_five():
     citizen(st, 0, cell("C5"), owner=1)
     st.seats[0].hall_citizens = 3  # not counted
     st.seats[0].grid[cell("G6")] = -2  # a Cemetery does not count either
+    st.seats[0].cemeteries.append(cell("G6"))
     st.seats[0].produced = 2
     assert pollution.generated(GAME, st, 0) == 13 + 2 - 5 == 10
 
@@ -154,10 +155,13 @@ def test_sc74_full_zone_uses_the_next_step_or_loses_the_body():
     for c in range(100):
         if seat.grid[c] == -1 and c < 70 and c % 10 < 7:
             seat.grid[c] = -2
+            seat.cemeteries.append(c)
     spots = pollution.cemetery_spots(GAME, st, 0)
     assert spots and all(c // 10 == 7 or c % 10 == 7 for c in spots)
     seat.zone = 3
+    seat.tiles = []
     seat.grid = [-2] * 100
+    seat.cemeteries = list(range(100))
     assert pollution.cemetery_spots(GAME, st, 0) == []
 
 

@@ -125,12 +125,15 @@ def test_sc8_no_street_falls_back_to_next_zone_then_off_board():
     for c in range(100):
         if host.grid[c] == -1 and c % 10 < 7 and c < 70:
             host.grid[c] = -2  # cemeteries fill the zone
+            host.cemeteries.append(c)
     streets = GAME.streets(st)
     assert streets and all(max(GAME.edges[e]) >= 0 for e in streets)
     assert all(not (GAME.edges[e][0] < 70 and GAME.edges[e][0] % 10 < 7
                     and GAME.edges[e][1] < 70 and GAME.edges[e][1] % 10 < 7) for e in streets)
     host.zone = 3
+    host.tiles = []
     host.grid = [-2] * 100
+    host.cemeteries = list(range(100))
     assert GAME.streets(st) == []
 
 
@@ -170,18 +173,19 @@ def _take(st, card):
 
 
 def test_sc10_architect_waives_one_material_once():
-    # Rules SC-10.
-    from borough.games.smallcity.build import material_cost
+    # Rules SC-10: the ways to pay a Museum (2 wood, 1 stone) with the Architect.
+    from borough.games.smallcity.build import waivers
 
     st = _at_cards()
     s = st.current
     _take(st, ARCHITECT)
     museum = GAME.types[KEY["museum"]]
-    assert material_cost(st.seats[s], museum, False) == [2, 0, 0]  # the stone is waived
-    # with only 1 wood and 1 stone in store, the wood is waived instead
-    assert material_cost(st.seats[s], museum, False, [1, 1, 0]) == [1, 1, 0]
-    st.seats[s].architect_used = True
-    assert material_cost(st.seats[s], museum, False) == [2, 1, 0]
+    seat = st.seats[s]
+    assert waivers(seat, museum, False, [2, 1, 0]) == [-1, 0, 1]  # in full, or waive either
+    assert waivers(seat, museum, False, [1, 1, 0]) == [0]  # only the wood waiver pays
+    assert waivers(seat, museum, False, [0, 1, 0]) == []
+    seat.architect_used = True
+    assert waivers(seat, museum, False, [2, 1, 0]) == [-1]
 
 
 def test_sc11_mediator_discount_keeps_one_dollar():
