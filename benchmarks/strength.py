@@ -83,6 +83,15 @@ def interval(xs: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def share_interval(xs: list[float]) -> tuple[float, float, float]:
+    """Wilson's 95% interval for a win share: unlike the normal one it stays
+    honest near 0% and 100% (40 wins of 40 give [91%, 100%], not [100%, 100%])."""
+    n, p, z = len(xs), statistics.fmean(xs), 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return p, centre - half, centre + half
+
+
 def run(setting: Setting, a: str, b: str, games: int, pool: ProcessPoolExecutor) -> dict:
     started = time.perf_counter()
     if setting.cooperative:
@@ -95,7 +104,7 @@ def run(setting: Setting, a: str, b: str, games: int, pool: ProcessPoolExecutor)
     else:
         count = games - games % setting.players or setting.players
         pairs = list(pool.map(play_one, [(setting, a, b, i) for i in range(count)]))
-        mean, low, high = interval([w for w, _ in pairs])
+        mean, low, high = share_interval([w for w, _ in pairs])
         margin, m_low, m_high = interval([m for _, m in pairs])
         measure = (f"win {mean:.1%} [{low:.1%}, {high:.1%}] vs {1 / setting.players:.0%}; "
                    f"score margin {margin:+.1f} [{m_low:+.1f}, {m_high:+.1f}]")
