@@ -190,25 +190,45 @@ class Rooms:
         return room, tokens
 
     def restore(self, stored: StoredGame) -> Room:
-        """Rebuild a room from its stored setup and actions."""
-        game = borough.game(stored.game)
-        record = Record(stored.game, stored.players, stored.seed, stored.options)
-        state = game.setup(stored.players, seed=stored.seed, options=stored.options)
-        room = Room(stored.id, game, record, state, stored.seats)
-        room.note_views()
-        for seat, action in stored.moves:
-            events = game.apply(state, seat, freeze(action))
-            record.moves.append((seat, freeze(action)))
-            room.events.extend((room.move_number, e) for e in events)
+        """Rebuild a room from its stored setup and actions.
+
+        A stored game that no longer replays (a row edited by hand, or a game
+        kept from before its rules changed) is refused with a clear error; the
+        rows stay as they are, so nothing is lost."""
+        try:
+            game = borough.game(stored.game)
+            record = Record(stored.game, stored.players, stored.seed, stored.options)
+            state = game.setup(stored.players, seed=stored.seed, options=stored.options)
+            room = Room(stored.id, game, record, state, stored.seats)
             room.note_views()
+            for number, (seat, action) in enumerate(stored.moves, start=1):
+                try:
+                    events = game.apply(state, seat, freeze(action))
+                except IllegalAction as exc:
+                    raise RoomError(409, f"game {stored.id} cannot be replayed: its move "
+                                         f"{number} is refused ({exc.reason})") from None
+                record.moves.append((seat, freeze(action)))
+                room.events.extend((room.move_number, e) for e in events)
+                room.note_views()
+        except (KeyError, ValueError, TypeError) as exc:
+            raise RoomError(409, f"game {stored.id} cannot be replayed: {exc}") from None
         self.rooms[room.id] = room
         return room
 
     async def resume_all(self) -> int:
+        """Rebuild every unfinished game and restart its bots; a game that no
+        longer replays is reported and left out, and the server still starts."""
         stored = await asyncio.to_thread(self.store.unfinished)
+        resumed = 0
         for s in stored:
-            self.kick(self.restore(s))
-        return len(stored)
+            try:
+                room = self.restore(s)
+            except RoomError as exc:
+                log.error("%s", exc.message)
+                continue
+            self.kick(room)
+            resumed += 1
+        return resumed
 
     async def get(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)

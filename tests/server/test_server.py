@@ -222,3 +222,35 @@ def test_the_openapi_page_documents_the_api(server):
     r = httpx.get(f"{server.url}/openapi.json")
     paths = r.json()["paths"]
     assert "/api/games" in paths and "/api/games/{game_id}/actions" in paths
+
+
+def test_a_stored_game_that_no_longer_replays_is_refused_and_the_rest_resume(database_url):
+    """A row edited behind the server's back must not stop it starting: that game
+    answers 409 with the reason, its rows stay, and every other game goes on."""
+    import sqlalchemy as sa
+
+    server = Server("", database_url).start()
+    client = Client(server.url)
+    rng = random.Random(5)
+    games = [client.create("architectura", 2, ["human", "human"], seed=s) for s in (1, 2)]
+    for created in games:
+        gid, token = created["id"], created["seats"][0]["token"]
+        view = client.view(gid, token)
+        move = rng.choice(view["legal_actions"])["action"]
+        assert client.act(gid, token, view["move_number"], move).status_code == 200
+    server.stop()
+    broken, healthy = games[0]["id"], games[1]["id"]
+    engine = sa.create_engine(database_url)
+    with engine.begin() as conn:
+        conn.execute(sa.text("UPDATE actions SET action = :a WHERE game_id = :g"),
+                     {"a": json.dumps(["no-such-move", 99]), "g": broken})
+    engine.dispose()
+    server.start()
+    r = httpx.get(f"{server.url}/api/games/{broken}")
+    assert r.status_code == 409 and "move 1 is refused" in r.json()["error"]
+    view = client.view(healthy, games[1]["seats"][1]["token"])
+    assert view["move_number"] == 1 and view["status"] == "playing"
+    with sa.create_engine(database_url).connect() as conn:  # nothing was deleted
+        assert conn.execute(sa.text("SELECT count(*) FROM actions WHERE game_id = :g"),
+                            {"g": broken}).scalar() == 1
+    server.stop()
