@@ -11,7 +11,8 @@ bonus for one strategy: homes, industry, commerce or the City Council.
 2. Win share by leaning in seat-rotated 4-player games.
 3. How often each Promise is kept at the end (every game above).
 4. Game length per victory mode (decisions and seconds, 4 players).
-5. How often each rule is exercised in random games (all modes, sides, counts).
+5. Promises kept when each seat works toward a card from a set deck.
+6. How often each rule is exercised in random games (all modes, sides, counts).
 
     python benchmarks/smallcity_balance.py [--games N] [--random-games N] [--only PART]
 """
@@ -54,8 +55,10 @@ def estimate(st: SmallCityState, s: int, lean: str) -> float:
     promise = 0.0
     if seat.promise > 0:
         card = GAME.content.promises[seat.promise - 1]
-        ok = scoring.kept(GAME, st, s, card)
-        promise = scoring.PROMISE_GAIN[card.deck] if ok else -0.5 * scoring.PROMISE_LOSS[card.deck]
+        # the seat works toward its Promise: each step of the way is worth a share
+        # of the swing between breaking and keeping it
+        gain, loss = scoring.PROMISE_GAIN[card.deck], scoring.PROMISE_LOSS[card.deck]
+        promise = scoring.progress(GAME, st, s, card) * (gain + loss) - loss
     if st.mode == "economic":
         base = seat.money + seat.revenue + scoring.revenue(GAME, st, s) * left + promise
     elif st.mode == "citizens":
@@ -86,10 +89,11 @@ def estimate(st: SmallCityState, s: int, lean: str) -> float:
 class Leaning:
     """A one-ply greedy player on a sampled state, with a strategic leaning."""
 
-    def __init__(self, lean: str, seed: int, width: int = 12) -> None:
+    def __init__(self, lean: str, seed: int, width: int = 12, deck: int | None = None) -> None:
         self.lean = lean
         self.rng = random.Random(seed)
         self.width = width
+        self.deck = deck  # when set, the Promise deck this player keeps its card from
 
     def _follow(self, st: SmallCityState, s: int, depth: int) -> float:
         step = st.seats[s].bstep if st.phase == "build" else st.step
@@ -108,6 +112,11 @@ class Leaning:
         acts = GAME.legal_actions(st, s)
         if len(acts) == 1:
             return acts[0]
+        if st.step == "promise" and self.deck is not None:
+            offered = st.seats[s].offered
+            for a in acts:
+                if GAME.content.promises[offered[a[1]] - 1].deck == self.deck:
+                    return a
         world = GAME.determinize(st, s, self.rng)
         best, best_value = acts[0], None
         for a in self.rng.sample(acts, min(self.width, len(acts))):
@@ -119,10 +128,12 @@ class Leaning:
         return best
 
 
-def play(players: int, seed: int, leans: list[str], options: dict | None = None):
+def play(players: int, seed: int, leans: list[str], options: dict | None = None,
+         decks: list[int] | None = None):
     st = GAME.setup(players, seed, options or {})
     first_order = None
-    agents = [Leaning(leans[s], seed * 31 + s) for s in range(players)]
+    agents = [Leaning(leans[s], seed * 31 + s, deck=decks[s] if decks else None)
+              for s in range(players)]
     decisions = 0
     t0 = time.process_time()
     while not GAME.is_over(st):
@@ -204,6 +215,29 @@ def modes_part(games: int, kept: Counter, held: Counter) -> None:
         print(f"   {mode:>8}: decisions median {statistics.median(lengths):.0f} "
               f"(min {min(lengths)}, max {max(lengths)}), {statistics.median(seconds):.2f} s "
               f"per game, {lost} seats lost to pollution")
+
+
+def promises_part(games: int) -> None:
+    """Each seat keeps its card from a set deck (rotating with seat and game), so
+    that every Promise is held; kept/held per card and the share of all final
+    positions meeting it; Special Promises met, and met by one seat alone."""
+    print("5. Promises worked toward (4 players, basic game)")
+    kept: Counter = Counter()
+    held: Counter = Counter()
+    met: Counter = Counter()
+    alone: Counter = Counter()
+    positions = 0
+    for i in range(games):
+        st, _, _, _ = play(4, 20000 + i, ["balanced"] * 4, decks=[(i + s) % 3 for s in range(4)])
+        promise_tally(st, kept, held)
+        for s in range(4):
+            positions += 1
+            for card in GAME.content.specials:
+                met[card.number] += scoring.kept(GAME, st, s, card)
+                alone[card.number] += scoring.special_kept(GAME, st, s, card)
+    print("   kept/held: " + ", ".join(f"#{n} {kept[n]}/{held[n]}" for n in sorted(held)))
+    print("   Special Promises met / met alone: " + ", ".join(
+        f"#{n} {met[n] / positions:.0%}/{alone[n] / positions:.0%}" for n in sorted(met)))
 
 
 # ------------------------------------------------------- rules exercised
@@ -323,7 +357,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=24, help="games per table")
     parser.add_argument("--random-games", type=int, default=400)
-    parser.add_argument("--only", choices=("seats", "leanings", "modes", "rules"))
+    parser.add_argument("--only", choices=("seats", "leanings", "modes", "promises", "rules"))
     parser.add_argument("--equal-money", action="store_true",
                         help="an experiment off the book: every seat starts with $5")
     args = parser.parse_args()
@@ -347,6 +381,8 @@ def main() -> None:
               "Promise: " + ", ".join(
                   f"#{p.number} ({decks[p.deck][0]}) {MET[p.number] / POSITIONS[0]:.0%}"
                   for p in GAME.content.promises))
+    if args.only in (None, "promises"):
+        promises_part(args.games)
     if args.only in (None, "rules"):
         rules_part(args.random_games)
     print(f"({time.time() - t0:.0f} s)")

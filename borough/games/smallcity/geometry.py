@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from borough.games.smallcity.data import CELLS, INDUSTRIAL, SIZE, WATER, Content
 from borough.games.smallcity.state import EMPTY, Seat
@@ -51,13 +51,15 @@ _DOWN = tuple(_EDGE_INDEX.get((c, c + SIZE), -1) for c in range(CELLS))
 _NOT_LAST_COLUMN = sum(1 << c for c in range(CELLS) if c % SIZE != SIZE - 1)
 
 
-def streets_in(free: int) -> list[int]:
-    """Indices of the streets between two spaces of the bit set `free`, in order."""
+@lru_cache(maxsize=512)
+def streets_in(free: int) -> tuple[int, ...]:
+    """Indices of the streets between two spaces of the bit set `free`, in order
+    (remembered: the host's free spaces are asked about again at each decision)."""
     across = free & (free >> 1) & _NOT_LAST_COLUMN
     down = free & (free >> SIZE)
     out = [_ACROSS[a] for a in _bits(across)]
     out += [_DOWN[a] for a in _bits(down)]
-    return out
+    return tuple(out)
 
 
 def _bits(x: int) -> Iterator[int]:
@@ -191,12 +193,19 @@ class Influence:
 
 def reach_of(cells: list[int], marks: list[int], harbor: bool) -> int:
     """The spaces a tile influences (SC-20), its water left out (SC-21)."""
+    return _own_reach(tuple(cells), tuple(marks), harbor)[1]
+
+
+@lru_cache(maxsize=4096)
+def _own_reach(cells: tuple[int, ...], marks: tuple[int, ...], harbor: bool) -> tuple[int, int]:
+    """(spaces covered, spaces influenced) of a tile; remembered, as a borough's
+    influence is surveyed again after every build."""
     reach = own = 0
     for cell, mark in zip(cells, marks, strict=True):
         own |= BIT[cell]
         if not (harbor and mark == WATER):
             reach |= NB8_BITS[cell]
-    return reach & ~own
+    return own, reach & ~own
 
 
 def influence(content: Content, seat: Seat) -> Influence:
@@ -211,8 +220,8 @@ def influence(content: Content, seat: Seat) -> Influence:
             continue
         t = types[tile.type]
         fam = t.family
-        reach = reach_of(tile.cells, tile.marks, fam == "harbor")
-        owns.append(bits_of(tile.cells))
+        own, reach = _own_reach(tuple(tile.cells), tuple(tile.marks), fam == "harbor")
+        owns.append(own)
         reaches.append(reach)
         if t.cultural:
             cult.add(reach)

@@ -204,11 +204,24 @@ class SmallCity(Game):
         """The Build phase answers one action without listing them all (for speed)."""
         if state.phase == BUILD:
             return self.behind_screen(state, seat, lambda: self._build_legal(state, seat, action))
-        if state.step == "to" and action[0] == "to":
+        step, kind = state.step, action[0]
+        if step == "to" and kind == "to":
             return citizens.can_go(self, state, seat, action[1], action[2])
-        if state.step == "pick" and action[0] == "pick":
+        if step == "pick" and kind == "pick":
             return citizens.can_pick(self, state, seat, action[1], action[2])
+        if step == "card":
+            return kind == "card" and self._card_ok(state, seat, action[1])
+        if step == "tile" and kind == "tile":
+            return action in build.tile_choices(self, state, seat, only=action[1])
         return action in self._legal(state, seat)
+
+    def _card_ok(self, st: SmallCityState, s: int, p: int) -> bool:
+        """`card_choices` asked about one circle position."""
+        money = st.seats[s].money
+        if st.players == 1:
+            return p in (1, 2, 3) and money >= (2 if p == 2 else 0)
+        return 0 <= p < 8 and st.taken[p] == -1 and (
+            st.last_pos < 0 or self.card_cost(st, p) <= money)
 
     def _build_legal(self, st: SmallCityState, s: int, action: Action) -> bool:
         seat, kind, step = st.seats[s], action[0], st.step
@@ -328,7 +341,7 @@ class SmallCity(Game):
                 return []
             out = streets_in(ZONE_BITS[zones[step]] & free)
             if out:
-                return out
+                return list(out)
         return []
 
     def card_choices(self, st: SmallCityState, s: int) -> list[int]:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from borough.games.smallcity.build import stored
 from borough.games.smallcity.data import CELLS, Promise
+from borough.games.smallcity.geometry import influencers
 from borough.games.smallcity.state import SmallCityState
 
 if TYPE_CHECKING:
@@ -27,42 +29,104 @@ def in_play(st: SmallCityState, s: int) -> int:
     return sum(b.occ.count(s) for b in st.seats)
 
 
-def condition(g: SmallCity, st: SmallCityState, s: int, test: tuple[Any, ...]) -> bool:
+def measure(g: SmallCity, st: SmallCityState, s: int, test: tuple[Any, ...]) -> tuple[int, int]:
+    """(what the seat has, what the condition asks) for one Promise condition.
+
+    Every condition is "at least": `pollution_below n` is measured as how far
+    below n the seat stays, so that a condition holds when the first number
+    reaches the second.
+    """
     seat = st.seats[s]
     kind = test[0]
     tiles = _tiles(g, st, s)
     if kind == "tiles":
-        return sum(1 for t, _ in tiles if t.family == test[1]) >= test[2]
+        return sum(1 for t, _ in tiles if t.family == test[1]), test[2]
     if kind == "spaces":
-        return sum(len(x.cells) for t, x in tiles if t.family == test[1]) >= test[2]
+        return sum(len(x.cells) for t, x in tiles if t.family == test[1]), test[2]
     if kind == "level":
-        return any(t.family == test[1] and t.level >= test[2] for t, _ in tiles)
+        return max((t.level for t, _ in tiles if t.family == test[1]), default=0), test[2]
     if kind == "has":
-        return any(t.key == test[1] for t, _ in tiles)
+        return int(any(t.key == test[1] for t, _ in tiles)), 1
     if kind == "money":
-        return seat.money >= test[1]
+        return seat.money, test[1]
     if kind == "pollution_below":
-        return seat.pollution < test[1]
+        return test[1] - seat.pollution, 1
     if kind == "cultural":
-        return sum(1 for t, _ in tiles if t.cultural) >= test[1]
+        return sum(1 for t, _ in tiles if t.cultural), test[1]
     if kind == "cultural_spaces":
-        return sum(len(x.cells) for t, x in tiles if t.cultural) >= test[1]
+        return sum(len(x.cells) for t, x in tiles if t.cultural), test[1]
     if kind == "in_play":
-        return in_play(st, s) >= test[1]
+        return in_play(st, s), test[1]
     if kind == "covered":
-        return sum(len(x.cells) for _, x in tiles) >= test[1]
+        return sum(len(x.cells) for _, x in tiles), test[1]
     if kind == "full_homes":
         homes = [x for t, x in tiles if t.family == "residential"]
-        full = all(all(seat.occ[c] == s for c in x.cells) for x in homes)
-        return len(homes) >= test[1] and full
+        full = sum(1 for x in homes if all(seat.occ[c] == s for c in x.cells))
+        # every home must be full: with one unfilled, the count stops short
+        return (full if full == len(homes) else min(full, test[1] - 1)), test[1]
+    if kind == "residents":
+        return sum(1 for t, x in tiles if t.family == "residential"
+                   for c in x.cells if seat.occ[c] == s), test[1]
+    if kind == "workers":
+        return sum(1 for b in st.seats for t in b.tiles
+                   if t is not None and g.types[t.type].family == test[1]
+                   for c in t.cells if b.occ[c] == s), test[2]
+    if kind == "materials":
+        return sum(stored(g, seat)), test[1]
+    if kind == "columns":
+        return sum(seat.disc_col), test[1]
     if kind == "zone_max":
-        return seat.zone == len(g.content.zones[st.side]) - 1
+        return seat.zone, len(g.content.zones[st.side]) - 1
     if kind == "no_cemetery":
-        return not seat.cemeteries
+        return int(not seat.cemeteries), 1
     if kind == "tourists":
         return sum(1 for b, other in enumerate(st.seats) if b != s
-                   for c in range(CELLS) if other.occ[c] == s) >= test[1]
+                   for c in range(CELLS) if other.occ[c] == s), test[1]
     raise ValueError(f"unknown promise condition {kind!r}")
+
+
+def condition(g: SmallCity, st: SmallCityState, s: int, test: tuple[Any, ...]) -> bool:
+    have, need = measure(g, st, s, test)
+    return have >= need
+
+
+def progress(g: SmallCity, st: SmallCityState, s: int, card: Promise) -> float:
+    """How near the seat is to keeping `card`, from 0 to 1 (1: kept).
+
+    For the computer players: a card that pays only when met gives no hint of
+    the way there, so they weigh each condition by the share of it they have.
+    """
+    parts = []
+    for test in card.test:
+        have, need = measure(g, st, s, test)
+        if test[0] == "pollution_below":  # lose the share by which pollution runs over
+            parts.append(1.0 if have >= need else max(0.0, 1 + (have - 1) / test[1]))
+        elif test[0] == "level" and have < need:
+            parts.append(max(have, _toward_level(g, st, s, test[1])) / need)
+        else:
+            parts.append(1.0 if have >= need else max(0.0, have) / need)
+    return sum(parts) / len(parts)
+
+
+def _toward_level(g: SmallCity, st: SmallCityState, s: int, family: str) -> float:
+    """The best level a tile of `family` has, plus a share of a level for the
+    influences its next upgrade needs that it already has (SC-31, SC-33, SC-35)."""
+    seat = st.seats[s]
+    best = 0.0
+    for i, tile in enumerate(seat.tiles):
+        if tile is None or g.types[tile.type].family != family:
+            continue
+        level = g.types[tile.type].level
+        around = [g.types[seat.tiles[j].type] for j in influencers(g.content, seat, i)]
+        if family == "residential":
+            count = sum(1 for t in around if t.cultural)
+        elif family == "commercial":
+            count = sum(1 for t in around if t.family == "residential")
+        else:
+            count = len({t.family for t in around} & {"refinery", "harbor"})
+        # short of a whole level: the upgrade itself must still be made
+        best = max(best, level + min(0.8, 0.4 * max(0, count - level + 1)))
+    return best
 
 
 def kept(g: SmallCity, st: SmallCityState, s: int, card: Promise) -> bool:

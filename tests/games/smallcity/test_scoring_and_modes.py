@@ -34,17 +34,19 @@ def test_sc88_sc89_promises_then_pollution():
     # Rules SC-88, SC-89.
     st = ended()
     seat = st.seats[0]
-    seat.promise = 2  # easy: finish with at least $8
-    seat.money, seat.votes, seat.pollution = 8, 30, 7
+    seat.promise = 2  # easy: finish with at least $3
+    seat.money, seat.votes, seat.pollution = 3, 30, 7
     rows = scoring.final(GAME, st)["rows"]
     assert rows[0]["promise_kept"] and rows[0]["score"] == 30 + 6 - 7
-    seat.money = 7
+    seat.money = 2
     assert scoring.final(GAME, st)["rows"][0]["score"] == 30 - 3 - 7
-    seat.promise = 12  # difficult: a Level-5 home
+    seat.promise = 12  # difficult: a home of level 2 or more
     assert scoring.final(GAME, st)["rows"][0]["promise_delta"] == -12
     put(st, 0, "res5", cells("E1", "E2", "F1", "F2", "G1"))
     assert scoring.final(GAME, st)["rows"][0]["promise_delta"] == 18
-    seat.promise = 7  # medium
+    seat.promise = 9  # medium: a Museum
+    assert scoring.final(GAME, st)["rows"][0]["promise_delta"] == -6
+    put(st, 0, "museum", cells("E5", "E6", "E7"))
     assert scoring.final(GAME, st)["rows"][0]["promise_delta"] == 12
 
 
@@ -125,10 +127,10 @@ def test_sca6_sca7_economic_revenue_and_score():
     put(st, 0, "metro", cells("C4", "C5", "C6", "D5"))
     assert scoring.revenue(GAME, st, 0) == 16 + 9 + 16  # City Hall counts
     st.round = 8
-    st.seats[0].money, st.seats[0].promise = 5, 2
+    st.seats[0].money, st.seats[0].promise = 2, 2
     GAME.visit(st, [])
     row = GAME.result(st).detail["rows"][0]
-    assert row["score"] == 5 + 41 - 3
+    assert row["score"] == 2 + 41 - 3
 
 
 def test_sca8_sca9_citizens_mode_setup_and_running_total():
