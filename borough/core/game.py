@@ -194,14 +194,16 @@ class Game(ABC):
     # ------------------------------------------------- checks and plumbing
     def apply(self, state: Any, seat: int, action: Any) -> list[Event]:
         action = freeze(action)
-        reason = self.explain(state, seat, action)
+        reason = self._refusal(state, seat, action)
         if reason is not None:
             raise IllegalAction(reason)
         return self._apply(state, seat, action)
 
     def explain(self, state: Any, seat: int, action: Any) -> str | None:
         """None when `action` is legal for `seat` now; otherwise the reason."""
-        action = freeze(action)
+        return self._refusal(state, seat, freeze(action))
+
+    def _refusal(self, state: Any, seat: int, action: Any) -> str | None:
         if self.is_over(state):
             return "The game is over; no more actions can be taken."
         if type(seat) is not int or not 0 <= seat < self.num_seats(state):
