@@ -442,6 +442,9 @@ class SmallCity(Game):
             self.waive(st, s, action[1] if kind == "waive" else -1, ev)
         elif step == "spend":
             stores.spend(st, s, action[1], action[2], self.payment_record(st, s))
+            # Paid behind the screen while the Build phase is sealed (SC-25).
+            build.announce(st, s, f"{name(s)} pays a {MATERIALS[action[1]]} "
+                           f"{stores.source(action[2])}.", ev, self.sealed(st))
             self.continue_payment(st, s, ev)
         elif step == "store":
             stores.store(self, st, s, action[1], action[2], action[3], ev)
@@ -1324,9 +1327,7 @@ class SmallCity(Game):
         if kind == "waive":
             return f"Let the Architect waive one {MATERIALS[action[1]]} of this building"
         if kind == "spend":
-            store = action[2]
-            place = "City Hall" if store == stores.HALL else f"the Warehouse on {label(store)}"
-            return f"Pay the {MATERIALS[action[1]]} from {place}"
+            return f"Pay the {MATERIALS[action[1]]} {stores.source(action[2])}"
         if kind == "store":
             return (f"Store a {MATERIALS[action[1]]} from Player {action[2] + 1}'s borough "
                     f"{stores.where(action[3])}")
@@ -1334,6 +1335,8 @@ class SmallCity(Game):
 
     def why_illegal(self, state: SmallCityState, seat: int, action: Action) -> str | None:
         st = state
+        # In the sealed Build phase each seat is at its own step.
+        step = st.seats[seat].bstep if st.phase == BUILD else st.step
         words = {
             "hall": "place your City Hall", "promise": "keep one of your Promises",
             "mayor": "put the mayor on a street", "card": "take a Special Action card",
@@ -1350,14 +1353,25 @@ class SmallCity(Game):
             "waive": "say which material the Architect waives, or pass",
             "spend": "say which store pays the material", "store": "say where a material goes",
         }
-        if action[0] == "card" and st.step == "card" and 0 <= action[1] < 8:
+        if action[0] == "card" and step == "card" and 0 <= action[1] < 8:
             if st.taken[action[1]] != -1:
                 return "That Special Action card is already taken."
             return f"That card costs ${self.card_cost(st, action[1])}, more than you have."
-        if action[0] == "place" and st.step in ("place", "hall", "warehouse"):
+        if action[0] == "place" and step in ("place", "hall", "warehouse"):
             return (f"The tile cannot go with its corner on {label(action[2])}: it must fit on "
                     "empty spaces of your Constructible Zone and meet its criteria.")
-        need = words.get(st.step, "wait")
+        if action[0] == "spend" and step == "spend":
+            kind, owed = MATERIALS[action[1]], st.seats[seat].owe
+            if not owed[action[1]]:
+                return f"This building needs no {kind} now."
+            if action[1] != next(m for m in range(3) if owed[m]):
+                return "Pay the materials in order: wood, then stone, then metal."
+            if all(store != action[2] for store, _ in stores.holders(st.seats[seat], action[1])):
+                return f"There is no {kind} {stores.where(action[2])} to pay with."
+        if action[0] == "store" and step == "store":
+            return (f"{self.describe(action)} is not possible: the store has no free space "
+                    "for it, or that material is not the one waiting.")
+        need = words.get(step, "wait")
         return f"Now you must {need}: {self.describe(action)} is not possible."
 
     def max_decisions(self, players: int, options: dict[str, Any]) -> int:

@@ -28,6 +28,11 @@ def where(store: int) -> str:
     return "in City Hall" if store == HALL else f"on the Warehouse on {label(store)}"
 
 
+def source(store: int) -> str:
+    """A store a material is paid from: "from City Hall" or "from the Warehouse on C4"."""
+    return "from City Hall" if store == HALL else f"from the Warehouse on {label(store)}"
+
+
 def _warehouses(seat: Seat) -> list[tuple[int, list[int]]]:
     """(top-left space, stock) of every Warehouse, in building order."""
     return [(min(t.cells), t.stock) for t in seat.tiles if t is not None and t.stock]

@@ -93,9 +93,15 @@ def test_sc38_the_seat_chooses_which_store_pays():
     build_tile(st, "school", ["E5"])
     assert seat.bstep == "spend"
     assert sorted(legal(st, 0)) == [("spend", WOOD, cell("H1")), ("spend", WOOD, HALL)]
-    act(st, ("spend", WOOD, cell("H1")), 0)
+    assert GAME.explain(st, 0, ("spend", STONE, HALL)) == "This building needs no stone now."
+    assert GAME.explain(st, 0, ("spend", WOOD, cell("E5"))) == \
+        "There is no wood on the Warehouse on E5 to pay with."
+    events = GAME.apply(st, 0, ("spend", WOOD, cell("H1")))
     assert seat.hall_mats == [WOOD] and seat.tiles[w].stock == [-1, -1]
     assert seat.bstep == "build"
+    # Paid behind the Build phase's screen: only the payer reads it (SC-25).
+    assert [(e.text, e.private_to) for e in events] == \
+        [("Player 1 pays a wood from the Warehouse on H1.", (0,))]
 
 
 def test_sc38_a_single_store_is_not_asked_about():
