@@ -70,7 +70,9 @@ export function render(markdown) {
       root.append(el("pre", {}, el("code", {}, code.join("\n"))));
       continue;
     }
-    const para = [];
+    // The first line always belongs to the paragraph (it matched no block above,
+    // e.g. "#12 ..."), so every pass moves on.
+    const para = [lines[i++].trim()];
     while (i < lines.length && lines[i].trim() && !/^(#|\s*\||\s*[-*]\s|\s*\d+\.\s|```)/.test(lines[i])) para.push(lines[i++].trim());
     if (line.startsWith(">")) {
       root.append(el("blockquote", {}, inline(para.join(" ").replace(/^>\s?/, ""))));
