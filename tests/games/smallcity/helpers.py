@@ -84,3 +84,14 @@ def act(st: SmallCityState, action: tuple, s: int | None = None) -> list[Event]:
 
 def texts(events: list[Event]) -> list[str]:
     return [e.text for e in events]
+
+
+def town(players: int = 2) -> SmallCityState:
+    """Every borough cleared down to its City Hall in the corner, seats in order."""
+    st = start(players)
+    for s in range(players):
+        clear_board(st, s)
+        st.seats[s].built = []
+        put(st, s, "city_hall", cells("A1", "A2", "B1", "B2"))
+    st.order = list(range(players))
+    return st

@@ -22,20 +22,12 @@ from tests.games.smallcity.helpers import (
     legal,
     put,
     start,
+    town,
 )
 from tests.games.smallcity.test_build import board, build_tile
 
 WOOD, STONE, METAL = 0, 1, 2
 
-
-def town(players: int = 2):
-    st = start(players)
-    for s in range(players):
-        clear_board(st, s)
-        st.seats[s].built = []
-        put(st, s, "city_hall", cells("A1", "A2", "B1", "B2"))
-    st.order = list(range(players))
-    return st
 
 
 def _start_museum(st, s=0):

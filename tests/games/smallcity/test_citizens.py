@@ -9,21 +9,10 @@ from tests.games.smallcity.helpers import (
     cell,
     cells,
     citizen,
-    clear_board,
     legal,
     put,
-    start,
+    town,
 )
-
-
-def town(players: int = 3):
-    st = start(players)
-    for s in range(players):
-        clear_board(st, s)
-        st.seats[s].built = []
-        put(st, s, "city_hall", cells("A1", "A2", "B1", "B2"))
-    st.order = list(range(players))
-    return st
 
 
 def begin_move(st):
@@ -32,7 +21,7 @@ def begin_move(st):
 
 def test_sc52_sc53_who_must_move_and_turn_order():
     # Rules SC-52, SC-53.
-    st = town()
+    st = town(3)
     put(st, 0, "res2", cells("E5", "E6"))
     citizen(st, 0, cell("E5"))
     put(st, 0, "park1", cells("G1"))
@@ -47,7 +36,7 @@ def test_sc52_sc53_who_must_move_and_turn_order():
 
 def test_sc53_staff_stays_but_may_move():
     # Rules SC-53.
-    st = town()
+    st = town(3)
     put(st, 0, "clinic", cells("E1", "E2", "F1", "F2", "G1"))
     citizen(st, 0, cell("E1"))
     put(st, 0, "park1", cells("G5"))
@@ -58,7 +47,7 @@ def test_sc53_staff_stays_but_may_move():
 
 def test_sc54_only_tile_spaces_one_each_not_city_hall():
     # Rules SC-54.
-    st = town()
+    st = town(3)
     put(st, 0, "park1", cells("E5"))
     citizen(st, 0, cell("E5"))
     put(st, 0, "com2", cells("E7", "E8"), [0, 2])
@@ -72,7 +61,7 @@ def test_sc54_only_tile_spaces_one_each_not_city_hall():
 
 def test_sc55_no_return_to_own_start_workplaces():
     # Rules SC-55.
-    st = town()
+    st = town(3)
     put(st, 0, "com2", cells("E5", "E6"), [0, 0])
     citizen(st, 0, cell("E5"))
     citizen(st, 0, cell("E6"))
@@ -87,7 +76,7 @@ def test_sc55_no_return_to_own_start_workplaces():
 
 def test_sc56_excess_citizens_go_home():
     # Rules SC-56.
-    st = town()
+    st = town(3)
     put(st, 0, "park1", cells("E5"))
     citizen(st, 0, cell("E5"))
     st.seats[0].hall_citizens = 4
@@ -101,7 +90,7 @@ def test_sc56_excess_citizens_go_home():
 
 def test_sc57_each_citizen_moves_once():
     # Rules SC-57.
-    st = town()
+    st = town(3)
     put(st, 0, "park1", cells("E5"))
     put(st, 0, "park1", cells("E7"))
     citizen(st, 0, cell("E5"))

@@ -11,21 +11,10 @@ from tests.games.smallcity.helpers import (
     cell,
     cells,
     citizen,
-    clear_board,
     legal,
     put,
-    start,
+    town,
 )
-
-
-def town(players: int = 2):
-    st = start(players)
-    for s in range(players):
-        clear_board(st, s)
-        st.seats[s].built = []
-        put(st, s, "city_hall", cells("A1", "A2", "B1", "B2"))
-    st.order = list(range(players))
-    return st
 
 
 def test_sc66_example_eighteen_votes():
