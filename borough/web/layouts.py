@@ -68,15 +68,15 @@ def _block_places(sides: dict[int, dict[str, int]]) -> dict[int, tuple[int, int]
     if len(origin) != 1:
         raise ValueError("the Blocks do not form one grid")
     places = {origin[0]: (0, 0)}
-    todo = [origin[0]]
-    while todo:
-        b = todo.pop()
+    frontier = [origin[0]]
+    while frontier:
+        b = frontier.pop()
         col, row = places[b]
         for nxt, where in ((east_of.get(sides[b]["east"]), (col + 1, row)),
                            (south_of.get(sides[b]["south"]), (col, row + 1))):
             if nxt is not None and nxt not in places:
                 places[nxt] = where
-                todo.append(nxt)
+                frontier.append(nxt)
     if len(places) != len(sides):
         raise ValueError("some Blocks are not joined to the grid")
     return places
