@@ -30,7 +30,7 @@ class Match:
 def start(game: Game, players: int, seed: int, options: dict[str, Any] | None) -> Match:
     opts = game.resolve_options(players, options)
     state = game.setup(players, seed=seed, options=opts)
-    return Match(game, Record(game.name, players, seed, opts), state)
+    return Match(game, Record.start(game, players, seed, opts), state)
 
 
 def seat_seed(seed: int, seat: int) -> int:

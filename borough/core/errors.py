@@ -11,3 +11,7 @@ class IllegalAction(ValueError):
 
 class CorruptData(ValueError):
     """A saved state or record that cannot be read back faithfully."""
+
+
+class RulesChanged(CorruptData):
+    """A record or stored game made under another version of a game's rules."""

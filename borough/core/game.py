@@ -94,6 +94,13 @@ class Game(ABC):
     seats: ClassVar[tuple[int, ...]]
     option_list: ClassVar[tuple[Option, ...]] = ()
     state_type: ClassVar[type]
+    rules_version: ClassVar[int] = 1
+    """Raised whenever a rule change could make an old record replay differently.
+
+    Records carry the version they were made under; a record from other rules
+    is refused by name instead of failing at some move. The game's RULES.md
+    ends with a "Changes" list saying what each version changed.
+    """
 
     # ----------------------------------------------------------------- setup
     def player_counts(self) -> tuple[int, ...]:

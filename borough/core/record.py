@@ -2,7 +2,9 @@
 
 A record carries a digest of its own content, so an edited file is refused
 instead of replaying into a different game, and the result it claims, so the
-replay can prove that it reproduced the same game.
+replay can prove that it reproduced the same game. It also carries the game's
+rules version: a record made under other rules is refused with both versions
+named, before any move is tried.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from borough.core.errors import CorruptData, IllegalAction
+from borough.core.errors import CorruptData, IllegalAction, RulesChanged
 from borough.core.game import Event, Game
 from borough.core.serial import freeze
 
 FORMAT = "borough-record"
-VERSION = 1
+VERSION = 2
+"""The file format; version 1 records predate rules versions and were all made
+under version 1 of every game's rules."""
 
 
 @dataclass
@@ -28,12 +32,19 @@ class Record:
     seed: int
     options: dict[str, Any]
     moves: list[tuple[int, Any]] = field(default_factory=list)
+    rules_version: int = field(kw_only=True)
+
+    @classmethod
+    def start(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> Record:
+        """An empty record of a new game under the rules this program plays."""
+        return cls(game.name, players, seed, options, rules_version=game.rules_version)
 
     def body(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "version": VERSION,
             "game": self.game,
+            "rules_version": self.rules_version,
             "players": self.players,
             "seed": self.seed,
             "options": self.options,
@@ -68,7 +79,7 @@ def parse(data: Any) -> tuple[Record, dict[str, Any] | None]:
     """Read a dumped record, refusing anything malformed or edited."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CorruptData("this is not a Borough game record")
-    if data.get("version") != VERSION:
+    if data.get("version") not in (1, VERSION):
         raise CorruptData(f"record version {data.get('version')!r} is not supported")
     claimed = data.get("digest")
     body = {k: v for k, v in data.items() if k != "digest"}
@@ -76,12 +87,16 @@ def parse(data: Any) -> tuple[Record, dict[str, Any] | None]:
         raise CorruptData("the record's digest does not match its content: edited or damaged")
     try:
         moves = [(int(seat), freeze(action)) for seat, action in data["moves"]]
+        rules = 1 if data["version"] == 1 else data["rules_version"]
+        if type(rules) is not int:
+            raise TypeError(f"rules_version {rules!r} is not a whole number")
         record = Record(
             game=str(data["game"]),
             players=int(data["players"]),
             seed=int(data["seed"]),
             options=dict(data["options"]),
             moves=moves,
+            rules_version=rules,
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise CorruptData(f"the record is missing or garbles a field: {exc}") from exc
@@ -100,8 +115,25 @@ def load(path: str | Path) -> tuple[Record, dict[str, Any] | None]:
     return parse(data)
 
 
+def rules_mismatch(game: Game, rules_version: int) -> str | None:
+    """Why a game made under `rules_version` cannot be replayed here, or None."""
+    if rules_version == game.rules_version:
+        return None
+    return (f"it was played under {game.title} rules version {rules_version}, "
+            f"and this Borough plays {game.title} rules version {game.rules_version}; "
+            f"the same moves may not mean the same game, so it cannot be replayed")
+
+
 def replay(game: Game, record: Record) -> tuple[Any, list[Event]]:
-    """Rebuild the game move by move, checking each; CorruptData names the bad move."""
+    """Rebuild the game move by move, checking each; CorruptData names the bad move.
+
+    A record made under other rules is refused first (RulesChanged), naming both
+    rules versions."""
+    if record.game != game.name:
+        raise CorruptData(f"this is a {record.game} record, not a {game.name} one")
+    mismatch = rules_mismatch(game, record.rules_version)
+    if mismatch is not None:
+        raise RulesChanged(f"this record cannot be used: {mismatch}")
     try:
         state = game.setup(record.players, seed=record.seed, options=record.options)
     except ValueError as exc:

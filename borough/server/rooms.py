@@ -22,7 +22,7 @@ from borough import match as matches
 from borough.agents import AGENT_NAMES, SeatView, make_agent
 from borough.core.errors import IllegalAction
 from borough.core.game import Event, Game
-from borough.core.record import Record, dump
+from borough.core.record import Record, dump, rules_mismatch
 from borough.core.serial import freeze
 from borough.server.store import Store, StoredGame, hash_token
 
@@ -178,12 +178,12 @@ class Rooms:
             })
         room_id = secrets.token_hex(8)
         state = game.setup(players, seed=seed, options=options)
-        room = Room(room_id, game, Record(name, players, seed, options), state, seats)
+        room = Room(room_id, game, Record.start(game, players, seed, options), state, seats)
         room.note_views()
         await asyncio.to_thread(self.store.create_game, {
             "id": room_id, "game": name, "players": players, "seed": seed,
             "options": options, "seats": seats,
-            "status": room.status,
+            "status": room.status, "rules_version": game.rules_version,
         })
         self.rooms[room_id] = room
         self.kick(room)
@@ -197,7 +197,10 @@ class Rooms:
         rows stay as they are, so nothing is lost."""
         try:
             game = borough.game(stored.game)
-            record = Record(stored.game, stored.players, stored.seed, stored.options)
+            mismatch = rules_mismatch(game, stored.rules_version)
+            if mismatch is not None:
+                raise RoomError(409, f"game {stored.id} cannot be replayed: {mismatch}")
+            record = Record.start(game, stored.players, stored.seed, stored.options)
             state = game.setup(stored.players, seed=stored.seed, options=stored.options)
             room = Room(stored.id, game, record, state, stored.seats)
             room.note_views()

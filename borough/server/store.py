@@ -51,6 +51,7 @@ class GameRow(Base):
     options: Mapped[dict] = mapped_column(JSON)
     seats: Mapped[list] = mapped_column(JSON)  # [{kind, agent, name, token_hash}]
     status: Mapped[str] = mapped_column(String(16), default="playing")
+    rules_version: Mapped[int] = mapped_column(Integer, default=1)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -81,6 +82,7 @@ class StoredGame:
     status: str
     created: datetime
     moves: list[tuple[int, Any]]
+    rules_version: int
 
 
 def _listify(value: Any) -> Any:
@@ -169,7 +171,7 @@ class Store:
         ).all()
         return StoredGame(
             row.id, row.game, row.players, row.seed, dict(row.options), list(row.seats),
-            row.status, row.created, [(a.seat, a.action) for a in actions],
+            row.status, row.created, [(a.seat, a.action) for a in actions], row.rules_version,
         )
 
     def dispose(self) -> None:

@@ -117,7 +117,8 @@ def test_replay_from_seed_and_actions_is_exact(case):
     name, players, options = case
     g = borough.game(name)
     traj = playout(name, players, key(options), SEEDS[1])
-    rec = records.Record(name, players, SEEDS[1], options, list(traj.moves))
+    rec = records.Record(name, players, SEEDS[1], options, list(traj.moves),
+                         rules_version=g.rules_version)
     data = json.loads(json.dumps(records.dump(rec)))
     parsed, _ = records.parse(data)
     state, _ = records.replay(g, parsed)

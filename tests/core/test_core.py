@@ -78,7 +78,7 @@ def test_freeze_makes_json_actions_hashable():
 
 
 def test_record_digest_guards_every_field():
-    rec = records.Record("ekopolis", 3, 5, {"version": "basic"}, [(0, ("pass",))])
+    rec = records.Record("ekopolis", 3, 5, {"version": "basic"}, [(0, ("pass",))], rules_version=1)
     dumped = records.dump(rec)
     parsed, _ = records.parse(json.loads(json.dumps(dumped)))
     assert parsed == rec

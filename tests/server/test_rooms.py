@@ -47,3 +47,28 @@ def test_a_move_made_while_others_chose_in_secret_is_not_stale(tmp_path):
         store.dispose()
 
     run_async(scenario())
+
+
+def test_a_stored_game_from_other_rules_is_refused_naming_both_versions(tmp_path):
+    """A game kept from before its rules changed answers with both rules versions,
+    not with whichever move happens to fail first."""
+    import sqlalchemy as sa
+
+    async def scenario():
+        store = Store(f"sqlite:///{tmp_path / 'rooms.db'}")
+        store.migrate()
+        rooms = Rooms(store, ThreadPoolExecutor(1))
+        room, _ = await rooms.create({"game": "ekopolis", "players": 3, "seed": 3,
+                                      "options": {}, "seats": [{"kind": "human"}] * 3})
+        current = room.game.rules_version
+        with store.engine.begin() as conn:
+            conn.execute(sa.text("UPDATE games SET rules_version = :v WHERE id = :g"),
+                         {"v": current + 1, "g": room.id})
+        with pytest.raises(RoomError) as err:
+            rooms.restore(store.load(room.id))
+        assert err.value.status == 409
+        assert f"rules version {current + 1}" in err.value.message
+        assert f"rules version {current}" in err.value.message
+        store.dispose()
+
+    run_async(scenario())
