@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from borough.core.game import Event
 from borough.games.smallcity.data import (
-    ACTIVATED,
     CELLS,
     MATERIALS,
     SIZE,
@@ -23,7 +22,6 @@ from borough.games.smallcity.data import (
 from borough.games.smallcity.geometry import (
     BIT,
     NB4,
-    NB8,
     NB8_BITS,
     ZONE_BITS,
     Bits,
@@ -35,11 +33,11 @@ from borough.games.smallcity.geometry import (
     place_cells,
 )
 from borough.games.smallcity.state import EMPTY, NOBODY, Seat, SmallCityState, Tile
+from borough.games.smallcity.terms import ARCHITECT, MEDIATOR
 
 if TYPE_CHECKING:
     from borough.games.smallcity.rules import SmallCity
 
-ARCHITECT, MEDIATOR = 1, 2
 
 
 def name(seat: int) -> str:
@@ -539,71 +537,6 @@ def demolish(g: SmallCity, st: SmallCityState, s: int, index: int, events: list[
     seat.demolished = True
     announce(st, s, f"{name(s)} demolishes the {t.name} on {label(min(tile.cells))} "
              f"for ${t.level} and {t.level} pollution.", events, private)
-
-
-# --------------------------------------------------------- service stations
-def staff_choices(st: SmallCityState, s: int) -> list[tuple]:
-    """SC-50: a citizen from the borough (not City Hall) may staff a new station."""
-    seat = st.seats[s]
-    return [("staff", c) for c in range(CELLS) if seat.occ[c] == s] + [("skip",)]
-
-
-def staff(g: SmallCity, st: SmallCityState, s: int, index: int, cell: int,
-          events: list[Event], private: bool) -> None:
-    seat = st.seats[s]
-    tile = seat.tiles[index]
-    assert tile is not None
-    seat.occ[cell] = NOBODY
-    seat.occ[tile.cells[0]] = s
-    t = g.types[tile.type]
-    announce(st, s, f"{name(s)} staffs the {t.name} with a citizen from {label(cell)}.",
-             events, private)
-    if t.family == "police":
-        police_sweep(g, st, s, index, events, private)
-
-
-def police_sweep(g: SmallCity, st: SmallCityState, s: int, index: int, events: list[Event],
-                 private: bool) -> None:
-    """SC-51: tourists inside an activated Police Station's influence go home."""
-    seat = st.seats[s]
-    tile = seat.tiles[index]
-    assert tile is not None
-    area = set()
-    for c in tile.cells:
-        area.update(NB8[c])
-    for c in sorted(area):
-        o = seat.occ[c]
-        if o != NOBODY and o != s:
-            seat.occ[c] = NOBODY
-            if private:
-                seat.pending_home.append(o)
-            else:
-                send_home(g, st.seats[o])
-                events.append(Event(f"The Police Station sends {name(o)}'s tourist home.",
-                                    "police", s))
-
-
-def active(g: SmallCity, seat: Seat, s: int, family: str) -> int:
-    """Index of the seat's activated building of `family` (SC-50), or -1."""
-    if family not in ACTIVATED:
-        return -1
-    for i, tile in enumerate(seat.tiles):
-        if (tile is not None and g.types[tile.type].family == family
-                and any(seat.occ[c] == s for c in tile.cells)):
-            return i
-    return -1
-
-
-def police_area(g: SmallCity, seat: Seat, s: int) -> set[int]:
-    i = active(g, seat, s, "police")
-    if i < 0:
-        return set()
-    tile = seat.tiles[i]
-    assert tile is not None
-    area: set[int] = set()
-    for c in tile.cells:
-        area.update(NB8[c])
-    return area
 
 
 # ------------------------------------------------------- conflicts at reveal

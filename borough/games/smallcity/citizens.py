@@ -9,18 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from borough.core.game import Event
-from borough.games.smallcity.build import (
-    active,
-    hall_room,
-    name,
-    police_area,
-    police_sweep,
-    send_home,
-    stored,
-)
+from borough.games.smallcity.build import hall_room, name, send_home, stored
 from borough.games.smallcity.data import CELLS, MATERIALS, NO_TOURISTS
 from borough.games.smallcity.geometry import label
 from borough.games.smallcity.state import NOBODY, SmallCityState
+from borough.games.smallcity.stations import active, police_area, police_sweep
 
 if TYPE_CHECKING:
     from borough.games.smallcity.rules import SmallCity

@@ -8,15 +8,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from borough.core.game import Event
-from borough.games.smallcity.build import active, filled, name, send_home
+from borough.games.smallcity.build import filled, name, send_home
 from borough.games.smallcity.data import CELLS
 from borough.games.smallcity.geometry import NB4_BITS, ZONE_BITS, iter_bits, label
 from borough.games.smallcity.state import NOBODY, SmallCityState
+from borough.games.smallcity.stations import active
+from borough.games.smallcity.terms import ENGINEER
 
 if TYPE_CHECKING:
     from borough.games.smallcity.rules import SmallCity
 
-ENGINEER = 3
 DEADLY = 10  # SC-70: deaths start when anyone reaches 10%
 FATAL = 100  # SC-69
 

@@ -1,0 +1,229 @@
+"""A turn of Architectura (ARC-4 to ARC-11) and the end of the game (ARC-32).
+
+Who plays next, what they may play, drawing, the once-per-game hand swap, the
+Obelisk's tutor (ARC-C13) and the removal of an unplayable Magic Academy or
+City Hall (ARC-C14, ARC-C16). Rule ids refer to RULES.md.
+"""
+
+from __future__ import annotations
+
+from borough.core.game import Action, Event
+from borough.games.architectura import city, scoring
+from borough.games.architectura.city import PER_COLOUR
+from borough.games.architectura.data import BASIC_CARDS, Card
+from borough.games.architectura.state import (
+    COLUMNS,
+    GRAVE,
+    OVER,
+    PLAY,
+    TUTOR,
+    ArcState,
+)
+
+HAND = 3  # ARC-3
+
+
+def who(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+class Turns:
+    """The turn cycle, mixed into the game class."""
+
+    cards: tuple[Card, ...]
+    obelisk: int
+
+    def _deal(self, state: ArcState, events: list[Event]) -> None:
+        """ARC-2, ARC-36: reveal replacements, shuffle each deck, draw three."""
+        for s, data in enumerate(state.seats):
+            for j, k in enumerate(data.swaps):
+                if k >= 0:
+                    events.append(Event(
+                        f"{who(s)} replaces the {self.cards[j].name} with the "
+                        f"{self.cards[k].name}.", "replace", s,
+                    ))
+            data.deck = [k if k >= 0 else j for j, k in enumerate(data.swaps)]
+            state.rng.shuffle(data.deck)
+            data.hand = []
+            self._draw(state, s, HAND, events)
+        self._advance(state, state.players - 1, events)
+
+    def _replace_choices(self, state: ArcState, seat: int) -> list[Action]:
+        """ARC-35: pairs (additional card, basic card of the same basic value)."""
+        swaps = state.seats[seat].swaps
+        acts: list[Action] = []
+        if sum(1 for k in swaps if k >= 0) < state.replacements:
+            for card in self.cards[BASIC_CARDS:]:
+                if card.index in swaps:
+                    continue
+                acts.extend(("replace", card.index, j) for j in card.replaces if swaps[j] < 0)
+        acts.append(("ready",))
+        return acts
+
+    def _plays(self, state: ArcState, seat: int) -> list[Action]:
+        """ARC-4..ARC-7: every (card, space) the seat may play now."""
+        data = state.seats[seat]
+        spaces = [state.forced] if state.forced >= 0 else city.eligible(state, seat)
+        if state.players > 2:
+            spaces = [i for i in spaces if city.run_ok(state, seat, i)]
+        acts: list[Action] = []
+        for t in sorted(data.hand):
+            card = self.cards[t]
+            if card.kind == "grave":
+                if state.forced < 0:
+                    acts.append(("play", t, GRAVE))
+                continue
+            if card.condition == "pay_two" and len(data.hand) - 1 + len(data.pile) < 2:
+                continue
+            if card.condition == "right_of_own":
+                acts.extend(("play", t, i) for i in spaces if self._own_left(state, seat, i))
+            else:
+                acts.extend(("play", t, i) for i in spaces)
+        return acts
+
+    def _own_left(self, state: ArcState, seat: int, i: int) -> bool:
+        """ARC-C16: City Hall goes right of one of its owner's face-up cards."""
+        return bool(i % COLUMNS) and city.is_up(state, i - 1) and (
+            state.cells[i - 1] // PER_COLOUR == seat
+        )
+
+    def can_play_at(self, state: ArcState, seat: int, t: int, i: int, hand: list[int]) -> bool:
+        """Could card t go on space i (given as eligible) with this hand? (Manufactory)"""
+        card = self.cards[t]
+        if card.kind == "grave" or not city.run_ok(state, seat, i):
+            return False
+        if card.condition == "pay_two" and len(hand) - 1 + len(state.seats[seat].pile) < 2:
+            return False
+        return card.condition != "right_of_own" or self._own_left(state, seat, i)
+
+    def _can_swap(self, state: ArcState, seat: int) -> bool:
+        """ARC-10: once per game, at the start of a turn."""
+        data = state.seats[seat]
+        return not data.swapped and bool(data.hand) and bool(data.deck)
+
+    def _start_turn(self, state: ArcState, seat: int, events: list[Event]) -> bool:
+        """Begin `seat`'s turn; True when the seat has a decision to make."""
+        state.current = seat
+        data = state.seats[seat]
+        if not data.started:
+            data.started = True
+            if self.obelisk in data.deck and data.hand:  # ARC-C13
+                state.step = TUTOR
+                return True
+        return self._open_play(state, seat, events)
+
+    def _open_play(self, state: ArcState, seat: int, events: list[Event]) -> bool:
+        state.step = PLAY
+        if self._plays(state, seat):
+            return True
+        self._drop_unplayable(state, seat, events)
+        return self._can_swap(state, seat)
+
+    def _drop_unplayable(self, state: ArcState, seat: int, events: list[Event]) -> None:
+        """ARC-C14, ARC-C16: when no card can be played, a stuck Magic Academy or City Hall
+        is removed from the game (so that the seat draws a fresh card instead)."""
+        data = state.seats[seat]
+        for t in [t for t in data.hand if self.cards[t].condition]:
+            data.hand.remove(t)
+            if t in data.shown:
+                data.shown.remove(t)
+            data.removed.append(t)
+            events.append(Event(
+                f"{who(seat)} cannot play the {self.cards[t].name} and removes it from "
+                "the game.", "remove", seat,
+            ))
+
+    def _draw(self, state: ArcState, seat: int, count: int, events: list[Event]) -> int:
+        data = state.seats[seat]
+        drawn = []
+        while count > 0 and data.deck:
+            drawn.append(data.deck.pop())
+            count -= 1
+        if not drawn:
+            return 0
+        data.hand.extend(drawn)
+        data.bottom = min(data.bottom, len(data.deck))
+        plural = "s" if len(drawn) > 1 else ""
+        events.append(Event(f"{who(seat)} draws {len(drawn)} card{plural}.", "draw", seat))
+        names = ", ".join(self.cards[t].name for t in drawn)
+        events.append(Event(f"You draw: {names}.", "draw", seat, private_to=(seat,)))
+        return len(drawn)
+
+    def _finish_turn(self, state: ArcState, seat: int, events: list[Event],
+                     played: bool = True) -> None:
+        """ARC-8: draw up to the hand limit, then the next player.
+
+        `state.idle` counts the turns in a row in which nothing happened (no card
+        played, none drawn); a full round of them ends the game (ARC-32).
+        """
+        data = state.seats[seat]
+        drawn = self._draw(state, seat, data.limit - len(data.hand), events)
+        state.idle = 0 if played or drawn else state.idle + 1
+        self._advance(state, seat, events)
+
+    def _advance(self, state: ArcState, last: int, events: list[Event]) -> None:
+        """Give the turn to the next seat that can act (ARC-11); end the game if none can."""
+        state.effect, state.src, state.target, state.picks = "", -1, -1, []
+        state.forced, state.pending, state.paid, state.spare = -1, -1, 0, ""
+        seat = last
+        while state.idle < state.players:
+            seat = (seat + 1) % state.players
+            data = state.seats[seat]
+            before = (len(data.hand), len(data.deck))
+            if self._start_turn(state, seat, events):
+                return
+            self._skip_event(seat, events)
+            self._draw(state, seat, data.limit - len(data.hand), events)
+            changed = (len(data.hand), len(data.deck)) != before
+            state.idle = 0 if changed else state.idle + 1
+        self._end_game(state, events)
+
+    def _skip_event(self, seat: int, events: list[Event]) -> None:
+        events.append(Event(f"{who(seat)} cannot play a card and skips the turn.", "skip", seat))
+
+    def _end_game(self, state: ArcState, events: list[Event]) -> None:
+        """ARC-32: no one can play any more."""
+        state.step = OVER
+        detail = scoring.breakdown(self, state)
+        for s, total in enumerate(detail["totals"]):
+            events.append(Event(f"{who(s)} scores {total} points.", "score", s))
+        names = " and ".join(who(s) for s in scoring.winners(detail))
+        events.append(Event(f"The game is over; {names} wins.", "end"))
+
+
+    def _swap_hand(self, state: ArcState, seat: int, events: list[Event]) -> None:
+        """ARC-10: the hand goes under the deck in random order; draw as many."""
+        data = state.seats[seat]
+        data.swapped = True
+        old = data.hand
+        state.rng.shuffle(old)
+        data.deck[:0] = old
+        data.bottom = len(old)
+        data.hand, data.shown = [], []
+        events.append(Event(
+            f"{who(seat)} puts their {len(old)} cards under the deck and draws new ones.",
+            "swap", seat,
+        ))
+        self._draw(state, seat, len(old), events)
+        if not self._open_play(state, seat, events):
+            events.append(Event(f"{who(seat)} still cannot play a card.", "skip", seat))
+            self._finish_turn(state, seat, events)
+
+    def _tutor(self, state: ArcState, seat: int, action: Action, events: list[Event]) -> None:
+        """ARC-C13: put a hand card under the deck, take the Obelisk, shuffle the deck."""
+        data = state.seats[seat]
+        if action[0] == "tutor":
+            data.hand.remove(action[1])
+            data.deck.insert(0, action[1])
+            data.deck.remove(self.obelisk)
+            data.hand.append(self.obelisk)
+            data.shown.append(self.obelisk)
+            state.rng.shuffle(data.deck)
+            data.bottom = 0
+            events.append(Event(
+                f"{who(seat)} puts a card under their deck, takes the Obelisk from it and "
+                "shuffles the deck.", "tutor", seat,
+            ))
+        if not self._open_play(state, seat, events):
+            self._skip_event(seat, events)
+            self._finish_turn(state, seat, events)

@@ -1,0 +1,1 @@
+"""The phases of a Small City round, one module each (see RULES.md)."""

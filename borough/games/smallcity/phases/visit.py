@@ -1,0 +1,77 @@
+"""Phase 8, Mayor's Next Visit (SC-86, SC-87), the end of the game and the
+result (SC-88 to SC-90, SC-A*, SC-S6). Rule ids refer to RULES.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from borough.core.game import Event, Result
+from borough.games.smallcity import scoring
+from borough.games.smallcity.build import name
+from borough.games.smallcity.data import Content
+from borough.games.smallcity.state import (
+    OVER,
+    SmallCityState,
+)
+
+if TYPE_CHECKING:
+    from borough.games.smallcity.data import TileType
+
+
+class Visit:
+    """Phase 8 and the result, mixed into the game class."""
+
+    content: Content
+    types: tuple[TileType, ...]
+    rounds: int
+    warehouse: int
+    city_hall: int
+
+    def visit(self, st: SmallCityState, ev: list[Event]) -> None:
+        """SC-86 and SC-87: the mayor's next host, the round pawn, running totals."""
+        for s in range(st.players):
+            seat = st.seats[s]
+            if not seat.eliminated:
+                seat.revenue += scoring.revenue(self, st, s)  # SC-A6
+                seat.in_play_total += scoring.in_play(st, s)  # SC-A9
+            seat.card = -1
+            seat.produced = 0
+        st.prev_host = st.host
+        if st.next_host >= 0 and not st.seats[st.next_host].eliminated:
+            st.host = st.next_host
+        else:
+            order = self.alive_order(st, (st.host + 1) % st.players)
+            st.host = order[0] if order else st.host
+        if st.round >= self.rounds:
+            self.end_game(st, ev)
+            return
+        st.round += 1
+        self.start_round(st, ev)
+
+    def end_game(self, st: SmallCityState, ev: list[Event]) -> None:
+        st.phase = OVER
+        st.step = "over"
+        res = self.result(st)
+        for row in res.detail["rows"]:
+            s = row["seat"]
+            if row["promise"] > 0:
+                verdict = "kept" if row["promise_kept"] else "broken"
+                ev.append(Event(f"{name(s)} reveals Promise #{row['promise']} ({verdict}, "
+                                f"{row['promise_delta']:+d}).", "score", s))
+            ev.append(Event(f"{name(s)} scores {row['score']}.", "score", s))
+        ev.append(Event("Winner: " + ", ".join(name(w) for w in res.winners) + ".", "end"))
+
+    # -------------------------------------------------------------- result
+    def result(self, state: SmallCityState) -> Result:
+        detail = scoring.final(self, state)
+        rows = detail["rows"]
+        live = [r for r in rows if not r["eliminated"]]
+        live = live or rows  # everyone lost at 100%: the best of them still ranks first
+        best = max(r["keys"] for r in live)
+        winners = [r["seat"] for r in live if r["keys"] == best]
+        for r in rows:
+            r["keys"] = list(r["keys"])
+        if state.players == 1:
+            detail["rating"] = scoring.rating(self, rows[0]["score"])
+        return Result([r["score"] for r in rows], winners, detail)
