@@ -210,12 +210,18 @@ class Content:
     cards: tuple[Favor, ...]
     tracks: dict[str, Any]
     supply: dict[str, int]
+    max_rounds: int  # CC-58 (our design): the council's term, in rounds
     start: dict[str, Start]
     expansion: tuple[tuple[int, int, int], ...]
     general: frozenset[int]  # ids of the general Favor cards
     zone_ids: tuple[tuple[int, ...], ...]  # per zone: the buildings of that zone
     # per building, for the production loop: blue, white, goods, energy, money
     needs: tuple[tuple[int, int, int, int, int], ...]
+
+    @property
+    def names(self) -> list[str]:
+        """The building names, by building id."""
+        return [b.name for b in self.buildings]
 
     def growth_text(self, hood: int) -> str:
         """CC-7, CC-64: when a neighbourhood closed at the start opens, in words."""
@@ -464,6 +470,7 @@ def load(directory: Path = DEFAULT_DIR) -> Content:
         cards=cards,
         tracks=dict(board_raw["tracks"]),
         supply={k: int(v) for k, v in board_raw["supply"].items() if k != "source"},
+        max_rounds=int(board_raw["term"]["max_rounds"]),
         start=start,
         expansion=expansion,
         general=frozenset(card.id for card in cards if not card.building),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from borough.core.game import Action
-from borough.games.citycouncil import city, favors
+from borough.games.citycouncil import city, favors, flow
 from borough.games.citycouncil.rules import CityCouncil
 from borough.games.citycouncil.state import (
     EMBEZZLE,
@@ -145,7 +145,7 @@ class Sensible:
         general = [a for a in scores if not self.c.cards[a[1]].building]
         if general:
             return general[0]
-        late = s.scores[seat] + 4 >= self.g._end_points(s) or s.round >= 8
+        late = s.scores[seat] + 4 >= flow.end_points(self.c, s) or s.round >= 8
         for a in scores:
             pts = favors.value(self.c, s, self.c.cards[a[1]])
             if pts >= 3 or late:

@@ -6,7 +6,7 @@ import random
 
 from cc_helpers import GAME, act, new, run_until
 
-from borough.games.citycouncil import council
+from borough.games.citycouncil import council, flow
 from borough.games.citycouncil.state import (
     ASSIGN,
     ELECT,
@@ -38,8 +38,8 @@ def seated(players: int, offices: list[int], spots: list[int], seed: int = 1):
     s.spot = spots[:]
     s.vacant_start = [o for o in range(5) if o not in offices]
     events = []
-    GAME._begin_committees(s, events)
-    GAME._settle(s, events)
+    flow.begin_committees(GAME.content, s, events)
+    flow.settle(GAME.content, s, events)
     return s
 
 

@@ -6,7 +6,7 @@ import pytest
 from cc_helpers import GAME, act, bid, clear_city, new, pid, put, run_until
 
 from borough.core.errors import IllegalAction
-from borough.games.citycouncil import city, council
+from borough.games.citycouncil import city, council, flow
 from borough.games.citycouncil.state import (
     DONE,
     DROPPED,
@@ -195,7 +195,7 @@ def test_cc_27_the_election_chair_breaks_remaining_ties():
     plan(s, 2, "sell", "Pawnshop", votes=3)
     s.queue = []
     events = []
-    GAME._next_plan(s, events)
+    flow.next_plan(GAME.content, s, events)
     assert s.proposals[2].status == DONE  # the clear winner goes first, by itself
     assert s.step == EXECUTE and s.current == council.holder(s, ELECTION)
     assert GAME.legal_actions(s, s.current) == [("execute", 0), ("execute", 1)]
@@ -215,7 +215,7 @@ def test_cc_28_two_or_three_plans_are_carried_out():
         put(s, name, [f"A{6 + k}"])
         plan(s, k, "sell", name, votes=3 - k)
     s.queue = []
-    GAME._next_plan(s, [])
+    flow.next_plan(GAME.content, s, [])
     assert [p.status for p in s.proposals] == [DONE, DONE, DROPPED]
 
 
@@ -237,7 +237,7 @@ def test_cc_29_plans_that_cannot_be_carried_out_are_skipped():
     plan(s, 2, "sell", "Kiosk", votes=0)  # no votes, still carried out
     s.queue = []
     events = []
-    GAME._next_plan(s, events)
+    flow.next_plan(GAME.content, s, events)
     assert [p.status for p in s.proposals] == [DONE, DROPPED, DONE]
     assert any("skipped" in e.text for e in events)
 
@@ -360,7 +360,7 @@ def test_cc_37_the_budget_never_goes_negative():
         s.display.append(b)
     plan(s, 0, "construct", "Cottage", ["A6"], votes=2)  # costs 3 on a commercial block
     s.queue = []
-    GAME._next_plan(s, [])
+    flow.next_plan(GAME.content, s, [])
     assert s.proposals[0].status == DROPPED and s.budget == 2
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from cc_helpers import GAME, clear_city, hood, new, put
 
-from borough.games.citycouncil import city
+from borough.games.citycouncil import city, steps
 from borough.games.citycouncil.data import TILE_COUNT
 from borough.games.citycouncil.rules import CityCouncil
 from borough.games.citycouncil.state import PRODUCE, PROPOSE, SITE, CCState
@@ -162,19 +162,19 @@ def test_cc_20_forced_choices_are_found_as_the_legal_list_shows(mode, monkeypatc
     """CC-20, CC-21: a step is played for a seat exactly when it offers one choice; every
     quick answer during whole games is checked against the full list of choices."""
     game = CityCouncil()
-    quick = game._forced
+    quick = steps.forced
     asked: list[bool] = []
 
-    def checked(s, m, known):
-        got = quick(s, m, known)
-        options = game._options(s, m)
+    def checked(c, s, m, known):
+        got = quick(c, s, m, known)
+        options = steps.choices(c, s, m)
         assert got == (options[0] if len(options) == 1 else None), (s.step, options)
         if known is not None:
             assert known == options
         asked.append(got is not None)
         return got
 
-    monkeypatch.setattr(game, "_forced", checked)
+    monkeypatch.setattr(steps, "forced", checked)
     for seed in SEEDS:
         rng = random.Random(seed)
         s = game.setup(2 + seed % 4, seed, {"mode": mode})

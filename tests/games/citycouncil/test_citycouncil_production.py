@@ -6,7 +6,7 @@ import pytest
 from cc_helpers import GAME, act, bid, clear_city, hood, new, put, run_until
 
 from borough.core.errors import IllegalAction
-from borough.games.citycouncil import city, council
+from borough.games.citycouncil import city, council, flow, production
 from borough.games.citycouncil.state import OVER, PRODUCE, PROPOSE, TRANSPORT
 
 C = GAME.content
@@ -21,8 +21,8 @@ def producing(setup=None, players: int = 5, seed: int = 2):
     if setup:
         setup(s)
     events = []
-    GAME._begin_production(s, events)
-    GAME._settle(s, events)
+    production.begin_production(GAME.content, s, events)
+    flow.settle(GAME.content, s, events)
     return s, events
 
 

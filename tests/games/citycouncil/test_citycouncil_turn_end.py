@@ -9,8 +9,8 @@ import pytest
 from cc_helpers import GAME, act, bid, card, clear_city, give, new, put, reach, run_until
 
 from borough.core.errors import IllegalAction
-from borough.games.citycouncil import bot, council, favors
-from borough.games.citycouncil.rules import MAX_ROUNDS
+from borough.games.citycouncil import bot, council, favors, flow, production
+from borough.games.citycouncil.data import load as load_content
 from borough.games.citycouncil.state import (
     DROPPED,
     FAVOR,
@@ -47,7 +47,7 @@ def test_cc_51_unbuilt_proposals_are_discarded_and_the_row_refilled():
     victims = s.display[:2]
     for b in victims:
         s.proposals.append(Proposal(0, "construct", b, -1, [], [], DROPPED))
-    GAME._turn_end(s, [])
+    production.turn_end(GAME.content, s, [])
     assert all(b in s.gone and b not in s.display for b in victims)
     assert Counter(GAME.buildings[b].shape for b in s.display) == before
 
@@ -166,13 +166,13 @@ def test_cc_57_reaching_the_points_finishes_the_round_first():
     s = run_until(s, OVER, random.Random(1))
     assert s.round == rnd and s.outcome == "mayor"
     assert GAME.result(s).winners == [seat]
-    assert GAME._end_points(new(4, "basic")) == 11
+    assert flow.end_points(GAME.content, new(4, "basic")) == 11
 
 
 def test_cc_58_the_term_ends_after_twenty_rounds():
     """CC-58: the game stops after round 20 even without a Mayor."""
     s = run_until(new(4, seed=3), TURN_END)
-    s.round = MAX_ROUNDS
+    s.round = load_content().max_rounds
     while s.step == TURN_END:
         act(s, ("done",))
     assert s.step == OVER and s.outcome == "term"
@@ -259,7 +259,7 @@ def test_cc_66_the_first_to_reach_the_points_takes_the_key_to_the_city():
     events = act(s, ("score", cid))
     assert s.key_holder == seat and s.reached
     assert any("Key to the City" in e.text for e in events)
-    GAME._add_points(s, 0, 2, [])
+    flow.add_points(GAME.content, s, 0, 2, [])
     assert s.key_holder == seat
     assert GAME.observe(s, 2)["key_holder"] == seat
 

@@ -6,7 +6,7 @@ import pytest
 from cc_helpers import GAME, act, bid, clear_city, hood, new, pid, put, reach
 
 from borough.core.errors import IllegalAction
-from borough.games.citycouncil import city, data
+from borough.games.citycouncil import city, data, production
 from borough.games.citycouncil.state import PENDING, PROPOSE, SITE, Proposal
 
 C = GAME.content
@@ -83,10 +83,10 @@ def test_cc_64_growth_happens_at_turn_end_and_never_closes():
     s = reach(new(4, "basic", seed=3), PROPOSE, 1)
     clear_city(s)
     put(s, "Police Post", ["A5"])  # G1
-    GAME._turn_end(s, [])
+    production.turn_end(GAME.content, s, [])
     assert s.open_hoods[hood("G2")]
     clear_city(s)
-    GAME._turn_end(s, [])
+    production.turn_end(GAME.content, s, [])
     assert s.open_hoods[hood("G2")]  # an opened neighbourhood stays open
 
 

@@ -1,0 +1,164 @@
+"""What a member may choose at each step of City Council, in one place.
+
+`choices` is the legal list; `allows` answers the same question for one
+action without building the list where that is slow (the conformance suite
+compares the two); `forced` finds a step's single choice for `flow.settle`.
+"""
+
+from __future__ import annotations
+
+from borough.core.errors import CorruptData
+from borough.core.game import Action
+from borough.games.citycouncil import bot, city, council, favors
+from borough.games.citycouncil.data import TILE_COUNT, Content
+from borough.games.citycouncil.state import (
+    ASSIGN,
+    ELECT,
+    EMBEZZLE,
+    EXEC_VOTE,
+    EXECUTE,
+    FAVOR,
+    KEEP,
+    MOVE,
+    OFFICES,
+    OVER,
+    PRODUCE,
+    PROPOSE,
+    REGARD,
+    SITE,
+    SPOT_A,
+    SWAP,
+    TURN_END,
+    VOTE,
+    CCState,
+)
+
+HAND_LIMIT = 7  # CC-55
+DEAL = 2  # CC-15
+# Steps whose single option is played for the seat: their choices are public.
+AUTO = {
+    ASSIGN, REGARD, MOVE, SWAP, ELECT, KEEP, PROPOSE, SITE, VOTE, EXEC_VOTE, EXECUTE, PRODUCE,
+    FAVOR,
+}
+
+
+def player_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def allows(c: Content, state: CCState, seat: int, action: Action) -> bool:
+    """The same answer as the legal list, without building it for the common steps."""
+    if state.step == OVER or seat != state.current:
+        return False
+    step, kind = state.step, action[0]
+    if step == PRODUCE:
+        target = action[1] if len(action) == 2 else -1
+        if kind == "activate" and 0 <= target < len(c.buildings):
+            return city.can_activate(c, state, target)
+        if kind == "boost" and 0 <= target < len(c.buildings):
+            return state.site_of[target] >= 0 and city.can_boost(c, state, target)
+        if kind == "zone" and 0 <= target < len(state.zones_on):
+            return city.can_zone(c, state, target)
+        return False
+    if step == PROPOSE and len(action) == 2:
+        bid = action[1]
+        if not 0 <= bid < TILE_COUNT or bid in council.targeted(state):
+            return False
+        if kind == "construct":
+            return bid in state.display and city.can_build_any(c, state, bid, state.budget)
+        standing = state.site_of[bid] >= 0
+        if kind == "sell":
+            return standing and state.sells_left > 0
+        if kind == "relocate":
+            return (
+                standing and state.relocates_left > 0 and city.movable(c, state, bid)
+                and city.can_move_any(c, state, bid, state.budget)
+            )
+        return False
+    if step == SITE and kind == "site" and len(action) == 2:
+        pid = action[1]
+        if not 0 <= pid < len(c.board.place_cells):
+            return False
+        p = state.proposals[state.pending]
+        if p.kind == "construct":
+            cost = city.build_cost(c, state, p.building, pid)
+        else:
+            cost = city.move_cost(c, state, p.building, pid)
+        return 0 <= cost <= state.budget
+    return action in choices(c, state, seat)
+
+def choices(c: Content, s: CCState, m: int) -> list[Action]:
+    """The choices of member `m` at the current step."""
+    step = s.step
+    if step == PRODUCE:
+        return city.activations(c, s)
+    if step == VOTE:
+        return council.vote_options(s, m, second=False)
+    if step == EXEC_VOTE:
+        return council.vote_options(s, m, second=True)
+    if step == PROPOSE:
+        return council.proposal_options(c, s)
+    if step == SITE:
+        return council.site_options(c, s)
+    if step == KEEP:
+        return [("keep", card) for card in sorted(s.dealt[m])]
+    if step == FAVOR:  # CC-62: any general card that holds now, or let the chance pass
+        return [("score", card) for card in sorted(favors.holding(c, s, m))] + [("done",)]
+    if step == TURN_END:
+        hand = sorted(s.hands[m])
+        acts: list[Action] = [("score", card) for card in hand
+                              if favors.scorable(c, s, card, turn_end=True)]
+        acts += [("discard", card) for card in hand]
+        if len(hand) <= HAND_LIMIT:
+            acts.append(("done",))
+        return acts
+    if step == EMBEZZLE:
+        return [("embezzle",), ("decline",)]
+    if step == EXECUTE:
+        return [("execute", i) for i in s.queue]
+    if step == ASSIGN:
+        taken = set(s.office)
+        return [("assign", o) for o in range(len(OFFICES)) if o not in taken]
+    if step == REGARD:
+        return [("regard", a) for a in range(s.members) if s.spot[a] == SPOT_A]
+    if step in (MOVE, SWAP, ELECT):
+        return council.rotation_options(s)[1]
+    raise CorruptData(f"unknown step {step!r}")
+
+
+def forced(c: Content, s: CCState, m: int, known: list[Action] | None) -> Action | None:
+    """The single choice of the step, or None when there are several; the common
+    steps stop looking once a second choice shows."""
+    if known is None and s.step == PROPOSE:
+        taken = council.targeted(s)
+        if s.sells_left > 0 and any(
+            s.site_of[b] >= 0 and b not in taken for b in range(TILE_COUNT)
+        ):
+            return None  # a sale and no proposal at least
+        free = city.FreeSites(c, s)
+        if any(b not in taken and city.can_build_any(c, s, b, s.budget, free)
+               for b in s.display):
+            return None  # a construction and no proposal at least
+    if known is None and s.step == SITE:
+        p = s.proposals[s.pending]
+        find = city.build_sites if p.kind == "construct" else city.move_sites
+        sites = find(c, s, p.building, s.budget, 2)
+        return ("site", sites[0]) if len(sites) == 1 else None
+    options = choices(c, s, m) if known is None else known
+    return options[0] if len(options) == 1 else None
+
+
+def bot_choice(c: Content, s: CCState, m: int) -> Action:
+    if s.step == PROPOSE:
+        return bot.proposal(c, s, council.targeted(s))
+    if s.step == SITE:
+        return bot.site(c, s, choices(c, s, m))
+    if s.step in (VOTE, EXEC_VOTE):
+        return bot.vote(c, s, choices(c, s, m))
+    if s.step == EMBEZZLE:
+        return ("decline",)
+    # chair duties: drawn at random, so no seat is favoured by a fixed order
+    options = choices(c, s, m)
+    return options[s.rng.below(len(options))]
+
+# ---------------------------------------------------------- dispatch
