@@ -33,7 +33,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/agent_speed.py
 
 rules: $(STAMP)
-	$(BIN)/borough rules
+	$(BIN)/borough coverage
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,64 +1,32 @@
-"""The `borough` command: list, play, replay and simulate games."""
+"""The `borough` command: list, play, replay and simulate games; read their rules."""
 
 from __future__ import annotations
 
-import functools
 import json
+import secrets
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 import borough
 from borough import match as matches
-from borough.agents import AGENT_NAMES, make_agent
+from borough.agents import AGENT_NAMES
 from borough.agents.base import Agent
+from borough.cli_base import Failure, app, err, examples, find_game, friendly, out, say
 from borough.cli_human import HumanAgent
+from borough.cli_progress import GamesProgress
 from borough.core import record as records
 from borough.core.errors import CorruptData
 from borough.core.game import Game
 from borough.games import render
 
-app = typer.Typer(
-    help="Borough: city-building board games to play, replay and study.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-out = Console()
-err = Console(stderr=True)
-
-
-class Failure(Exception):
-    """A user-facing error: printed as one line, exit status 1, never a traceback."""
-
-
-def friendly(command: Callable[..., None]) -> Callable[..., None]:
-    """Turn a Failure inside a command into a message and exit status 1."""
-
-    @functools.wraps(command)
-    def run(*args: Any, **kwargs: Any) -> None:
-        try:
-            command(*args, **kwargs)
-        except Failure as exc:
-            err.print(f"error: {exc}", highlight=False, markup=False)
-            raise typer.Exit(1) from None
-
-    return run
-
-
-def _game(name: str) -> Game:
-    try:
-        return borough.game(name)
-    except ValueError as exc:
-        raise Failure(str(exc)) from None
+OPPONENT = "medium"
+"""The computer opponent of every seat `--agents` does not name."""
 
 
 def _options(pairs: list[str] | None) -> dict[str, Any]:
@@ -71,25 +39,33 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
     return options
 
 
-def _agents(spec: str | None, players: int, seed: int, interactive: bool) -> list[Agent]:
+def _seat_names(spec: str | None, players: int, interactive: bool) -> list[str]:
+    """One agent name per seat: one name for every seat, or a list filled up with OPPONENT."""
     if spec is None:
-        names = ["human"] + ["random"] * (players - 1) if interactive else ["random"] * players
+        names = ["human"] if interactive else []
     else:
         names = [n.strip() for n in spec.split(",") if n.strip()]
         if len(names) == 1:
             names = names * players
-    if len(names) != players:
+    if len(names) > players:
         raise Failure(f"--agents names {len(names)} seats, but the game has {players}")
+    names += [OPPONENT] * (players - len(names))
+    known = ("human", *AGENT_NAMES)
+    for name in names:
+        if name not in known:
+            raise Failure(f"unknown agent {name!r}; choose from {', '.join(known)}")
+    return names
+
+
+def _seat_agents(names: list[str], m: matches.Match) -> list[Agent]:
     agents: list[Agent] = []
     for seat, name in enumerate(names):
         if name == "human":
-            agents.append(HumanAgent(out))
-            continue
-        try:
-            agents.append(make_agent(name, matches.seat_seed(seed, seat)))
-        except ValueError:
-            known = ", ".join(("human", *AGENT_NAMES))
-            raise Failure(f"unknown agent {name!r}; choose from {known}") from None
+            human = HumanAgent(out)
+            human.bind(m.game, m)
+            agents.append(human)
+        else:
+            agents.append(matches.Bot(name, m, seat))
     return agents
 
 
@@ -124,10 +100,18 @@ def _print_result(game: Game, summary: dict[str, Any]) -> None:
         mark = "winner" if seat in summary["winners"] else ""
         table.add_row(f"Player {seat + 1}", str(score), mark)
     out.print(table)
-    out.print(f"{summary['actions']} decisions; seed {summary['seed']}")
+    say(f"{summary['actions']} decisions; seed {summary['seed']} "
+        f"(play this deal again with --seed {summary['seed']})")
 
 
-@app.command("games")
+def _save(path: Path, m: matches.Match) -> None:
+    try:
+        records.save(path, m.record, m.result().to_json() if m.over else None)
+    except OSError as exc:
+        raise Failure(f"cannot save the game to {path}: {exc.strerror or exc}") from None
+
+
+@app.command("games", epilog=examples("games", "games --json"))
 @friendly
 def games_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
@@ -141,92 +125,150 @@ def games_command(
     if as_json:
         print(json.dumps(data, indent=1))
         return
-    table = Table(title="Borough games")
-    for col in ("Game", "Title", "Players", "Options"):
+    table = Table(title="Borough games (set an option with -o KEY=VALUE)")
+    for col in ("Game", "Title", "Players"):
         table.add_column(col)
+    # Choices are spaced so long lists wrap between words instead of being cut.
+    table.add_column("Options", overflow="fold")
     for d in data:
         opts = "\n".join(
-            f"{k}={'|'.join(map(str, v['choices']))} (default {v['default']}): {v['help']}"
+            f"{k} = {' | '.join(map(str, v['choices']))} (default {v['default']}): {v['help']}"
             for k, v in d["options"].items()
         )
         table.add_row(d["name"], d["title"], ", ".join(map(str, d["players"])), opts or "-")
     out.print(table)
 
 
-@app.command("play")
+@app.command(
+    "play",
+    epilog=examples(
+        "play smallcity --players 2",
+        "play ekopolis --players 3 --agents human,hard --seed 42",
+        "play rondelcity --agents random --json",
+        "play architectura --agents random --save game.json",
+        "play --resume game.json",
+    ),
+)
 @friendly
 def play_command(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="A game name (see `games`).")],
+    game_name: Annotated[
+        str | None, typer.Argument(metavar="GAME", help="A game name (see `games`).")
+    ] = None,
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the game's randomness.")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed of the game's randomness. Default: a fresh one, printed."),
+    ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A game option as KEY=VALUE.")
     ] = None,
     agents: Annotated[
         str | None,
-        typer.Option(help="Comma-separated agent per seat (human, random, ...); one name "
-                     "applies to every seat. Default: you against random bots."),
+        typer.Option(help="Agent per seat from seat 1, comma-separated (human, easy, medium, "
+                     "hard, random, ...); one name alone plays every seat; seats not named "
+                     f"play {OPPONENT}. Default: you (at a terminal) against {OPPONENT} bots."),
     ] = None,
-    save: Annotated[Path | None, typer.Option(help="Save the game record to this file.")] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Save the game to this file after every move (--resume continues it)."),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help="Continue a game saved with --save; it keeps saving there."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON summary.")] = False,
 ) -> None:
     """Play a game: people at this terminal and/or computer opponents."""
-    game = _game(game_name)
-    n = _players(game, players)
     interactive = sys.stdin.isatty() and not as_json
-    seat_agents = _agents(agents, n, seed, interactive)
-    if as_json and any(isinstance(a, HumanAgent) for a in seat_agents):
+    if resume is not None:
+        if game_name or players is not None or seed is not None or option:
+            raise Failure("--resume takes the game, players, seed and options from the saved "
+                          "file; give only --agents, --save or --json with it")
+        m, _ = _resumed(resume)
+        save = save or resume
+    else:
+        if game_name is None:
+            raise Failure("name a GAME to play (see `borough games`), or --resume FILE")
+        game = find_game(game_name)
+        n = _players(game, players)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        try:
+            m = matches.start(game, n, seed, _options(option))
+        except ValueError as exc:
+            raise Failure(str(exc)) from None
+    game = m.game
+    names = _seat_names(agents, m.record.players, interactive)
+    if as_json and "human" in names:
         raise Failure("--json plays bots only; drop 'human' from --agents")
-    try:
-        m = matches.start(game, n, seed, _options(option))
-    except ValueError as exc:
-        raise Failure(str(exc)) from None
-    humans = {s for s, a in enumerate(seat_agents) if isinstance(a, HumanAgent)}
-    for a in seat_agents:
-        if isinstance(a, HumanAgent):
-            a.bind(game, m)
+    seat_agents = _seat_agents(names, m)
+    humans = [s for s, name in enumerate(names) if name == "human"]
+    if save:
+        _save(save, m)
+    if not as_json:
+        _announce(m, resume, save)
 
     def show(event: borough.Event) -> None:
         if as_json:
             return
-        viewer = next(iter(humans)) if len(humans) == 1 else None
+        viewer = humans[0] if len(humans) == 1 else None
         if event.visible_to(viewer) or not humans:
-            out.print(f"  {event.text}", highlight=False, markup=False)
+            say(f"  {event.text}")
 
     try:
-        matches.play(m, seat_agents, on_event=show)
+        matches.play(m, seat_agents, on_event=show,
+                     on_move=(lambda done: _save(save, done)) if save else None)
     except KeyboardInterrupt:
         if save:
-            records.save(save, m.record)
-            err.print(f"Stopped; the game so far is saved in {save}.")
+            err.print(f"Stopped; the game so far is saved in {save}: continue it with "
+                      f"`borough play --resume {save}`.", highlight=False, markup=False)
+        else:
+            err.print("Stopped; the game was not saved (--save FILE keeps it as you play).")
         raise typer.Exit(130) from None
     summary = _summary(game, m)
-    if save:
-        records.save(save, m.record, m.result().to_json())
     if as_json:
         print(json.dumps(summary))
     else:
-        out.print(render(game.name, game.observe(m.state, None)), highlight=False, markup=False)
+        say(render(game.name, game.observe(m.state, None)))
         _print_result(game, summary)
 
 
-@app.command("replay")
+def _resumed(path: Path) -> tuple[matches.Match, dict[str, Any] | None]:
+    """The game a saved record reaches, and the result the record claims (if any)."""
+    try:
+        record, claimed = records.load(path)  # its errors name the file
+    except CorruptData as exc:
+        raise Failure(str(exc)) from None
+    try:
+        return matches.resume(find_game(record.game), record), claimed
+    except CorruptData as exc:
+        raise Failure(f"{path}: {exc}") from None
+
+
+def _announce(m: matches.Match, resumed: Path | None, save: Path | None) -> None:
+    seed = m.record.seed
+    if resumed is not None:
+        say(f"{m.game.title}: resuming {resumed} after {len(m.record.moves)} decisions "
+            f"(seed {seed}).")
+        for event in m.events[-5:]:
+            if event.private_to is None:
+                say(f"  {event.text}")
+    else:
+        say(f"{m.game.title}, {m.record.players} players, seed {seed} "
+            f"(play this deal again with --seed {seed}).")
+    if save is not None:
+        say(f"Saving to {save} after every move.")
+
+
+@app.command("replay", epilog=examples("replay game.json", "replay game.json --json"))
 @friendly
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A game record saved with `play --save`.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON summary.")] = False,
 ) -> None:
     """Rebuild a saved game from its setup and actions, checking every step."""
-    try:
-        record, claimed = records.load(file)
-    except CorruptData as exc:
-        raise Failure(str(exc)) from None
-    game = _game(record.game)
-    try:
-        state, events = records.replay(game, record)
-    except CorruptData as exc:
-        raise Failure(f"{file}: {exc}") from None
-    m = matches.Match(game, record, state, events)
+    m, claimed = _resumed(file)
+    game, state, record = m.game, m.state, m.record
     summary = _summary(game, m)
     if claimed is not None:
         if not game.is_over(state):
@@ -239,22 +281,31 @@ def replay_command(
         summary["over"] = game.is_over(state)
         print(json.dumps(summary))
         return
-    for event in events:
+    for event in m.events:
         if event.private_to is None:
-            out.print(f"  {event.text}", highlight=False, markup=False)
+            say(f"  {event.text}")
     if game.is_over(state):
         _print_result(game, summary)
     else:
-        out.print(f"The game is not over: {len(record.moves)} decisions replayed.")
+        say(f"The game is not over: {len(record.moves)} decisions replayed; "
+            f"continue it with `borough play --resume {file}`.")
 
 
-@app.command("simulate")
+@app.command(
+    "simulate",
+    epilog=examples("simulate ekopolis --games 20",
+                    "simulate smallcity --players 2 --agents medium,random -n 10 --json"),
+)
 @friendly
 def simulate_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="A game name (see `games`).")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
-    agents: Annotated[str, typer.Option(help="Agent per seat, or one for all.")] = "random",
+    agents: Annotated[
+        str,
+        typer.Option(help=f"Agent per seat from seat 1; one name alone plays every seat; "
+                     f"seats not named play {OPPONENT}."),
+    ] = "random",
     seed: Annotated[int, typer.Option(help="Seed of the first game; then seed+1, ...")] = 0,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A game option as KEY=VALUE.")
@@ -262,40 +313,36 @@ def simulate_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON summary.")] = False,
 ) -> None:
     """Play many seeded games between bots and summarise them."""
-    game = _game(game_name)
+    game = find_game(game_name)
     n = _players(game, players)
     options = _options(option)
-    if "human" in agents.split(","):
+    names = _seat_names(agents, n, interactive=False)
+    if "human" in names:
         raise Failure("simulate plays bots only; drop 'human' from --agents")
-    _agents(agents, n, seed, interactive=False)  # validate the names before starting
     wins = [0.0] * n
     scores: list[list[float]] = [[] for _ in range(n)]
     lengths: list[int] = []
     started = time.perf_counter()
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-        TimeRemainingColumn(), console=err, disable=as_json, transient=True,
-    ) as progress:
-        task = progress.add_task(f"{game.title}", total=games)
+    with GamesProgress(err, game.title, games, disable=as_json) as progress:
         for i in range(games):
             try:
                 m = matches.start(game, n, seed + i, options)
             except ValueError as exc:
                 raise Failure(str(exc)) from None
-            matches.play(m, _agents(agents, n, seed + i, interactive=False))
+            matches.play(m, _seat_agents(names, m))
             result = m.result()
             for w in result.winners:
                 wins[w] += 1 / len(result.winners)
             for s in range(n):
                 scores[s].append(result.scores[s])
             lengths.append(len(m.record.moves))
-            progress.advance(task)
+            progress.advance()
     elapsed = time.perf_counter() - started
     summary = {
         "game": game.name,
         "players": n,
         "games": games,
-        "agents": agents,
+        "agents": ",".join(names),
         "options": game.resolve_options(n, options),
         "wins": wins,
         "mean_scores": [statistics.fmean(s) for s in scores],
@@ -307,7 +354,7 @@ def simulate_command(
     if as_json:
         print(json.dumps(summary))
         return
-    table = Table(title=f"{game.title}: {games} games, agents {agents}")
+    table = Table(title=f"{game.title}: {games} games, agents {summary['agents']}")
     for col in ("Seat", "Wins", "Win share", "Mean score", "Spread (sd)"):
         table.add_column(col, justify="right")
     for s in range(n):
@@ -316,47 +363,17 @@ def simulate_command(
             f"{summary['mean_scores'][s]:.2f}", f"{summary['score_stdev'][s]:.2f}",
         )
     out.print(table)
-    out.print(
+    say(
         f"mean length {summary['mean_length']:.1f} decisions; "
         f"{summary['games_per_second']:.1f} games/s; "
         f"{summary['decisions_per_second']:.0f} decisions/s"
     )
 
 
-@app.command("rules")
-@friendly
-def rules_command(
-    game_name: Annotated[
-        str | None, typer.Argument(metavar="[GAME]", help="One game only.")
-    ] = None,
-    tests: Annotated[Path, typer.Option(help="The tests folder to search.")] = Path("tests"),
-) -> None:
-    """Show which rule ids of each game's RULES.md are proved by tests."""
-    from borough.rules_coverage import coverage
-
-    if not tests.is_dir():
-        raise Failure(f"no tests folder at {tests}")
-    if game_name is not None:
-        _game(game_name)
-    table = Table(title="Rules coverage")
-    for col in ("Game", "Rules", "Tested", "Missing"):
-        table.add_column(col)
-    missing_any = False
-    for report in coverage(tests):
-        if game_name and report.game != game_name:
-            continue
-        missing = report.missing
-        missing_any = missing_any or bool(missing)
-        table.add_row(
-            report.game, str(len(report.rules)), str(len(report.rules) - len(missing)),
-            ", ".join(missing) or "-",
-        )
-    out.print(table)
-    if missing_any:
-        raise typer.Exit(1)
-
-
-@app.command("serve")
+@app.command(
+    "serve",
+    epilog=examples("serve", "serve --port 8080 --db games.db"),
+)
 @friendly
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -380,10 +397,12 @@ def serve_command(
     if db is not None and "://" not in db:
         db = f"sqlite:///{Path(db).resolve()}"
     settings = Settings.from_env(database_url=db, bot_pause=bot_pause, bot_workers=workers)
-    out.print(f"Borough server on http://{host}:{port} (database {settings.database_url})",
-              highlight=False, markup=False)
+    say(f"Borough server on http://{host}:{port} (database {settings.database_url})")
     uvicorn.run(create_app(settings), host=host, port=port, ws="websockets-sansio",
                 log_level="warning")
+
+
+import borough.cli_rules  # noqa: E402 - registers `rules` and `coverage` after the rest
 
 
 def main() -> None:

@@ -8,17 +8,25 @@ from typing import Any
 from rich.console import Console
 
 from borough.agents.base import SeatView
+from borough.cli_preview import as_json, preview
 from borough.core.game import Action, Game
 from borough.core.serial import freeze
 from borough.games import render
 
-HELP = """Commands:
-  N          take move number N
-  ?N         explain move number N
-  ? ACTION   explain any action written as JSON, e.g. ? ["place", 3, 17]
-  board      draw the board again
-  help       this text
-  quit       stop the game (it is saved if you gave --save)"""
+
+def help_text(moves: list[Action]) -> str:
+    """The commands, each with an example written for the moves on offer now."""
+    number = min(2, len(moves))
+    written = as_json(moves[number - 1])
+    return "\n".join([
+        "Commands:",
+        f"  N          take move number N, e.g. {number}",
+        f"  ?N         what move N would do, and how to write it as an action, e.g. ?{number}",
+        f"  ? ACTION   explain any action of this game written as JSON, e.g. ? {written}",
+        "  board      draw the board again",
+        "  help       this text",
+        "  quit       stop the game (with --save it is kept: continue with --resume FILE)",
+    ])
 
 
 class HumanAgent:
@@ -51,7 +59,7 @@ class HumanAgent:
             if answer.isdigit() and 1 <= int(answer) <= len(moves):
                 return moves[int(answer) - 1]
             if answer == "help":
-                self._say(HELP)
+                self._say(help_text(moves))
             elif answer == "board":
                 self._say(render(game.name, view.observation))
                 self._list(view, moves)
@@ -67,14 +75,23 @@ class HumanAgent:
             self._say(f"  {i:>3}. {view.describe(action)}")
 
     def _explain(self, view: SeatView, moves: list[Action], text: str) -> None:
-        if text.isdigit() and 1 <= int(text) <= len(moves):
+        if text.isdigit():
+            if not 1 <= int(text) <= len(moves):
+                self._say(f"There is no move {text}: type ?1 to ?{len(moves)}.")
+                return
             action = moves[int(text) - 1]
-            self._say(f"{view.describe(action)}: allowed now.")
-            return
-        try:
-            action = freeze(json.loads(text))
-        except json.JSONDecodeError:
-            self._say("Write the action as JSON, e.g. ? [\"keep\"]")
-            return
-        reason = view.explain(action)
-        self._say(reason or f"{view.describe(action)}: allowed now.")
+        else:
+            try:
+                action = freeze(json.loads(text))
+            except json.JSONDecodeError:
+                self._say(f"Write the action as JSON, e.g. ? {as_json(moves[0])} "
+                          "(?N shows move N written this way).")
+                return
+            reason = view.explain(action)
+            if reason:
+                self._say(reason)
+                return
+        self._say(f"{view.describe(action)} would do this:")
+        for line in preview(view, action):
+            self._say(line)
+        self._say(f"Written as an action: ? {as_json(action)}")

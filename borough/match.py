@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from borough.agents.base import Agent, SeatView
-from borough.core.game import Event, Game, Result
+from borough.agents.registry import make_agent
+from borough.core import record as records
+from borough.core.game import Action, Event, Game, Result
 from borough.core.record import Record
 
 
@@ -33,9 +35,31 @@ def start(game: Game, players: int, seed: int, options: dict[str, Any] | None) -
     return Match(game, Record.start(game, players, seed, opts), state)
 
 
+def resume(game: Game, record: Record) -> Match:
+    """The match a record reaches, every move checked (CorruptData names a bad one)."""
+    state, events = records.replay(game, record)
+    return Match(game, record, state, events)
+
+
 def seat_seed(seed: int, seat: int) -> int:
     """Each seat's agent gets its own reproducible stream."""
     return random.Random(f"{seed}:{seat}").getrandbits(32)
+
+
+class Bot:
+    """A computer opponent that seeds each decision from the game's seed, its seat and
+    the decision's number (as the server's bots do), so a game resumed from its record
+    plays on exactly as it would have without the break."""
+
+    def __init__(self, name: str, match: Match, seat: int) -> None:
+        make_agent(name)  # an unknown name fails here, before the game starts
+        self.name = name
+        self.match = match
+        self.seat = seat
+
+    def choose(self, view: SeatView) -> Action:
+        seed = seat_seed(self.match.record.seed, self.seat) + len(self.match.record.moves)
+        return make_agent(self.name, seed).choose(view)
 
 
 def play(
@@ -43,8 +67,12 @@ def play(
     agents: Sequence[Agent],
     on_event: Callable[[Event], None] | None = None,
     max_decisions: int | None = None,
+    on_move: Callable[[Match], None] | None = None,
 ) -> Match:
-    """Let the agents decide until the game ends (or the decision budget runs out)."""
+    """Let the agents decide until the game ends (or the decision budget runs out).
+
+    `on_move` is called after every move is recorded (to save the game as it goes).
+    """
     game, state = match.game, match.state
     limit = max_decisions or game.max_decisions(match.record.players, match.record.options)
     while not game.is_over(state):
@@ -58,4 +86,6 @@ def play(
         if on_event:
             for event in events:
                 on_event(event)
+        if on_move:
+            on_move(match)
     return match

@@ -1,15 +1,21 @@
-"""Rules traceability: which RULES.md ids are named by which test files."""
+"""Rules traceability: which RULES.md ids are named by which test files.
+
+The tests live in a source checkout only, so the report needs one; `tests_folder`
+finds it beside the package, or says that this installation has none.
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 import borough
-from borough.games import REGISTRY
+from borough import rulebook
 
-RULE_LINE = re.compile(r"\*\*([A-Z]{2,4}-[A-Z]?\d+)\*\*")
+CHECKOUT = Path(borough.__file__).resolve().parent.parent
+"""The folder holding the `borough` package: a source checkout has `tests/` here."""
 
 
 @dataclass
@@ -23,18 +29,14 @@ class Coverage:
         return [r for r in self.rules if not self.tested.get(r)]
 
 
-def rule_ids(rules_md: Path) -> list[str]:
-    ids: list[str] = []
-    for match in RULE_LINE.finditer(rules_md.read_text()):
-        if match.group(1) not in ids:
-            ids.append(match.group(1))
-    return ids
-
-
 def rules_file(game: str) -> Path:
-    module = REGISTRY[game].split(":")[0]
-    package = module.rsplit(".", 1)[0]
-    return Path(__file__).resolve().parent.parent / Path(*package.split(".")) / "RULES.md"
+    return Path(str(resources.files(rulebook.package_of(game)) / "RULES.md"))
+
+
+def tests_folder() -> Path | None:
+    """The checkout's tests folder, or None when Borough is installed without one."""
+    folder = CHECKOUT / "tests"
+    return folder if (folder / "test_rules_coverage.py").is_file() else None
 
 
 def coverage(tests_dir: Path) -> list[Coverage]:
@@ -45,7 +47,7 @@ def coverage(tests_dir: Path) -> list[Coverage]:
     }
     out = []
     for game in borough.games():
-        ids = rule_ids(rules_file(game))
+        ids = rulebook.rule_ids(rulebook.rules_text(game))
         tested = {}
         for rid in ids:
             word = re.compile(rf"\b{re.escape(rid)}\b")

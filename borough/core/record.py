@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,7 +74,20 @@ def dump(record: Record, result: dict[str, Any] | None = None) -> dict[str, Any]
 
 
 def save(path: str | Path, record: Record, result: dict[str, Any] | None = None) -> None:
-    Path(path).write_text(json.dumps(dump(record, result), indent=1) + "\n")
+    """Write the record atomically: whoever reads it, even after the program was killed
+    mid-save, finds the previous save or the new one, never half of one."""
+    target = Path(path)
+    text = json.dumps(dump(record, result), indent=1) + "\n"
+    with tempfile.NamedTemporaryFile(
+        "w", dir=target.parent, prefix=f".{target.name}.", suffix=".tmp", delete=False
+    ) as tmp:
+        try:
+            tmp.write(text)
+        except BaseException:
+            tmp.close()
+            os.unlink(tmp.name)
+            raise
+    os.replace(tmp.name, target)
 
 
 def parse(data: Any) -> tuple[Record, dict[str, Any] | None]:

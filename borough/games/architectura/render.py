@@ -23,6 +23,26 @@ def _cell(game: Any, obs: dict[str, Any], i: int) -> str:
     return f"{colour}:{name}={obs['values'][i]}{mark}".ljust(12)
 
 
+def side_labels(card: Any) -> str:
+    """The card's values clockwise as printed (X+1, No.-2, 5), its starting side in brackets."""
+    if card.kind == "grave":
+        return "[cards beside it]"
+    prefix = {"x": "X", "no": "No."}.get(card.kind, "")
+    labels = [f"{prefix}{v:+d}" if prefix and v else f"{prefix or v}" for v in card.sides]
+    labels[card.basic] = f"[{labels[card.basic]}]"
+    return " ".join(labels)
+
+
+def _hand_lines(game: Any, hand: list[int]) -> list[str]:
+    width = max(len(game.cards[t].name) for t in hand)
+    sides = max(len(side_labels(game.cards[t])) for t in hand)
+    return [
+        f"    {game.cards[t].name:<{width}}  {side_labels(game.cards[t]):<{sides}}  "
+        f"{game.cards[t].text}"
+        for t in hand
+    ]
+
+
 def render(game: Any, observation: dict[str, Any]) -> str:
     obs = observation
     lines = ["       " + "".join(f"block {c + 1}".ljust(12) for c in range(COLUMNS))]
@@ -32,8 +52,8 @@ def render(game: Any, observation: dict[str, Any]) -> str:
     lines.append("(x) destroyed   * protected   [res] reserved by a Fountain")
     for s in obs["seats"]:
         hand = s["hand"]
-        shown = ", ".join(game.cards[t].name for t in hand) if hand is not None else (
-            f"{s['hand_size']} hidden cards"
+        shown = f"{len(hand)} cards, below" if hand else (
+            "empty" if hand is not None else f"{s['hand_size']} hidden cards"
         )
         extra = []
         if s["graveyard"]:
@@ -45,6 +65,9 @@ def render(game: Any, observation: dict[str, Any]) -> str:
             f"Player {s['seat'] + 1} ({s['colour']}): hand {shown}; deck {s['deck_size']}; "
             f"tokens {s['tokens']}; limit {s['hand_limit']}{tail}"
         )
+        if hand:
+            lines.append("  values clockwise, [starting side]; what the card does:")
+            lines.extend(_hand_lines(game, hand))
     if obs["step"] == "over":
         lines.append("The game is over.")
     else:
