@@ -143,7 +143,7 @@ def games_command(
     "play",
     epilog=examples(
         "play smallcity --players 2",
-        "play ekopolis --players 3 --agents human,hard --seed 42",
+        "play ekopolis --players 3 --agents human,easy --seed 42",
         "play rondelcity --agents random --json",
         "play architectura --agents random --save game.json",
         "play --resume game.json",
@@ -217,20 +217,39 @@ def play_command(
 
     try:
         matches.play(m, seat_agents, on_event=show,
-                     on_move=(lambda done: _save(save, done)) if save else None)
+                     on_move=_Saver(save, set(humans)) if save else None)
     except KeyboardInterrupt:
         if save:
+            _save(save, m)
             err.print(f"Stopped; the game so far is saved in {save}: continue it with "
-                      f"`borough play --resume {save}`.", highlight=False, markup=False)
+                      f"`borough play --resume {save}`.", highlight=False, markup=False,
+                      soft_wrap=True)
         else:
             err.print("Stopped; the game was not saved (--save FILE keeps it as you play).")
         raise typer.Exit(130) from None
-    summary = _summary(game, m)
+    summary = {**_summary(game, m), "agents": names}
     if as_json:
         print(json.dumps(summary))
     else:
         say(render(game.name, game.observe(m.state, None)))
         _print_result(game, summary)
+
+
+class _Saver:
+    """Saves the game after each move that leaves a person to decide, after the last move,
+    and at least once a second in between: a closed terminal loses at most a second of
+    bot moves, which the seeded bots play again the same way on --resume. (Saving after
+    each bot move would rewrite the whole record thousands of times in a long game.)"""
+
+    def __init__(self, path: Path, humans: set[int], every: float = 1.0) -> None:
+        self.path, self.humans, self.every = path, humans, every
+        self.last = time.monotonic()
+
+    def __call__(self, m: matches.Match) -> None:
+        person_next = not m.over and bool(self.humans & set(m.game.to_act(m.state)))
+        if m.over or person_next or time.monotonic() - self.last >= self.every:
+            _save(self.path, m)
+            self.last = time.monotonic()
 
 
 def _resumed(path: Path) -> tuple[matches.Match, dict[str, Any] | None]:
@@ -293,7 +312,7 @@ def replay_command(
 
 @app.command(
     "simulate",
-    epilog=examples("simulate ekopolis --games 20",
+    epilog=examples("simulate ekopolis --games 10",
                     "simulate smallcity --players 2 --agents medium,random -n 10 --json"),
 )
 @friendly

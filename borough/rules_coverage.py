@@ -14,6 +14,7 @@ from pathlib import Path
 import borough
 from borough import rulebook
 
+NAMED_ID = re.compile(r"\b[A-Z]{2,4}-[A-Z]?\d+\b")
 CHECKOUT = Path(borough.__file__).resolve().parent.parent
 """The folder holding the `borough` package: a source checkout has `tests/` here."""
 
@@ -40,17 +41,14 @@ def tests_folder() -> Path | None:
 
 
 def coverage(tests_dir: Path) -> list[Coverage]:
-    texts = {
-        str(p.relative_to(tests_dir)): p.read_text()
+    named = {  # test file -> every rule id it names
+        str(p.relative_to(tests_dir)): set(NAMED_ID.findall(p.read_text()))
         for p in sorted(tests_dir.rglob("*.py"))
         if p.name != "test_rules_coverage.py"
     }
     out = []
     for game in borough.games():
         ids = rulebook.rule_ids(rulebook.rules_text(game))
-        tested = {}
-        for rid in ids:
-            word = re.compile(rf"\b{re.escape(rid)}\b")
-            tested[rid] = [name for name, text in texts.items() if word.search(text)]
+        tested = {rid: [name for name, found in named.items() if rid in found] for rid in ids}
         out.append(Coverage(game, ids, tested))
     return out

@@ -1,0 +1,126 @@
+"""At the terminal: every example `help` gives is accepted, and `?N` tells what a move does."""
+
+import io
+import json
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+import borough
+from borough.agents.base import SeatView
+from borough.cli_human import HumanAgent
+from borough.cli_preview import SCORE, preview, tally
+from borough.games import render
+
+
+class Typist(HumanAgent):
+    """A person who types `help`, then every example it shows (taking a move last)."""
+
+    def __init__(self) -> None:
+        super().__init__(Console(file=io.StringIO()))
+        self.said: list[str] = []
+        self.typed: list[str] = ["help"]
+        self.examples: list[str] = []
+
+    def _say(self, text: str) -> None:
+        self.said.append(text)
+        if text.startswith("Commands:"):
+            self.examples = re.findall(r"e\.g\. (.+)$", text, re.M)
+            # Questions first: a plain number takes the move and ends the turn.
+            self.typed += sorted(self.examples, key=lambda e: not e.startswith("?"))
+
+    def _ask(self, prompt: str) -> str:
+        return self.typed.pop(0)
+
+
+def positions(name):
+    """A first decision and one further into the game, for the game's smallest table."""
+    game = borough.game(name)
+    state = game.setup(game.player_counts()[0], seed=11)
+    rng = random.Random(4)
+    yield game, state
+    for _ in range(15):
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    yield game, state
+
+
+@pytest.mark.parametrize("name", borough.games())
+def test_every_example_in_help_is_accepted_by_the_game(name):
+    for game, state in positions(name):
+        seat = game.to_act(state)[0]
+        view = SeatView(game, state, seat)
+        typist = Typist()
+        chosen = typist.choose(view)
+        assert len(typist.examples) == 3, typist.examples  # N, ?N and ? ACTION
+        number = next(e for e in typist.examples if e.isdigit())
+        assert chosen == view.legal_actions[int(number) - 1]
+        answers = "\n".join(typist.said)
+        assert answers.count("would do this:") == 2, answers  # both questions answered
+        assert "is not" not in answers and "Write the action" not in answers
+        written = next(e for e in typist.examples if e.startswith("? "))
+        assert game.explain(state, seat, json.loads(written[2:])) is None  # legal now
+
+
+@pytest.mark.parametrize("name", borough.games())
+def test_asking_about_a_move_says_what_it_would_do(name):
+    for game, state in positions(name):
+        seat = game.to_act(state)[0]
+        view = SeatView(game, state, seat)
+        for action in view.legal_actions[:4]:
+            lines = preview(view, action)
+            assert any(line.startswith("Effect") for line in lines) or any(
+                "cannot see" in line for line in lines)
+            trial = game.clone(state)
+            events = [e.text for e in game.apply(trial, seat, action) if e.visible_to(seat)]
+            if not game.has_hidden_information(state, seat) and events:
+                assert lines[0].strip() == events[0]  # the log's own sentence
+
+
+def test_the_effect_is_the_change_in_the_seats_score_and_resources():
+    game = borough.game("rondelcity")
+    state = game.setup(2, seed=3)
+    seat = game.to_act(state)[0]
+    view = SeatView(game, state, seat)
+    for action in view.legal_actions:
+        trial = game.clone(state)
+        before = tally(game, trial, seat)
+        game.apply(trial, seat, action)
+        after = tally(game, trial, seat)
+        shown = "\n".join(preview(view, action))
+        for key in before:
+            if before[key] != after[key]:
+                assert f"{key} {before[key]} → {after[key]}" in shown
+        assert SCORE in before
+
+
+def test_a_question_about_an_illegal_or_garbled_action_gets_the_reason():
+    game = borough.game("ekopolis")
+    state = game.setup(3, seed=2, options={"version": "basic"})
+    view = SeatView(game, state, game.to_act(state)[0])
+    typist = Typist()
+    typist.typed = ['? ["keep"]', "? nonsense", "?999", "1"]
+    typist.choose(view)
+    answers = "\n".join(typist.said)
+    assert "Now you must" in answers and "Write the action as JSON, e.g. ? [" in answers
+    assert "There is no move 999" in answers
+
+
+def test_architectura_hand_shows_values_and_effects():
+    game = borough.game("architectura")
+    state = game.setup(2, seed=5)
+    rng = random.Random(1)
+    while game.observe(state, 0)["seats"][0]["hand"] in (None, []):
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    obs = game.observe(state, 0)
+    board = render("architectura", obs)
+    for card_id in obs["seats"][0]["hand"]:
+        card = game.cards[card_id]
+        line = next(row for row in board.splitlines() if row.strip().startswith(card.name))
+        assert card.text in line
+        assert "[" in line and "]" in line  # the starting side is marked
+        if card.kind == "fixed":
+            assert " ".join(map(str, card.sides)) in line.replace("[", "").replace("]", "")
