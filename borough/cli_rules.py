@@ -16,8 +16,12 @@ from borough import rulebook
 from borough.cli_base import Failure, app, examples, find_game, friendly, out, say
 
 
-def _contents(title: str, sections: list[rulebook.Section]) -> Table:
-    table = Table(title=f"{title}: contents", title_justify="left")
+def _contents(game: str, sections: list[rulebook.Section]) -> Table:
+    first = sections[1].rule_ids[0] if len(sections) > 1 and sections[1].rule_ids else "ID"
+    table = Table(
+        title=f"{sections[0].title}\nContents", title_justify="left", caption_justify="left",
+        caption=f"One section: borough rules {game} N; one rule: borough rules {game} {first}",
+    )
     table.add_column("#", justify="right")
     table.add_column("Section")
     table.add_column("Rules")
@@ -107,9 +111,9 @@ def rules_command(
                           "sections": [_section_json(s) for s in sections]}))
         return
     if toc:
-        out.print(_contents(sections[0].title, sections))
+        out.print(_contents(game.name, sections))
         return
-    _show(_contents(sections[0].title, sections), Markdown(text), page=pager)
+    _show(_contents(game.name, sections), Markdown(text), page=pager)
 
 
 def _section_json(section: rulebook.Section) -> dict[str, object]:
