@@ -75,7 +75,7 @@ def test_a_section_by_its_number_or_a_word_of_its_heading():
 def test_the_whole_rulebook_after_its_contents():
     result = run("rules", "ekopolis", "--no-pager")
     assert result.exit_code == 0
-    contents = result.stdout.index("contents")
+    contents = result.stdout.index("Contents")
     assert contents < result.stdout.index("EKO-8") < result.stdout.index("EKO-F10")
 
 
