@@ -170,7 +170,8 @@ def play_command(
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option(help="Save the game to this file after every move (--resume continues it)."),
+        typer.Option(help="Save the game to this file as it goes, after every move of a "
+                     "person (--resume continues it)."),
     ] = None,
     resume: Annotated[
         Path | None,
@@ -207,6 +208,8 @@ def play_command(
         _save(save, m)
     if not as_json:
         _announce(m, resume, save)
+        say("Seats: " + ", ".join(f"Player {s + 1} {'(you)' if n == 'human' else n}"
+                                  for s, n in enumerate(names)) + ".")
 
     def show(event: borough.Event) -> None:
         if as_json:
@@ -217,7 +220,7 @@ def play_command(
 
     try:
         matches.play(m, seat_agents, on_event=show,
-                     on_move=_Saver(save, set(humans)) if save else None)
+                     on_move=_Saver(save, bool(humans)) if save else None)
     except KeyboardInterrupt:
         if save:
             _save(save, m)
@@ -236,18 +239,17 @@ def play_command(
 
 
 class _Saver:
-    """Saves the game after each move that leaves a person to decide, after the last move,
-    and at least once a second in between: a closed terminal loses at most a second of
-    bot moves, which the seeded bots play again the same way on --resume. (Saving after
-    each bot move would rewrite the whole record thousands of times in a long game.)"""
+    """With a person at the table, saves the game after every move. An all-bot game is
+    saved at least once a second and after its last move: rewriting the whole record
+    after each of thousands of bot moves would cost more than the game, and the seeded
+    bots play the lost second again the same way on --resume."""
 
-    def __init__(self, path: Path, humans: set[int], every: float = 1.0) -> None:
-        self.path, self.humans, self.every = path, humans, every
+    def __init__(self, path: Path, people: bool, every: float = 1.0) -> None:
+        self.path, self.people, self.every = path, people, every
         self.last = time.monotonic()
 
     def __call__(self, m: matches.Match) -> None:
-        person_next = not m.over and bool(self.humans & set(m.game.to_act(m.state)))
-        if m.over or person_next or time.monotonic() - self.last >= self.every:
+        if self.people or m.over or time.monotonic() - self.last >= self.every:
             _save(self.path, m)
             self.last = time.monotonic()
 

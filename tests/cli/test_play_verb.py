@@ -76,8 +76,8 @@ def test_resume_continues_a_game_saved_halfway_to_the_same_end(tmp_path):
     assert re.search(r"final scores", resumed.stdout)
 
 
-def test_saved_before_every_decision_a_person_makes(tmp_path, monkeypatch):
-    save = tmp_path / "game.json"
+def watch_saves(monkeypatch):
+    """The number of moves in the file after each save."""
     saved_after = []
     real_save = records.save
 
@@ -86,15 +86,30 @@ def test_saved_before_every_decision_a_person_makes(tmp_path, monkeypatch):
         saved_after.append(len(records.load(path)[0].moves))
 
     monkeypatch.setattr(records, "save", watch)
+    return saved_after
+
+
+def test_with_a_person_at_the_table_every_move_is_saved(tmp_path, monkeypatch):
+    save = tmp_path / "game.json"
+    saved_after = watch_saves(monkeypatch)
     result = run("play", "architectura", "--players", "3", "--agents", "random,human,random",
                  "--save", str(save), input="1\n" * 300)
     assert result.exit_code == 0, result.output
     record, final = records.load(save)
-    asked = [i for i, (seat, _) in enumerate(record.moves) if seat == 1]
-    assert asked and set(asked) <= set(saved_after)  # the file had every move before each
-    assert saved_after[0] == 0 and saved_after[-1] == len(record.moves)
-    assert final is not None
+    assert saved_after == list(range(len(record.moves) + 1))  # at the start and every move
+    assert final is not None and final["scores"] == records.load(save)[1]["scores"]
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary files left
+
+
+def test_an_all_bot_game_is_saved_as_it_goes_and_at_its_end(tmp_path, monkeypatch):
+    save = tmp_path / "game.json"
+    saved_after = watch_saves(monkeypatch)
+    result = run("play", "architectura", "--agents", "random", "--save", str(save), "--json")
+    assert result.exit_code == 0, result.output
+    actions = json.loads(result.stdout)["actions"]
+    assert saved_after[0] == 0 and saved_after[-1] == actions
+    assert saved_after == sorted(set(saved_after))
+    assert records.load(save)[1]["scores"] == json.loads(result.stdout)["scores"]
 
 
 def test_resume_refuses_what_contradicts_the_saved_game(tmp_path):
