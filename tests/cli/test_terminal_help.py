@@ -16,23 +16,25 @@ from borough.games import render
 
 
 class Typist(HumanAgent):
-    """A person who types `help`, then every example it shows (taking a move last)."""
+    """A person typing the given lines at the prompt; what the terminal says is kept."""
 
-    def __init__(self) -> None:
+    def __init__(self, *typed: str) -> None:
         super().__init__(Console(file=io.StringIO()))
         self.said: list[str] = []
-        self.typed: list[str] = ["help"]
-        self.examples: list[str] = []
+        self.typed = list(typed)
 
     def _say(self, text: str) -> None:
         self.said.append(text)
-        if text.startswith("Commands:"):
-            self.examples = re.findall(r"e\.g\. (.+)$", text, re.M)
-            # Questions first: a plain number takes the move and ends the turn.
-            self.typed += sorted(self.examples, key=lambda e: not e.startswith("?"))
 
     def _ask(self, prompt: str) -> str:
         return self.typed.pop(0)
+
+
+def help_examples(view: SeatView) -> list[str]:
+    typist = Typist("help", "1")
+    typist.choose(view)
+    (shown,) = [text for text in typist.said if text.startswith("Commands:")]
+    return re.findall(r"e\.g\. (.+)$", shown, re.M)
 
 
 def positions(name):
@@ -52,16 +54,22 @@ def test_every_example_in_help_is_accepted_by_the_game(name):
     for game, state in positions(name):
         seat = game.to_act(state)[0]
         view = SeatView(game, state, seat)
-        typist = Typist()
-        chosen = typist.choose(view)
-        assert len(typist.examples) == 3, typist.examples  # N, ?N and ? ACTION
-        number = next(e for e in typist.examples if e.isdigit())
-        assert chosen == view.legal_actions[int(number) - 1]
-        answers = "\n".join(typist.said)
-        assert answers.count("would do this:") == 2, answers  # both questions answered
-        assert "is not" not in answers and "Write the action" not in answers
-        written = next(e for e in typist.examples if e.startswith("? "))
-        assert game.explain(state, seat, json.loads(written[2:])) is None  # legal now
+        examples = help_examples(view)
+        assert {"1", "2"} & set(examples) and len(examples) >= 3, examples  # N, ?N, ? ACTION
+        for example in examples:
+            typist = Typist(example, "1")  # after a question, the person takes move 1
+            typist.choose(view)
+            answer = "\n".join(typist.said[1 + len(view.legal_actions):])  # after the list
+            if example.startswith("?"):
+                assert "would do this:" in answer, (example, answer)
+                assert typist.typed == []
+            else:
+                assert typist.typed == ["1"], (example, answer)  # the example took a move
+            assert "is not" not in answer and "Write the action" not in answer, answer
+            if example.startswith("? "):
+                assert game.explain(state, seat, json.loads(example[2:])) is None  # legal now
+        number = next(e for e in examples if e.isdigit())
+        assert Typist(number).choose(view) == view.legal_actions[int(number) - 1]
 
 
 @pytest.mark.parametrize("name", borough.games())
@@ -100,8 +108,7 @@ def test_a_question_about_an_illegal_or_garbled_action_gets_the_reason():
     game = borough.game("ekopolis")
     state = game.setup(3, seed=2, options={"version": "basic"})
     view = SeatView(game, state, game.to_act(state)[0])
-    typist = Typist()
-    typist.typed = ['? ["keep"]', "? nonsense", "?999", "1"]
+    typist = Typist('? ["keep"]', "? nonsense", "?999", "1")
     typist.choose(view)
     answers = "\n".join(typist.said)
     assert "Now you must" in answers and "Write the action as JSON, e.g. ? [" in answers
