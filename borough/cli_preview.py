@@ -16,7 +16,7 @@ from typing import Any
 from borough.agents.base import SeatView
 from borough.core.game import Action, Game
 
-SAMPLES = 3
+SAMPLES = 8  # samples agreeing by chance on a hidden draw become unlikely
 
 # A seat's resources in each game's observation, in words: fields of
 # `observation["seats"][seat]`, and lists with one entry per seat.
