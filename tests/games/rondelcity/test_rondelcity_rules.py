@@ -526,3 +526,24 @@ def test_the_fifty_space_holds_several_pieces_RON_5_RON_7():
     settle(s)
     assert s.pieces[0] == s.pieces[1] == CITY.top
     assert s.winner == 0 and s.step == OVER
+
+
+
+def test_no_neutral_marker_moves_after_the_buy_that_ends_the_game_RON_27_RON_30():
+    """RON-27, RON-30: a neutral marker moves on only after an action that does not end
+    the game; the buy that empties a third line leaves the neutrals where they are."""
+    s = fresh(2)
+    s.pieces[:] = far_spaces(4)
+    free = iter(range(40))
+    for b in (0, 1):  # Shops and Churches all built
+        for t in list(s.lines[b]):
+            put(s, t, CITY.square_labels[next(free)])
+    for t in list(s.lines[2])[1:]:  # one Bank left: buying it empties a third line
+        put(s, t, CITY.square_labels[next(free)])
+    at_action(s, 1, "bank")
+    s.rondel[2] = s.rondel[1]  # a neutral marker shares the buyer's space
+    park = s.rondel[3]
+    GAME.apply(s, 1, ("buy",))
+    settle(s)
+    assert s.final_round
+    assert s.rondel[2] == s.rondel[1] and s.rondel[3] == park
