@@ -1,13 +1,14 @@
 """Content a board needs beyond the game object's data: words and drawings derived from it.
 
-Each function reads the game object (and, for card effects, its RULES.md) so the
-browser never holds a copy that could drift from the engine.
+Each function reads the game object (and its data files for texts the engine does
+not need) so the browser never holds a copy that could drift from the engine.
 """
 
 from __future__ import annotations
 
 import re
 import sys
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,34 +17,39 @@ from borough.core.game import Game
 from borough.web import layouts
 
 
-def _rules_text(game: Game) -> str:
-    module = sys.modules[type(game).__module__]
-    return (Path(module.__file__ or "").resolve().parent / "RULES.md").read_text(encoding="utf-8")
+def _game_dir(game: Game) -> Path:
+    return Path(sys.modules[type(game).__module__].__file__ or "").resolve().parent
 
 
-def _rule_paragraphs(text: str) -> dict[str, str]:
-    """Rule id -> the rule's paragraph as one line."""
-    found: dict[str, str] = {}
-    for block in re.split(r"\n\s*\n", text):
-        m = re.search(r"\*\*([A-Z]+-[A-Z]?\d+)\*\*\s*(.*)", block, re.S)
-        if m:
-            found[m.group(1)] = " ".join(m.group(2).split())
-    return found
+def rule_ids(game: Game) -> set[str]:
+    """The ids of every rule in the game's RULES.md."""
+    text = (_game_dir(game) / "RULES.md").read_text(encoding="utf-8")
+    return set(re.findall(r"\*\*([A-Z]+-[A-Z]?\d+)\*\*", text))
+
+
+def _data(game: Game, name: str) -> dict[str, Any]:
+    with (_game_dir(game) / "data" / name).open("rb") as fh:
+        return tomllib.load(fh)
 
 
 def smallcity(game: Any) -> dict[str, Any]:
-    """The Special Action cards: name, the rule that gives its effect, and that effect."""
+    """The Special Action cards (name, rule, effect) and what each tile family needs and
+    does, from the game's data files; each text names rules that exist."""
     names = sys.modules[type(game).__module__].CARDS
-    rules = _rule_paragraphs(_rules_text(game))
-    cards = []
-    for name in names:
-        # the card's rule is the one that opens with its name and a colon
-        hits = [(rid, body) for rid, body in rules.items() if body.startswith(f"{name}:")]
-        if len(hits) != 1:
-            raise ValueError(f"RULES.md has no single rule for the {name} card")
-        rid, body = hits[0]
-        cards.append({"name": name, "rule": rid, "text": body[len(name) + 1:].strip()})
-    return {"action_cards": cards}
+    cards = _data(game, "cards.toml")["card"]
+    if [c["name"] for c in cards] != list(names):
+        raise ValueError("data/cards.toml must list the Special Action cards in the game's order")
+    families = _data(game, "effects.toml")["family"]
+    missing = {t.family for t in game.types} - set(families)
+    if missing:
+        raise ValueError(f"data/effects.toml has no text for {', '.join(sorted(missing))}")
+    known = rule_ids(game)
+    cited = {c["rule"] for c in cards} | {r for f in families.values() for r in f["rules"]}
+    if cited - known:
+        raise ValueError(f"card and tile texts cite unknown rules {sorted(cited - known)}")
+    return {"action_cards": [{"name": c["name"], "rule": c["rule"], "text": c["text"]}
+                             for c in cards],
+            "families": families}
 
 
 def citycouncil(game: Any) -> dict[str, Any]:

@@ -364,7 +364,7 @@ def favor_action(c: Content, s: CCState, m: int, action: Action, events: list[Ev
             s.discard_owner.append(-1)
         events.append(Event(
             f"{player_name(m)} scores the Favor card {card.text(c.names)} "
-            f"for {points} points (now {s.scores[m]}).", "score", m,
+            f"for {points} points (now {s.scores[m] + points}).", "score", m,
         ))
         add_points(c, s, m, points, events)
         if step == FAVOR and not favors.holding(c, s, m):

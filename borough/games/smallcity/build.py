@@ -407,8 +407,8 @@ def announce_materials(g: SmallCity, st: SmallCityState, s: int, index: int, nee
 
 def announce(st: SmallCityState, s: int, text: str, events: list[Event], private: bool) -> None:
     if private:
+        # behind the screen it waits in the seat's log and is announced once, at the reveal
         st.seats[s].log.append(text)
-        events.append(Event(text, "build", s, private_to=(s,)))
     else:
         events.append(Event(text, "build", s))
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from borough.core.rng import Rng
 from borough.games.smallcity.data import Content
+from borough.games.smallcity.standing import standing
 from borough.games.smallcity.state import (
     BUILD,
     OVER,
@@ -65,6 +66,8 @@ class Information:
             "log": list(seat.log) if viewer == s else None,
             "owe": list(seat.owe) if viewer == s or st.phase != BUILD else None,
             "pending": list(seat.pending),
+            # the seat's own Promise progress and score now, for its eyes only
+            "standing": standing(self, st, s) if viewer == s and not over else None,  # type: ignore[arg-type]
         }
         return out
 

@@ -91,9 +91,10 @@ def test_sc38_the_seat_chooses_which_store_pays():
     events = GAME.apply(st, 0, ("spend", WOOD, cell("H1")))
     assert seat.hall_mats == [WOOD] and seat.tiles[w].stock == [-1, -1]
     assert seat.bstep == "build"
-    # Paid behind the Build phase's screen: only the payer reads it (SC-25).
-    assert [(e.text, e.private_to) for e in events] == \
-        [("Player 1 pays a wood from the Warehouse on H1.", (0,))]
+    # Paid behind the Build phase's screen (SC-25): it waits in the payer's own log and
+    # is announced once, when the screens go down.
+    assert events == []
+    assert seat.log[-1] == "Player 1 pays a wood from the Warehouse on H1."
 
 
 def test_sc38_a_single_store_is_not_asked_about():
