@@ -1,26 +1,22 @@
-// Small City: every player's borough (the grid, its Constructible Zone, tiles,
-// citizens and cemeteries), the action circle, the council discs and each
-// player's tracks; the viewer's Promise face up, everyone else's face down.
+// Small City: every player's borough (the grid with row letters and column numbers
+// as the log names spaces, its Constructible Zone, tiles, citizens, tourists and
+// cemeteries), the action circle, the council discs, each player's votes, money and
+// pollution as gauges; the viewer's Promises face up with their progress, everyone
+// else's face down; the tiles on offer and the placement ghost (smallcity_*.js).
 // City Hall and the Warehouses show the materials they hold and are the places
 // where a material is paid from or stored (SC-38, SC-64, SC-65, SC-82).
-const SIZE = 10;
-const HALL = SIZE * SIZE; // City Hall's name as a store in actions (a Warehouse is named by its top-left space)
-const MATERIALS = ["wood", "stone", "metal"];
-const MAT_FILL = ["#8b5a2b", "#9e9e9e", "#4f7390"];
-const MAT_LETTER = ["W", "S", "M"];
-const FAMILY_FILL = {
-  residential: "#e9c46a", commercial: "#5fa8d3", factory: "#8d6e63", park: "#6aa84f", warehouse: "#b0a48f",
-  refinery: "#6d6d6d", harbor: "#3d85c6", police: "#274e8f", fire: "#cc4125", city_hall: "#9c27b0",
-  cultural: "#d5a6bd", metro: "#444", clinic: "#f4cccc", university: "#674ea7",
-};
-const CELL = 26;
+import { SIZE, MATERIALS, MAT_FILL, MAT_LETTER, FAMILY_FILL, FAMILY_NAME, cellName, costText, drawShape, drawOffers } from "./smallcity_tiles.js";
+import { drawPromises, promiseBack } from "./smallcity_promises.js";
+import { placing, footprintAt, ghostLayer, placingPanel } from "./smallcity_ghost.js";
 
-function cellName(i) { return `${String.fromCharCode(65 + Math.floor(i / SIZE))}${(i % SIZE) + 1}`; }
+const HALL = SIZE * SIZE; // City Hall's name as a store in actions (a Warehouse is named by its top-left space)
+const CELL = 26;
+const STATIONS = ["police", "fire", "clinic", "university"]; // work only while staffed (SC-50)
 
 function cellOf(a, viewer) {
   // [seat, cell] when the move names a place in a borough
   if (a[0] === "place") return [viewer, a[2]];
-  if (["demolish", "upgrade", "house", "kill", "bury"].includes(a[0])) return [viewer, a[1]];
+  if (["demolish", "upgrade", "house", "kill", "bury", "extend", "staff"].includes(a[0])) return [viewer, a[1]];
   if (a[0] === "pick" || a[0] === "to") return [a[1], a[2]];
   return null;
 }
@@ -42,10 +38,6 @@ function stockText(stock) {
   return stock.map((m) => (m >= 0 ? MATERIALS[m] : "empty")).join(", ");
 }
 
-function costText(cost) {
-  const parts = cost.map((n, m) => (n ? `${n} ${MATERIALS[m]}` : "")).filter(Boolean);
-  return parts.length ? parts.join(", ") : "nothing";
-}
 
 // The borough a "store" move lays its material in: the viewer's own while it has room
 // (any move naming City Hall or a home Warehouse with a free space), else the
@@ -161,18 +153,149 @@ function drawWaiver(ctx, root, types, y) {
   return y + 24 + moves.length * 24;
 }
 
-export function draw(ctx) {
+
+// A labelled bar: what it measures, its value and (optionally) a line at a threshold.
+function gauge(svg, x, y, w, label, value, max, fill, text, mark = null) {
+  const share = Math.max(0, Math.min(1, max ? value / max : 0));
+  const g = svg("g", { class: "gauge", "data-gauge": label, "data-value": value });
+  g.append(svg("text", { x, y: y + 8, "font-size": 9, fill: "#444" }, label));
+  g.append(svg("rect", { x: x + 52, y, width: w, height: 9, rx: 2, fill: "#eee", stroke: "#bbb" }));
+  g.append(svg("rect", { x: x + 52, y, width: w * share, height: 9, rx: 2, fill }));
+  if (mark !== null) g.append(svg("line", { x1: x + 52 + w * mark / max, x2: x + 52 + w * mark / max, y1: y - 2, y2: y + 11, stroke: "#b71c1c", "stroke-width": 1.5 }));
+  g.append(svg("text", { x: x + 58 + w, y: y + 8, "font-size": 9, "font-weight": "bold" }, text));
+  return g;
+}
+
+const SOLO_RATING = (data, score) => {
+  let name = "below Homestead";
+  for (const [low, title] of data.content.solo.ratings) if (score >= low) name = title;
+  return name;
+};
+
+// Score now as the rules count it: the viewer's own from its standing, the others' from
+// what everyone sees (votes less pollution, their Promises hidden).
+function scoreLine(obs, data, seat) {
+  const basic = ["basic", "votes"].includes(obs.mode);
+  if (seat.standing) {
+    const st = seat.standing;
+    const parts = basic ? ` (votes ${seat.votes} − pollution ${seat.pollution}${st.promise_delta ? ` ${st.promise_delta > 0 ? "+" : "−"} ${Math.abs(st.promise_delta)} Promise` : ""})` : "";
+    const rating = obs.players === 1 ? ` · rating ${SOLO_RATING(data, st.score)}` : "";
+    return [`Score now: ${st.score}${parts}${rating}`, st.score];
+  }
+  if (!basic) return ["", null];
+  return [`Votes − pollution: ${seat.votes - seat.pollution} (Promise hidden)`, seat.votes - seat.pollution];
+}
+
+// One borough: its header (name, gauges, score, City Hall), the grid with row letters
+// and column numbers, tiles, stores, citizens and tourists; answers its bottom.
+function drawBorough(ctx, root, seat, x0, y, extra) {
   const { obs, data, svg } = ctx;
   const types = Object.fromEntries(data.types.map((t) => [t.key, t]));
-  const root = svg("svg", { id: "smallcity-board", role: "group", "aria-label": "The boroughs of Small City" });
-  const mayorCells = obs.mayor >= 0 ? data.edges[obs.mayor] : [];
-  root.append(svg("text", { x: 10, y: 16, "font-size": 13, "font-weight": "bold" },
-    `Round ${obs.round} of ${data.rounds} · ${obs.phase} · ${obs.step} · host ${ctx.name(obs.host)}`));
+  const you = seat.seat === obs.viewer;
+  const mayorCells = obs.mayor >= 0 && seat.seat === obs.host ? data.edges[obs.mayor] : [];
+  const maxVotes = Math.max(50, ...obs.seats.map((st) => st.votes));
+  const maxMoney = Math.max(20, ...obs.seats.map((st) => st.money));
+  const head = svg("g", { class: "borough-head", "data-borough": seat.seat });
+  head.append(svg("text", { x: x0, y: y + 12, "font-size": 12, "font-weight": "bold", fill: ctx.colour(seat.seat) },
+    `${ctx.name(seat.seat)}${you ? " (you)" : ""}${seat.eliminated ? " — out (100% pollution)" : ""}${seat.finished && obs.phase === "build" ? " — finished building" : ""}`));
+  head.append(gauge(svg, x0, y + 18, 150, "Votes", seat.votes, maxVotes, "#6a1b9a", `${seat.votes}`));
+  head.append(gauge(svg, x0, y + 31, 150, "Money", seat.money, maxMoney, "#2e7d32", `$${seat.money}`));
+  head.append(gauge(svg, x0, y + 44, 150, "Pollution", seat.pollution, 100, seat.pollution >= 10 ? "#c62828" : "#8d6e63",
+    `${seat.pollution}% (100%: out)`, 10));
+  const [score, value] = scoreLine(obs, data, seat);
+  head.append(svg("text", { x: x0, y: y + 66, "font-size": 10, "font-weight": "bold", class: "score-now", "data-score-now": value === null ? "" : value }, score));
+  head.append(svg("text", { x: x0, y: y + 78, "font-size": 10 },
+    `City Hall ${seat.hall_citizens} citizens · Career Center ${seat.career} · reserve ${seat.reserve}`));
+  head.append(svg("text", { x: x0, y: y + 90, "font-size": 10, class: "promise-line" },
+    you && seat.promise > 0 ? `Your Promise #${seat.promise} and ${seat.special_count} Special Promise${seat.special_count === 1 ? "" : "s"}: see the cards` : promiseBack(ctx, seat)));
+  root.append(head);
+  const y0 = y + 112;
+  const tileAt = {};
+  (seat.tiles || []).forEach((t, n) => { if (t) for (const c of t.cells) tileAt[c] = n; });
+  const stores = storesOf(seat, types);
+  const p = you ? extra.placing : null;
+  const cellXY = (i) => [x0 + (i % SIZE) * CELL, y0 + Math.floor(i / SIZE) * CELL];
+  const ghost = p ? ghostLayer(ctx, p, seat, cellXY, CELL, { x: x0, y: y0 + SIZE * CELL + 14 }) : null;
+  for (let i = 0; i < SIZE * SIZE; i++) {
+    const r = Math.floor(i / SIZE);
+    const c = i % SIZE;
+    const [x, yy] = cellXY(i);
+    const inZone = r < seat.zone_size && c < seat.zone_size;
+    const tile = tileAt[i] !== undefined ? seat.tiles[tileAt[i]] : null;
+    const type = tile ? types[tile.type] : null;
+    const here = stores[i] || null;
+    const store = here ? here.store : null;
+    let fill = inZone ? "#efe6cf" : "#d8cfbd";
+    if (type) fill = FAMILY_FILL[type.family] || "#999";
+    if (seat.grid[i] === -2) fill = "#555";
+    const g = svg("g", { class: here ? "plot store" : "plot", "data-cell": i, "data-borough": seat.seat,
+      "data-store": store === null ? null : store, "data-name": cellName(i) });
+    g.append(svg("rect", { class: "shape", x, y: yy, width: CELL - 1, height: CELL - 1, fill, stroke: "#fff" }));
+    if (type && type.family === "harbor" && tile.marks[tile.cells.indexOf(i)] === 1) {
+      g.append(svg("rect", { x: x + 2, y: yy + 2, width: CELL - 5, height: CELL - 5, fill: "#9fc5e8" }));
+    }
+    if (type && tile.cells[0] === i) g.append(svg("text", { x: x + 2, y: yy + 9, "font-size": 7, fill: "#fff", class: "tile-tag" }, `${type.name.split(" ").map((w) => w[0]).join("").slice(0, 3)}`));
+    if (seat.grid[i] === -2) g.append(svg("text", { x: x + CELL / 2, y: yy + 17, "text-anchor": "middle", "font-size": 12, fill: "#fff" }, "✝"));
+    if (here) drawStock(svg, g, here, seat, i, x, yy);
+    const who = seat.occ[i];
+    const tourist = who >= 0 && who !== seat.seat;
+    if (who >= 0) {
+      g.append(svg("circle", { class: tourist ? "citizen tourist" : "citizen", "data-owner": who, cx: x + CELL / 2, cy: yy + CELL / 2 + 3, r: 6, fill: ctx.colour(who), stroke: tourist ? "#000" : "#fff", "stroke-width": tourist ? 1.5 : 1 }));
+      if (tourist) g.append(svg("text", { x: x + CELL / 2, y: yy + CELL / 2 + 6, "text-anchor": "middle", "font-size": 8, "font-weight": "bold", fill: "#fff" }, "T"));
+    }
+    if (mayorCells.includes(i)) g.append(svg("rect", { class: "mayor-mark", x: x + 2, y: yy + 2, width: 7, height: 7, fill: "#000" }));
+    let label = `${ctx.name(seat.seat)}'s borough ${cellName(i)}${type ? `: ${type.name}` : seat.grid[i] === -2 ? ": Cemetery" : inZone ? ", empty" : " (outside the Constructible Zone)"}`;
+    if (type && STATIONS.includes(type.family)) label += tile.cells.some((cc) => seat.occ[cc] === seat.seat) ? " (staffed: it works)" : " (not staffed: it does not work)";
+    if (who >= 0) label += tourist ? `; a tourist of ${ctx.name(who)}` : "; one of its citizens";
+    if (mayorCells.includes(i)) label += "; beside the mayor, no building this round";
+    if (here) label += ` (${here.hall ? hallText(seat, data) : `holds ${stockText(here.tile.stock)}`})`;
+    if (p) {
+      const anchor = p.anchorAt(i);
+      ctx.bind(g, (a) => a[0] === "place" && a[1] === p.o && a[2] === anchor,
+        { key: `plot-${seat.seat}-${i}`, label, attempt: () => (anchor === null ? null : ["place", p.o, anchor]) });
+      g.addEventListener("mouseenter", () => ghost.show(i));
+      g.addEventListener("focus", () => ghost.show(i));
+    } else {
+      ctx.bind(g, (a) => {
+        if (a[0] === "mayor") return seat.seat === obs.host && data.edges[a[1]].includes(i);
+        if (a[0] === "spend" || a[0] === "store") return store !== null && usesStore(obs, a, seat.seat, store);
+        const at = cellOf(a, obs.viewer);
+        return at !== null && at[0] === seat.seat && at[1] === i;
+      }, { key: here ? `store-${seat.seat}-${store}-${i}` : `plot-${seat.seat}-${i}`, label,
+        attempt: (chosen) => attemptAt(obs, ctx.view, chosen, seat.seat, i, store) });
+    }
+    root.append(g);
+  }
+  for (let c = 0; c < SIZE; c++) root.append(svg("text", { x: x0 + c * CELL + CELL / 2, y: y0 - 3, "text-anchor": "middle", "font-size": 9, fill: "#6b6557", class: "col-label" }, c + 1));
+  for (let r = 0; r < SIZE; r++) root.append(svg("text", { x: x0 - 4, y: y0 + r * CELL + CELL / 2 + 3, "text-anchor": "end", "font-size": 9, fill: "#6b6557", class: "row-label" }, String.fromCharCode(65 + r)));
+  if (ghost) {
+    root.append(ghost.layer, ghost.said);
+    if (ghost.hovered !== null) ghost.show(ghost.hovered);
+  }
+  // what each store holds, the stations and what waits, in words under the borough
+  let sy = y0 + SIZE * CELL + (ghost ? 52 : 12);
+  const list = svg("g", { class: "stores-list", "data-borough": seat.seat });
+  const lines = storeLines(ctx, seat, stores);
+  const stations = (seat.tiles || []).filter((t) => t && STATIONS.includes(types[t.type].family));
+  if (stations.length) {
+    lines.push(`Stations: ${stations.map((t) => `${types[t.type].name} ${t.cells.some((cc) => seat.occ[cc] === seat.seat) ? "staffed" : "not staffed"}`).join(", ")}`);
+  }
+  if (you && seat.log && seat.log.length) lines.push(`Behind your screen so far: ${seat.log.join(" ")}`);
+  for (const line of lines) {
+    for (const [n, part] of ctx.lines(line, 50).entries()) {
+      list.append(svg("text", { x: x0 + (n ? 8 : 0), y: sy, "font-size": 10 }, part));
+      sy += 12;
+    }
+  }
+  root.append(list);
+  return sy;
+}
 
-  // the action circle: each Special Action card by name, its effect on hover, focus or below
+// The Special Action circle, the reserve and the City Council board; answers the next y.
+function drawCommon(ctx, root, y) {
+  const { obs, data, svg } = ctx;
   const cards = data.action_cards || [];
   const cardName = (c) => (cards[c] ? cards[c].name : `Action card ${c + 1}`);
-  let y = 28;
   root.append(svg("text", { x: 10, y: y + 14, "font-size": 11 }, "Action circle:"));
   obs.circle.forEach((card, k) => {
     if (card < 0) return;
@@ -190,106 +313,126 @@ export function draw(ctx) {
   });
   y += 30;
   root.append(svg("text", { x: 10, y: y + 12, "font-size": 11 },
-    `Materials in reserve: ${obs.mats.join(" / ")} (wood / stone / metal) · building decks ${obs.deck_sizes.join(" / ")}`));
-  y += 24;
-
-  // the City Council board: a row per influence, a column per step, the players' discs
+    `Materials in reserve: ${obs.mats.map((n, m) => `${n} ${MATERIALS[m]}`).join(", ")} · Promise decks (easy, medium, difficult): ${obs.deck_sizes.join(", ")} cards`));
+  y += 22;
   const councilSide = data.content && data.content.council ? data.content.council[obs.council_side] : null;
-  if (councilSide) {
-    const rows = Object.keys(councilSide).filter((k) => k !== "source" && k !== "price");
-    const discCols = obs.seats.flatMap((st) => st.disc_col || []);
-    const cols = Math.max(councilSide.price.length, ...discCols.map((c) => c + 1));
-    root.append(svg("text", { x: 10, y: y + 12, "font-size": 11, "font-weight": "bold" }, `City Council (${obs.council_side})`));
-    y += 18;
-    rows.forEach((row, r) => {
-      root.append(svg("text", { x: 10, y: y + r * 22 + 15, "font-size": 10 }, row));
-      for (let c = 0; c < cols; c++) {
-        const price = councilSide.price[c];
-        const reward = councilSide[row][c];
-        root.append(svg("g", { class: "council-space", "data-row": r, "data-col": c },
-          svg("rect", { x: 90 + c * 70, y: y + r * 22, width: 66, height: 20, rx: 3, fill: "#fffdf8", stroke: "#b9ae97" }),
-          svg("text", { x: 94 + c * 70, y: y + r * 22 + 14, "font-size": 8, fill: "#6b6557" },
-            `${price !== undefined ? price : ""} · ${reward !== undefined ? JSON.stringify(reward).replace(/[[\]]/g, "") : ""}`.slice(0, 16)),
-          svg("title", {}, `${row}, column ${c + 1}${price !== undefined ? `, costs ${price}` : ""}`)));
-      }
+  if (!councilSide) return y;
+  const rows = Object.keys(councilSide).filter((k) => k !== "source" && k !== "price");
+  const discCols = obs.seats.flatMap((st) => st.disc_col || []);
+  const cols = Math.max(councilSide.price.length, ...discCols.map((c) => c + 1));
+  root.append(svg("text", { x: 10, y: y + 12, "font-size": 11, "font-weight": "bold" },
+    `City Council (${obs.council_side} side): entering a column costs its price in $ or votes and gives its benefit`));
+  y += 18;
+  const benefit = (row, reward) => {
+    if (reward === undefined) return "";
+    if (row === "industry") return reward.map((choice) => costText(choice)).join(" or ");
+    if (row === "building") {
+      const [lo, hi, waived] = reward;
+      return `free tile of ${lo === hi ? lo : `${lo} to ${hi}`} space${hi > 1 ? "s" : ""}${waived ? ", criteria waived" : ""}`;
+    }
+    if (row === "economy") return `$${reward} or ${reward} votes`;
+    if (row === "tourism") return `${reward} citizen${reward === 1 ? "" : "s"}`;
+    return JSON.stringify(reward);
+  };
+  rows.forEach((row, r) => {
+    root.append(svg("text", { x: 10, y: y + r * 22 + 15, "font-size": 10 }, row[0].toUpperCase() + row.slice(1)));
+    for (let c = 0; c < cols; c++) {
+      const price = councilSide.price[c];
+      const words = `costs ${price}: ${benefit(row, councilSide[row][c])}`;
+      root.append(svg("g", { class: "council-space", "data-row": r, "data-col": c },
+        svg("rect", { x: 80 + c * 170, y: y + r * 22, width: 166, height: 20, rx: 3, fill: "#fffdf8", stroke: "#b9ae97" }),
+        svg("text", { x: 84 + c * 170, y: y + r * 22 + 14, "font-size": 8.5, fill: "#444" }, words),
+        svg("title", {}, `${row}, column ${c + 1}: ${words}`)));
+    }
+  });
+  obs.seats.forEach((st, k) => {
+    (st.disc_row || []).forEach((r, d) => {
+      if (r < 0) return;
+      const c = st.disc_col[d];
+      root.append(svg("circle", { cx: 80 + c * 170 + 158 - k * 9, cy: y + r * 22 + 10, r: 6, fill: ctx.colour(st.seat), stroke: "#222" },
+        svg("title", {}, `${ctx.name(st.seat)}'s council disc ${d + 1}: ${rows[r]}, column ${c + 1}`)));
     });
-    obs.seats.forEach((st, k) => {
-      (st.disc_row || []).forEach((r, d) => {
-        if (r < 0) return;
-        const c = st.disc_col[d];
-        root.append(svg("circle", { cx: 90 + c * 70 + 56 - k * 9, cy: y + r * 22 + 10, r: 6, fill: ctx.colour(st.seat), stroke: "#222" },
-          svg("title", {}, `${ctx.name(st.seat)}'s council disc ${d + 1}: ${rows[r]}, column ${c + 1}`)));
-      });
-    });
-    y += rows.length * 22 + 6;
-  }
+  });
+  return y + rows.length * 22 + 8;
+}
 
+// The key to the drawing: tile colours, citizens and tourists, cemeteries, the mayor.
+function drawLegend(ctx, root, y, width) {
+  const { svg } = ctx;
+  const g = svg("g", { id: "smallcity-legend" });
+  g.append(svg("text", { x: 10, y: y + 12, "font-size": 12, "font-weight": "bold" }, "Key"));
+  let x = 10;
+  let yy = y + 20;
+  for (const [family, name] of Object.entries(FAMILY_NAME)) {
+    const w = 14 + name.length * 5.6;
+    if (x + w > width) { x = 10; yy += 16; }
+    g.append(svg("rect", { x, y: yy, width: 11, height: 11, fill: FAMILY_FILL[family] }));
+    g.append(svg("text", { x: x + 14, y: yy + 9, "font-size": 9 }, name));
+    x += w + 8;
+  }
+  yy += 20;
+  const items = [
+    ["circle", ctx.colour(0), "a citizen, in its owner's colour"],
+    ["tourist", ctx.colour(1), "T: a tourist from another borough"],
+    ["cemetery", "#555", "✝ a Cemetery"],
+    ["mayor", "#000", "the mayor's street: no building beside it this round"],
+    ["zone", "#efe6cf", "light: your Constructible Zone; darker: not yet"],
+  ];
+  x = 10;
+  for (const [kind, fill, words] of items) {
+    const w = 22 + words.length * 5.2;
+    if (x + w > width) { x = 10; yy += 16; }
+    if (kind === "circle" || kind === "tourist") {
+      g.append(svg("circle", { cx: x + 6, cy: yy + 5, r: 6, fill, stroke: kind === "tourist" ? "#000" : "#fff" }));
+      if (kind === "tourist") g.append(svg("text", { x: x + 6, y: yy + 8, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, "T"));
+    } else g.append(svg("rect", { x, y: yy, width: 11, height: 11, fill, stroke: "#999" }));
+    g.append(svg("text", { x: x + 16, y: yy + 9, "font-size": 9 }, words));
+    x += w + 8;
+  }
+  root.append(g);
+  return yy + 20;
+}
+
+export function draw(ctx) {
+  const { obs, data, svg } = ctx;
+  const types = Object.fromEntries(data.types.map((t) => [t.key, t]));
+  const root = svg("svg", { id: "smallcity-board", role: "group", "aria-label": "The boroughs of Small City" });
+  root.append(svg("text", { x: 10, y: 16, "font-size": 13, "font-weight": "bold" },
+    `Round ${obs.round} of ${data.rounds} · ${obs.phase} phase · host ${ctx.name(obs.host)}${obs.players === 1 ? ` · solo, ${obs.level}` : ""}`));
+  let y = drawCommon(ctx, root, 28);
   y = drawWaiver(ctx, root, types, y);
 
-  // one borough per player
-  const per = SIZE * CELL + 30;
-  let bottom = y + 54 + SIZE * CELL;
-  obs.seats.forEach((seat, k) => {
-    const x0 = 20 + k * per;
-    const y0 = y + 54;
-    const you = seat.seat === obs.viewer;
-    const promise = seat.promise === null || seat.promise === undefined ? "face down" : `#${seat.promise}`;
-    root.append(svg("text", { x: x0, y: y + 12, "font-size": 12, "font-weight": you ? "bold" : "normal", fill: ctx.colour(seat.seat) },
-      `${ctx.name(seat.seat)}${you ? " (you)" : ""}${seat.eliminated ? " — out" : ""}`),
-    svg("text", { x: x0, y: y + 26, "font-size": 10 },
-      `$${seat.money} · ${seat.votes} votes · pollution ${seat.pollution}%`),
-    svg("text", { x: x0, y: y + 38, "font-size": 10 },
-      `City Hall ${seat.hall_citizens} · career ${seat.career} · promise ${promise}`));
-    const tileAt = {};
-    (seat.tiles || []).forEach((t, n) => { if (t) for (const c of t.cells) tileAt[c] = n; });
-    const stores = storesOf(seat, types);
-    for (let i = 0; i < SIZE * SIZE; i++) {
-      const r = Math.floor(i / SIZE);
-      const c = i % SIZE;
-      const x = x0 + c * CELL;
-      const yy = y0 + r * CELL;
-      const inZone = r < seat.zone_size && c < seat.zone_size;
-      const tile = tileAt[i] !== undefined ? seat.tiles[tileAt[i]] : null;
-      const type = tile ? types[tile.type] : null;
-      const here = stores[i] || null;
-      const store = here ? here.store : null;
-      let fill = inZone ? "#efe6cf" : "#d8cfbd";
-      if (type) fill = FAMILY_FILL[type.family] || "#999";
-      if (seat.grid[i] === -2) fill = "#555";
-      const g = svg("g", { class: here ? "plot store" : "plot", "data-cell": i, "data-borough": seat.seat,
-        "data-store": store === null ? null : store });
-      g.append(svg("rect", { class: "shape", x, y: yy, width: CELL - 1, height: CELL - 1, fill, stroke: "#fff" }));
-      if (type && tile.cells[0] === i) g.append(svg("text", { x: x + 3, y: yy + 10, "font-size": 7, fill: "#fff" }, type.name.split(" ").map((w) => w[0]).join("").slice(0, 3)));
-      if (here) drawStock(svg, g, here, seat, i, x, yy);
-      if (seat.occ[i] >= 0) g.append(svg("circle", { cx: x + CELL / 2, cy: yy + CELL / 2 + 3, r: 5, fill: ctx.colour(seat.occ[i]), stroke: "#fff" }));
-      if (k === obs.host && mayorCells.includes(i)) g.append(svg("rect", { x: x + 2, y: yy + 2, width: 6, height: 6, fill: "#000" }));
-      let label = `${ctx.name(seat.seat)}'s borough ${cellName(i)}${type ? `: ${type.name}` : seat.grid[i] === -2 ? ": cemetery" : inZone ? "" : " (outside the Constructible Zone)"}`;
-      if (here) label += ` (${here.hall ? hallText(seat, data) : `holds ${stockText(here.tile.stock)}`})`;
-      ctx.bind(g, (a) => {
-        if (a[0] === "mayor") return k === obs.host && data.edges[a[1]].includes(i);
-        if (a[0] === "spend" || a[0] === "store") return store !== null && usesStore(obs, a, seat.seat, store);
-        const at = cellOf(a, obs.viewer);
-        return at !== null && at[0] === seat.seat && at[1] === i;
-      }, { key: here ? `store-${seat.seat}-${store}-${i}` : `plot-${seat.seat}-${i}`, label,
-        attempt: (chosen) => attemptAt(obs, ctx.view, chosen, seat.seat, i, store) });
-      root.append(g);
-    }
-    for (let c = 0; c < SIZE; c++) root.append(svg("text", { x: x0 + c * CELL + CELL / 2, y: y0 - 3, "text-anchor": "middle", "font-size": 8, fill: "#6b6557" }, c + 1));
-    // what each store holds, in words under the borough
-    let sy = y0 + SIZE * CELL + 12;
-    const list = svg("g", { class: "stores-list", "data-borough": seat.seat });
-    for (const line of storeLines(ctx, seat, stores)) {
-      for (const [n, part] of ctx.lines(line, 48).entries()) {
-        list.append(svg("text", { x: x0 + (n ? 8 : 0), y: sy, "font-size": 10 }, part));
-        sy += 12;
-      }
-    }
-    root.append(list);
-    bottom = Math.max(bottom, sy - 12);
+  const me = obs.seats.find((st) => st.seat === obs.viewer);
+  const p = placing(ctx);
+  const per = SIZE * CELL + 50;
+  // the viewer's borough first, then the others (three to a row), the decision at the right
+  const order = me ? [me, ...obs.seats.filter((st) => st !== me)] : obs.seats;
+  const cols = Math.min(order.length, 3);
+  const panelX = 30 + cols * per;
+  const width = me ? panelX + 440 : Math.max(30 + cols * per, 820);
+  let bottom = y;
+  let rowTop = y;
+  order.forEach((seat, k) => {
+    if (k && k % 3 === 0) rowTop = bottom + 10;
+    const end = drawBorough(ctx, root, seat, 30 + (k % 3) * per, rowTop, { placing: p });
+    bottom = Math.max(bottom, end);
   });
+  if (me) {
+    let py = y;
+    if (p) {
+      const [panel, h] = placingPanel(ctx, p, panelX, py, drawShape);
+      root.append(panel);
+      py += h;
+    }
+    py += drawOffers(ctx, root, panelX, py, width - panelX - 10);
+    py += drawPromises(ctx, root, panelX, py, width - panelX - 10);
+    bottom = Math.max(bottom, py);
+  }
+  bottom += 10;
+  bottom = drawLegend(ctx, root, bottom, width);
   // what each Special Action card does
-  let ly = bottom + 24;
-  const width = Math.max(20 + obs.seats.length * per, 100 + 8 * 94);
+  const cards = data.action_cards || [];
+  let ly = bottom + 12;
   if (cards.length) {
     root.append(svg("text", { x: 10, y: ly, "font-size": 12, "font-weight": "bold" }, "The Special Action cards"));
     ly += 6;
@@ -304,10 +447,13 @@ export function draw(ctx) {
     root.append(legend);
   }
   root.setAttribute("viewBox", `0 0 ${width} ${ly + 10}`);
+  root.style.maxHeight = "none"; // a tall town scrolls rather than shrinking its print
   return root;
 }
 
 export function scores(obs, data, view) {
   if (view.result) return view.result.scores;
-  return null;
+  const basic = ["basic", "votes"].includes(obs.mode);
+  return Object.fromEntries(obs.seats.map((st) => [st.seat,
+    st.standing ? st.standing.score : basic ? st.votes - st.pollution : null]));
 }

@@ -146,6 +146,7 @@ export class Table {
       // a place's full text (a card's effect), reached by hovering, focusing or reading aloud
       detail(node, text) { return table.describe(node, text); },
       lines: wrapLines,
+      redraw: () => this.render(), // a board's own control (Small City's Rotate) draws again
     };
     let drawing;
     try {

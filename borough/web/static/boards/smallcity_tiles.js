@@ -1,0 +1,139 @@
+// Small City's building tiles as a person needs them when choosing one: each tile on
+// offer with its footprint (every distinct face), level, cost in money and materials,
+// the stack left, and what its family needs and does (from data/effects.toml).
+export const SIZE = 10;
+export const MATERIALS = ["wood", "stone", "metal"];
+export const MAT_FILL = ["#8b5a2b", "#9e9e9e", "#4f7390"];
+export const MAT_LETTER = ["W", "S", "M"];
+export const FAMILY_FILL = {
+  residential: "#e9c46a", commercial: "#5fa8d3", factory: "#8d6e63", park: "#6aa84f", warehouse: "#b0a48f",
+  refinery: "#6d6d6d", harbor: "#3d85c6", police: "#274e8f", fire: "#cc4125", city_hall: "#9c27b0",
+  cultural: "#d5a6bd", metro: "#444", clinic: "#e06666", university: "#674ea7",
+};
+export const FAMILY_NAME = {
+  residential: "Residential Zone", commercial: "Commercial Zone", factory: "Factory", park: "Park",
+  warehouse: "Warehouse", refinery: "Refinery", harbor: "Harbor", police: "Police Station",
+  fire: "Fire Station", city_hall: "City Hall", cultural: "Cultural building", metro: "Metro Station",
+  clinic: "Clinic", university: "University",
+};
+// What a space's mark means, by family (data/tiles.toml's letters)
+const MARK_LETTER = { commercial: ["1", "S", "V", "T"], factory: ["w", "s", "m"], harbor: ["", "~"] };
+export const MARK_WORDS = {
+  commercial: "1: earns $1 · S: sells a material for $ · V: buys votes with $ · T: trades a material for votes",
+  factory: "w, s, m: the space makes wood, stone or metal",
+  harbor: "~: a water space",
+};
+const MEDIATOR = 2; // the Mediator's place among the Action cards
+
+export function cellName(i) { return `${String.fromCharCode(65 + Math.floor(i / SIZE))}${(i % SIZE) + 1}`; }
+
+export function costText(cost) {
+  const parts = cost.map((n, m) => (n ? `${n} ${MATERIALS[m]}` : "")).filter(Boolean);
+  return parts.length ? parts.join(", ") : "nothing";
+}
+
+export function priceText(type, seat) {
+  let money = type.cost;
+  if (seat && seat.card === MEDIATOR && !type.cultural && money > 1) money -= 1; // SC-11
+  const mats = type.materials.some((n) => n) ? ` + ${costText(type.materials)}` : "";
+  return `$${money}${mats}`;
+}
+
+// The spaces of one orientation of a face: [row, column, mark] each.
+export function drawShape(svg, shape, family, x, y, unit, extra = {}) {
+  const g = svg("g", { class: "footprint", ...extra });
+  for (const [r, c, m] of shape) {
+    const water = family === "harbor" && m === 1;
+    g.append(svg("rect", { x: x + c * unit, y: y + r * unit, width: unit - 1, height: unit - 1, rx: 1,
+      fill: water ? "#9fc5e8" : FAMILY_FILL[family] || "#999", stroke: "#333", "stroke-width": 0.6 }));
+    const letter = (MARK_LETTER[family] || [])[m];
+    if (letter) {
+      g.append(svg("text", { x: x + c * unit + unit / 2 - 0.5, y: y + r * unit + unit * 0.7, "text-anchor": "middle",
+        "font-size": unit * 0.62, fill: "#fff", "font-weight": "bold" }, letter));
+    }
+  }
+  return g;
+}
+
+export function shapeSize(shape) {
+  return [Math.max(...shape.map((p) => p[0])) + 1, Math.max(...shape.map((p) => p[1])) + 1];
+}
+
+// Distinct faces of a type: a face equal to an earlier one is the same choice.
+export function distinctFaces(type) {
+  const seen = [];
+  const out = [];
+  type.faces.forEach((face, f) => {
+    const key = JSON.stringify(face);
+    if (!seen.includes(key)) { seen.push(key); out.push(f); }
+  });
+  return out;
+}
+
+// The "choose a tile" decision: the tiles on offer grouped by family, each family's needs
+// and effect in words, each tile a card whose faces are the places to click. Answers the
+// height used.
+export function drawOffers(ctx, root, x, y, width) {
+  const { obs, data, svg } = ctx;
+  const moves = ctx.your_turn ? ctx.view.legal_actions.map((m) => m.action).filter((a) => a[0] === "tile") : [];
+  if (!moves.length) return 0;
+  const me = obs.seats.find((st) => st.seat === obs.viewer);
+  const families = data.families || {};
+  const byFamily = new Map();
+  for (const a of moves) {
+    const t = data.types[a[1]];
+    if (!byFamily.has(t.family)) byFamily.set(t.family, new Map());
+    const types = byFamily.get(t.family);
+    if (!types.has(t.id)) types.set(t.id, []);
+    types.get(t.id).push(a[2]);
+  }
+  const panel = svg("g", { id: "tile-offers" });
+  panel.append(svg("text", { x, y: y + 12, "font-size": 12, "font-weight": "bold" },
+    `Tiles you can build now (${me ? `you have $${me.money}` : ""}): click a footprint`));
+  let yy = y + 20;
+  const perLine = Math.floor(width / 5.5);
+  for (const [family, types] of byFamily) {
+    const words = families[family] || {};
+    panel.append(svg("text", { x, y: yy + 11, "font-size": 11, "font-weight": "bold", fill: "#333" }, FAMILY_NAME[family] || family));
+    yy += 14;
+    const lines = [...ctx.lines(`Needs: ${words.needs || "nothing"}`, perLine), ...ctx.lines(`Does: ${words.does || ""}`, perLine)];
+    if (MARK_WORDS[family]) lines.push(...ctx.lines(MARK_WORDS[family], perLine));
+    for (const line of lines) {
+      panel.append(svg("text", { x: x + 4, y: yy + 9, "font-size": 9, fill: "#444", class: "family-text", "data-family": family }, line));
+      yy += 11;
+    }
+    let cx = x;
+    let rowH = 0;
+    for (const [id, faces] of types) {
+      const t = data.types[id];
+      const unit = 11;
+      const shapes = faces.map((f) => t.faces[f][0]);
+      const faceW = shapes.map((s) => shapeSize(s)[1] * unit);
+      const w = Math.max(112, faceW.reduce((a, b) => a + b + 14, 10));
+      const h = 34 + Math.max(...shapes.map((s) => shapeSize(s)[0] * unit)) + 6;
+      if (cx + w > x + width) { cx = x; yy += rowH + 6; rowH = 0; }
+      const card = svg("g", { class: "offer-tile", "data-type": t.key });
+      card.append(svg("rect", { x: cx, y: yy, width: w, height: h, rx: 5, fill: "#fffdf8", stroke: "#8a806c" }));
+      card.append(svg("text", { x: cx + 5, y: yy + 11, "font-size": 9, "font-weight": "bold", class: "offer-name" }, t.name));
+      card.append(svg("text", { x: cx + 5, y: yy + 23, "font-size": 9, class: "offer-cost" },
+        `Level ${t.level} · ${priceText(t, me)} · ${t.per_player ? "your own" : `${obs.supply[id]} left`}`));
+      let fx = cx + 6;
+      shapes.forEach((shape, k) => {
+        const face = faces[k];
+        const label = `${t.name}, face ${"AB"[face]}: level ${t.level}, costs ${priceText(t, me)}`;
+        const g = drawShape(svg, shape, t.family, fx, yy + 30, unit, { "data-face": face });
+        g.prepend(svg("rect", { class: "shape", x: fx - 2, y: yy + 28, width: faceW[k] + 3, height: shapeSize(shape)[0] * unit + 3, fill: "transparent" }));
+        ctx.bind(g, (a) => a[0] === "tile" && a[1] === id && a[2] === face, {
+          key: `tile-${t.key}-${face}`, label, detail: `${words.needs || ""} ${words.does || ""}`.trim() });
+        card.append(g);
+        fx += faceW[k] + 14;
+      });
+      panel.append(card);
+      cx += w + 6;
+      rowH = Math.max(rowH, h);
+    }
+    yy += rowH + 8;
+  }
+  root.append(panel);
+  return yy - y;
+}
