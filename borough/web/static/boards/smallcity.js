@@ -179,11 +179,11 @@ function scoreLine(obs, data, seat) {
   if (seat.standing) {
     const st = seat.standing;
     const parts = basic ? ` (votes ${seat.votes} − pollution ${seat.pollution}${st.promise_delta ? ` ${st.promise_delta > 0 ? "+" : "−"} ${Math.abs(st.promise_delta)} Promise` : ""})` : "";
-    const rating = obs.players === 1 ? ` · rating ${SOLO_RATING(data, st.score)}` : "";
-    return [`Score now: ${st.score}${parts}${rating}`, st.score];
+    const rating = obs.players === 1 ? `Solo rating for that score: ${SOLO_RATING(data, st.score)}` : "";
+    return [`Score now: ${st.score}${parts}`, st.score, rating];
   }
-  if (!basic) return ["", null];
-  return [`Votes − pollution: ${seat.votes - seat.pollution} (Promise hidden)`, seat.votes - seat.pollution];
+  if (!basic) return ["", null, ""];
+  return [`Votes − pollution: ${seat.votes - seat.pollution} (Promise hidden)`, seat.votes - seat.pollution, ""];
 }
 
 // One borough: its header (name, gauges, score, City Hall), the grid with row letters
@@ -202,14 +202,19 @@ function drawBorough(ctx, root, seat, x0, y, extra) {
   head.append(gauge(svg, x0, y + 31, 150, "Money", seat.money, maxMoney, "#2e7d32", `$${seat.money}`));
   head.append(gauge(svg, x0, y + 44, 150, "Pollution", seat.pollution, 100, seat.pollution >= 10 ? "#c62828" : "#8d6e63",
     `${seat.pollution}% (100%: out)`, 10));
-  const [score, value] = scoreLine(obs, data, seat);
-  head.append(svg("text", { x: x0, y: y + 66, "font-size": 10, "font-weight": "bold", class: "score-now", "data-score-now": value === null ? "" : value }, score));
-  head.append(svg("text", { x: x0, y: y + 78, "font-size": 10 },
+  const [score, value, rating] = scoreLine(obs, data, seat);
+  let hy = y + 66;
+  head.append(svg("text", { x: x0, y: hy, "font-size": 10, "font-weight": "bold", class: "score-now", "data-score-now": value === null ? "" : value }, score));
+  if (rating) {
+    hy += 12;
+    head.append(svg("text", { x: x0, y: hy, "font-size": 10, class: "solo-rating" }, rating));
+  }
+  head.append(svg("text", { x: x0, y: hy + 12, "font-size": 10 },
     `City Hall ${seat.hall_citizens} citizens · Career Center ${seat.career} · reserve ${seat.reserve}`));
-  head.append(svg("text", { x: x0, y: y + 90, "font-size": 10, class: "promise-line" },
+  head.append(svg("text", { x: x0, y: hy + 24, "font-size": 10, class: "promise-line" },
     you && seat.promise > 0 ? `Your Promise #${seat.promise} and ${seat.special_count} Special Promise${seat.special_count === 1 ? "" : "s"}: see the cards` : promiseBack(ctx, seat)));
   root.append(head);
-  const y0 = y + 112;
+  const y0 = hy + 46;
   const tileAt = {};
   (seat.tiles || []).forEach((t, n) => { if (t) for (const c of t.cells) tileAt[c] = n; });
   const stores = storesOf(seat, types);
@@ -318,6 +323,7 @@ function drawCommon(ctx, root, y) {
   const councilSide = data.content && data.content.council ? data.content.council[obs.council_side] : null;
   if (!councilSide) return y;
   const rows = Object.keys(councilSide).filter((k) => k !== "source" && k !== "price");
+  const me = obs.seats.find((st) => st.seat === obs.viewer);
   const discCols = obs.seats.flatMap((st) => st.disc_col || []);
   const cols = Math.max(councilSide.price.length, ...discCols.map((c) => c + 1));
   root.append(svg("text", { x: 10, y: y + 12, "font-size": 11, "font-weight": "bold" },
@@ -339,10 +345,14 @@ function drawCommon(ctx, root, y) {
     for (let c = 0; c < cols; c++) {
       const price = councilSide.price[c];
       const words = `costs ${price}: ${benefit(row, councilSide[row][c])}`;
-      root.append(svg("g", { class: "council-space", "data-row": r, "data-col": c },
-        svg("rect", { x: 80 + c * 170, y: y + r * 22, width: 166, height: 20, rx: 3, fill: "#fffdf8", stroke: "#b9ae97" }),
-        svg("text", { x: 84 + c * 170, y: y + r * 22 + 14, "font-size": 8.5, fill: "#444" }, words),
-        svg("title", {}, `${row}, column ${c + 1}: ${words}`)));
+      const space = svg("g", { class: "council-space", "data-row": r, "data-col": c },
+        svg("rect", { class: "shape", x: 80 + c * 170, y: y + r * 22, width: 166, height: 20, rx: 3, fill: "#fffdf8", stroke: "#b9ae97" }),
+        svg("text", { x: 84 + c * 170, y: y + r * 22 + 14, "font-size": 8.5, fill: "#444" }, words));
+      // a disc enters column 1 of a row, or moves one column on in its own row (SC-79)
+      ctx.bind(space, (a) => (a[0] === "enter" && a[2] === r && c === 0) ||
+        (a[0] === "advance" && me && me.disc_row[a[1]] === r && Math.min(me.disc_col[a[1]] + 1, cols - 1) === c),
+      { key: `council-${r}-${c}`, label: `${row[0].toUpperCase() + row.slice(1)}, column ${c + 1}: ${words}` });
+      root.append(space);
     }
   });
   obs.seats.forEach((st, k) => {

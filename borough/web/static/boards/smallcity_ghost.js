@@ -101,7 +101,7 @@ export function ghostLayer(ctx, p, seat, cellXY, cell, box) {
 // The panel that says what is being placed, with the Rotate button and every orientation.
 export function placingPanel(ctx, p, x, y, drawShape) {
   const { svg } = ctx;
-  const g = svg("g", { id: "placing" });
+  const g = svg("g", { id: "placing", "data-orientation": p.o, "data-fitting": p.fitting.length });
   g.append(svg("text", { x, y: y + 12, "font-size": 12, "font-weight": "bold" },
     `Place the ${p.type.name}: point at a space of your borough, click where it shows green.`));
   g.append(svg("text", { x, y: y + 26, "font-size": 10 },
@@ -121,9 +121,21 @@ export function placingPanel(ctx, p, x, y, drawShape) {
     g.append(svg("rect", { x: ox - 3, y: y + 30, width: Math.max(...shape.map((s) => s[1] + 1)) * unit + 5, height: Math.max(...shape.map((s) => s[0] + 1)) * unit + 5,
       fill: "none", stroke: mark ? "#1b5e20" : "#ccc", "stroke-width": mark ? 2 : 1, class: mark ? "orientation chosen" : "orientation" }));
     const thumb = drawShape(svg, shape, p.type.family, ox, y + 33, unit, { "data-orientation": o, class: "footprint orientation-choice" });
-    // a click on an orientation turns the ghost to it
-    thumb.addEventListener("click", () => { state.turn = p.fitting.indexOf(o); if (ctx.redraw) ctx.redraw(); });
-    thumb.style.cursor = "pointer";
+    // the orientation holds its placements (so none is left as a loose button), and a
+    // click on it turns the ghost to it instead of asking which placement is meant
+    thumb.prepend(svg("rect", { class: "shape", x: ox - 2, y: y + 31, width: Math.max(...shape.map((q) => q[1] + 1)) * unit + 3,
+      height: Math.max(...shape.map((q) => q[0] + 1)) * unit + 3, fill: "transparent" }));
+    const pick = (e) => {
+      if (e.type === "keydown" && e.key !== "Enter" && e.key !== " ") return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      state.turn = p.fitting.indexOf(o);
+      if (ctx.redraw) ctx.redraw();
+    };
+    thumb.addEventListener("click", pick, true);
+    thumb.addEventListener("keydown", pick, true);
+    ctx.bind(thumb, (a) => a[0] === "place" && a[1] === o && o !== p.o,
+      { key: `orientation-${o}`, label: `Turn the tile to orientation ${p.fitting.indexOf(o) + 1}` });
     g.append(thumb);
     ox += Math.max(...shape.map((s) => s[1] + 1)) * unit + 12;
   });
