@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from importlib import import_module
 from typing import Any
 
 from rich.console import Console
@@ -11,7 +12,7 @@ from borough.agents.base import SeatView
 from borough.cli_preview import as_json, preview
 from borough.core.game import Action, Game
 from borough.core.serial import freeze
-from borough.games import render
+from borough.games import REGISTRY, render
 
 
 def help_text(moves: list[Action]) -> str:
@@ -21,12 +22,27 @@ def help_text(moves: list[Action]) -> str:
     return "\n".join([
         "Commands:",
         f"  N          take move number N, e.g. {number}",
+        "  B3         a square, in games that read squares (Small City: B3 2 places",
+        "             orientation 2 of the tile with its @ on B3)",
         f"  ?N         what move N would do, and how to write it as an action, e.g. ?{number}",
         f"  ? ACTION   explain any action of this game written as JSON, e.g. ? {written}",
         "  board      draw the board again",
         "  help       this text",
         "  quit       stop the game (with --save it is kept: continue with --resume FILE)",
     ])
+
+
+def _hook(view: SeatView, name: str) -> Any:
+    """A function the game's render module may offer for the terminal (or None)."""
+    package = REGISTRY[view.game.name].split(":")[0].rsplit(".", 1)[0]
+    return getattr(import_module(f"{package}.render"), name, None)
+
+
+def typed_move(view: SeatView, text: str) -> Action | str | None:
+    """The game's own reading of a typed move (a square, say), when its render module has
+    one: the action, a message saying why not, or None when the text is not of its kind."""
+    parse = _hook(view, "parse_move")
+    return parse(view, text) if parse else None
 
 
 class HumanAgent:
@@ -67,10 +83,20 @@ class HumanAgent:
                 raise KeyboardInterrupt
             elif answer.startswith("?"):
                 self._explain(view, moves, answer[1:].strip())
+            elif (typed := typed_move(view, answer)) is not None:
+                if not isinstance(typed, str):
+                    return typed
+                self._say(typed)
             else:
                 self._say(f"'{answer}' is not a move: type 1 to {len(moves)}, or help.")
 
     def _list(self, view: SeatView, moves: list[Action]) -> None:
+        brief = _hook(view, "move_list")  # a game may say its many moves more briefly
+        lines = brief(view) if brief else None
+        if lines is not None:
+            for line in lines:
+                self._say(line)
+            return
         for i, action in enumerate(moves, start=1):
             self._say(f"  {i:>3}. {view.describe(action)}")
 

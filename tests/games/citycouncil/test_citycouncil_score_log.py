@@ -20,8 +20,8 @@ def test_cc52_scored_favor_card_logs_the_score_after_its_points():
             s = GAME.to_act(state)[0]
             before = list(state.scores)
             for e in GAME.apply(state, s, agents[s].choose(SeatView(GAME, state, s))):
-                m = re.search(r"Player (\d) scores the Favor card .* for (\d+) points \(now (\d+)\)",
-                              e.text)
+                m = re.search(
+                    r"Player (\d) scores the Favor card .* for (\d+) points \(now (\d+)\)", e.text)
                 if m:
                     seat, points, now = int(m.group(1)) - 1, int(m.group(2)), int(m.group(3))
                     assert now == before[seat] + points, e.text

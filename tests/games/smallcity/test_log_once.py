@@ -31,7 +31,7 @@ def _play(seed: int, moves: int):
 
 
 def test_sc25_each_build_reaches_each_seats_log_once():
-    state, seen = _play(4, 400)
+    _, seen = _play(4, 400)
     for viewer in (0, 1):
         builds = Counter(t for t in seen[viewer] if " builds a " in t)
         assert builds, "no build was logged"
