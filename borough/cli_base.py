@@ -12,8 +12,16 @@ from rich.console import Console
 import borough
 from borough.core.game import Game
 
+
+def examples(*lines: str) -> str:
+    """A verb's `--help` epilog: command lines that work as written (tests run them)."""
+    return "Examples:\n\n" + "\n\n".join(f"  borough {line}" for line in lines)
+
+
 app = typer.Typer(
-    help="Borough: city-building board games to play, replay and study.",
+    help="Borough: city-building board games to play, replay and study. "
+         "Each command's --help shows examples.",
+    epilog=examples("games", "rules smallcity --toc", "play smallcity --players 2"),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -38,11 +46,6 @@ def friendly(command: Callable[..., None]) -> Callable[..., None]:
             raise typer.Exit(1) from None
 
     return run
-
-
-def examples(*lines: str) -> str:
-    """A verb's `--help` epilog: command lines that work as written (tests run them)."""
-    return "Examples:\n\n" + "\n\n".join(f"  borough {line}" for line in lines)
 
 
 def find_game(name: str) -> Game:

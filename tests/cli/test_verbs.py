@@ -20,14 +20,16 @@ def run(*args, input=None):
     return runner.invoke(app, list(args), input=input)
 
 
-def examples(verb: str) -> list[str]:
-    shown = run(verb, "--help")
+def examples(*verb: str) -> list[str]:
+    shown = run(*verb, "--help")
     assert shown.exit_code == 0, shown.output
     return re.findall(r"^\s*borough (.+?)\s*$", shown.stdout.split("Examples:")[1], re.M)
 
 
 def test_the_verbs():
     assert set(VERBS) == {"games", "play", "replay", "simulate", "rules", "coverage", "serve"}
+    overview = examples()  # `borough --help`: each example is one a verb's help shows too
+    assert overview and all(line in examples(line.split()[0]) for line in overview)
 
 
 @pytest.mark.parametrize("verb", VERBS)
