@@ -23,15 +23,13 @@ def run(*args):
 
 def test_rules_of_a_game_work_from_a_folder_outside_the_checkout(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    for args in (["smallcity", "SC-25"], ["ekopolis", "--toc"], ["rondelcity", "--no-pager"]):
+    for args, expected in ((["smallcity", "SC-25"], "sealed and simultaneous"),
+                           (["ekopolis", "--toc"], "Scoring a Building")):
         done = subprocess.run([sys.executable, "-m", "borough", "rules", *args], cwd=tmp_path,
                               env=env, capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
-        assert "Traceback" not in done.stderr
-    assert "SC-25" in subprocess.run(
-        [sys.executable, "-m", "borough", "rules", "smallcity", "SC-25"], cwd=tmp_path, env=env,
-        capture_output=True, text=True, timeout=120).stdout
-    assert not (tmp_path / "tests").exists()
+        assert expected in done.stdout and "Traceback" not in done.stderr
+    assert list(tmp_path.iterdir()) == []  # nothing was looked for or left here
 
 
 @pytest.mark.parametrize("name", borough.games())
