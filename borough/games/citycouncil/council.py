@@ -209,7 +209,11 @@ def executable(c: Content, s: CCState, p: Proposal) -> bool:
 
 
 def top_plans(c: Content, s: CCState, events: list[Event]) -> list[int]:
-    """The pending plans with the best key that can still be carried out."""
+    """The pending plans with the best key that can be carried out now.
+
+    CC-29 (interpretation): a plan tied with others that the budget cannot pay yet
+    waits while the tied plans that can be paid go first (a sale among them may
+    pay for it); it is skipped only when no plan of its rank can be carried out."""
     while True:
         pending = [i for i, p in enumerate(s.proposals) if p.status == PENDING]
         if not pending:
@@ -217,6 +221,8 @@ def top_plans(c: Content, s: CCState, events: list[Event]) -> list[int]:
         best = max(plan_key(s.proposals[i]) for i in pending)
         top = [i for i in pending if plan_key(s.proposals[i]) == best]
         ok = [i for i in top if executable(c, s, s.proposals[i])]
+        if ok:
+            return ok
         for i in top:
             if i not in ok:
                 drop(s, i)
@@ -224,8 +230,6 @@ def top_plans(c: Content, s: CCState, events: list[Event]) -> list[int]:
                     f"Plan {i + 1} ({describe_proposal(c, s, i)}) can no longer be carried out "
                     "and is skipped.", "skip",
                 ))
-        if ok:
-            return ok
 
 
 def drop(s: CCState, i: int) -> None:
@@ -248,16 +252,17 @@ def execute(c: Content, s: CCState, i: int, events: list[Event]) -> None:
         cost = city.move_cost(c, s, p.building, p.site)
     else:
         cost = 0
+    # CC-25: money put on a plan carried out is spent on it; it pays the cost, and
+    # what the cost does not use (a sale, a free move) goes into the City Budget
     used = min(funds, cost)
-    for seat in p.funds[used:]:  # funds beyond the cost go back to their owners
-        s.funds[seat] += 1
-    p.funds = p.funds[:used]
     paid = cost - used
-    s.budget -= paid
+    s.budget = min(c.tracks["budget_max"], s.budget - paid + funds - used)
     p.status = DONE
     s.executed += 1
     who = member_name(s, p.member)
     money = f" (${used} of it from private funds)" if used else ""
+    if funds > used:
+        money += f"; the ${funds - used} of private funds on it go into the City Budget"
     if p.kind == "construct":
         old = city.place(s, c, p.building, p.site)
         s.display.remove(p.building)
@@ -279,6 +284,6 @@ def execute(c: Content, s: CCState, i: int, events: list[Event]) -> None:
         s.gone.append(p.building)
         s.budget = min(c.tracks["budget_max"], s.budget + gain)
         events.append(Event(
-            f"Plan {i + 1} passes: the {b.name} is sold and the budget gains ${gain}, as "
-            f"{who} proposed.", "execute",
+            f"Plan {i + 1} passes: the {b.name} is sold and the budget gains ${gain}{money}, "
+            f"as {who} proposed.", "execute",
         ))

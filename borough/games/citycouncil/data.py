@@ -468,7 +468,9 @@ def load(directory: Path = DEFAULT_DIR) -> Content:
         printed_sites=printed_sites,
         airport_tile=airport[0],
         cards=cards,
-        tracks=dict(board_raw["tracks"]),
+        # CC-48: the designed lifestyle effects are read with the tracks they act on
+        tracks={**board_raw["tracks"],
+                **{k: v for k, v in board_raw["lifestyle"].items() if k != "source"}},
         supply={k: int(v) for k, v in board_raw["supply"].items() if k != "source"},
         max_rounds=int(board_raw["term"]["max_rounds"]),
         start=start,

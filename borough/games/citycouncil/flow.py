@@ -357,11 +357,11 @@ def favor_action(c: Content, s: CCState, m: int, action: Action, events: list[Ev
         s.hands[m].remove(card.id)
         if card.id in s.passed[m]:
             s.passed[m].remove(card.id)
-        if card.building:
+        if card.building:  # CC-53: a scored building card leaves the game
             s.removed.append(card.id)
-        else:
+        else:  # CC-54: a scored general card goes face down onto the discard pile
             s.discard.append(card.id)
-            s.discard_owner.append(-1)
+            s.discard_owner.append(m)
         events.append(Event(
             f"{player_name(m)} scores the Favor card {card.text(c.names)} "
             f"for {points} points (now {s.scores[m] + points}).", "score", m,

@@ -21,7 +21,7 @@ from borough.games.citycouncil.state import (
     TURN_END,
     CCState,
 )
-from borough.games.citycouncil.steps import HAND_LIMIT, player_name
+from borough.games.citycouncil.steps import player_name
 
 
 def targets(c: Content, state: CCState) -> tuple[int, ...]:
@@ -151,9 +151,12 @@ def end_round(c: Content, s: CCState, events: list[Event]) -> None:
                             "end"))
         return
     if s.round >= c.max_rounds:  # CC-58
-        s.outcome = "term"
+        s.outcome = "term"  # the government takes over: nobody wins
         s.step = OVER
-        events.append(Event("The council's term ends.", "end"))
+        events.append(Event(
+            "The council's term ends with no Mayor: the government takes over the city.",
+            "end",
+        ))
         return
     s.round += 1
     s.vacant_start = [o for o in range(len(OFFICES)) if o not in s.office]
@@ -164,15 +167,11 @@ def end_round(c: Content, s: CCState, events: list[Event]) -> None:
 
 
 def favor_queue(s: CCState) -> list[int]:
-    """Seats offered the turn-end window: public facts only (round, hand sizes)."""
-    out = []
-    for m in council.turn_order(s):
-        if m >= s.players:
-            continue
-        hand = len(s.hands[m])
-        if (s.round >= 2 and hand) or hand > HAND_LIMIT:
-            out.append(m)
-    return out
+    """Seats offered the turn-end window: everyone holding a Favor card, in turn order.
+
+    CC-55: discarding is open in every round, round 1 included, where only scoring
+    is forbidden (CC-52). The queue reads public facts only (hand sizes)."""
+    return [m for m in council.turn_order(s) if m < s.players and s.hands[m]]
 
 
 def next_favor(c: Content, s: CCState, events: list[Event]) -> None:

@@ -49,6 +49,7 @@ class CityCouncil(Game):
         ),
     )
     state_type = CCState
+    rules_version = 2  # see "Changes" at the end of RULES.md
 
     def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:
         self.content: Content = load(data_dir)
@@ -148,17 +149,16 @@ class CityCouncil(Game):
         scores = list(state.scores)
         detail: dict[str, Any] = {"outcome": state.outcome, "rounds": state.round,
                                   "funds": list(state.funds)}
-        if state.outcome == "government":  # CC-50: everyone loses
+        detail["key_to_the_city"] = state.key_holder
+        if state.outcome != "mayor":
+            # CC-50: the government takes over; CC-58: a term that ran out without
+            # anyone reaching the points of CC-57 elects nobody either
             detail["everyone_loses"] = True
             return Result(scores, [], detail)
-        detail["key_to_the_city"] = state.key_holder
         best = max(scores)
         tied = [s for s in range(state.players) if scores[s] == best]
-        if state.key_holder in tied:  # CC-66: the Key to the City decides first
-            return Result(scores, [state.key_holder], detail)
-        richest = max(state.funds[s] for s in tied)  # CC-59
+        richest = max(state.funds[s] for s in tied)  # CC-59: private funds break ties
         return Result(scores, [s for s in tied if state.funds[s] == richest], detail)
-
 
     # ------------------------------------------------------- information
     def observe(self, state: CCState, seat: int | None) -> dict[str, Any]:

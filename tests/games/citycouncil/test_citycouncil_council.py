@@ -130,8 +130,9 @@ def test_cc_24_voting_runs_in_turn_order_and_refuses_own_plans():
         act(s, ("vote", own, 0))
 
 
-def test_cc_25_private_funds_pay_part_of_the_cost_and_return_otherwise():
-    """CC-25: funds pay $1 each of an executed plan; unused or dropped funds go back."""
+def test_cc_25_private_funds_on_a_plan_carried_out_are_spent_on_it():
+    """CC-25: funds on a plan carried out are spent on it ($1 each off the cost, the rest
+    into the City Budget); funds on a plan not carried out go back to their owners."""
     s = at_council(5)
     clear_city(s)
     s.budget = 20
@@ -144,12 +145,27 @@ def test_cc_25_private_funds_pay_part_of_the_cost_and_return_otherwise():
     i = plan(s, 0, "construct", "Cottage", ["A1"], votes=1, funds=(1, 2, 3))
     events = []
     council.execute(C, s, i, events)
-    # cost 2: two of the three dollars pay it, the third goes back to its owner
-    assert s.budget == 20 and s.funds[3] == 1 and s.funds[1] == 0
+    # cost 2: two of the three dollars pay it, the third goes into the budget
+    assert s.budget == 21 and s.funds == [0, 0, 0, 0, 0]
     assert s.proposals[i].status == DONE
     j = plan(s, 0, "sell", "Cottage", votes=0, funds=(4,))
     council.drop(s, j)
     assert s.funds[4] == 1 and s.proposals[j].status == DROPPED
+
+
+def test_cc_25_money_on_a_sale_is_not_handed_back():
+    """CC-25: money put on a plan is spent on it: a sale costs nothing, so the money is
+    not a free tie-breaker that comes back; it goes into the City Budget."""
+    s = at_council(5)
+    clear_city(s)
+    s.budget = 10
+    put(s, "Kiosk", ["A6"])
+    i = plan(s, 0, "sell", "Kiosk", votes=1, funds=(2,))
+    events = []
+    council.execute(C, s, i, events)
+    gain = city.sale_value(C, bid("Kiosk"))
+    assert s.funds[2] == 0 and s.budget == 10 + gain + 1
+    assert "go into the City Budget" in events[-1].text
 
 
 def test_cc_25_funds_break_vote_ties():
@@ -374,3 +390,48 @@ def test_cc_34_a_passed_relocation_moves_the_tile_and_pays_the_surcharge():
     council.execute(C, s, i, [])
     assert s.site_of[cottage] == pid(["A6"]) and s.budget == 4
     assert s.board[0] == -1 and s.board[5] == cottage
+
+
+def test_cc_29_a_tied_plan_the_budget_cannot_pay_yet_waits_for_the_others():
+    """CC-29 (interpretation): of plans with equal votes, those the budget can pay are
+    carried out first; a tied plan the budget cannot pay yet waits and is carried out
+    if the others pay for it (here a sale), instead of being skipped at once."""
+    s = at_council(3)
+    clear_city(s)
+    cottage = bid("Cottage")
+    for st in s.stacks:
+        if cottage in st:
+            st.remove(cottage)
+    if cottage not in s.display:
+        s.display.append(cottage)
+    put(s, "Office Tower", ["A6", "A7"])
+    cost = city.build_cost(C, s, cottage, pid(["A1"]))
+    gain = city.sale_value(C, bid("Office Tower"))
+    assert gain >= cost > 0
+    s.budget = cost - 1  # the construction cannot be paid before the sale
+    plan(s, 0, "construct", "Cottage", ["A1"], votes=1)
+    plan(s, 1, "sell", "Office Tower", votes=1)
+    s.queue = []
+    events = []
+    flow.next_plan(C, s, events)
+    assert [p.status for p in s.proposals] == [DONE, DONE]
+    assert s.site_of[cottage] == pid(["A1"])
+    assert not any("skipped" in e.text for e in events)
+
+
+def test_cc_25_money_goes_only_with_ones_own_delegate():
+    """CC-25 (interpretation): a player adds $1 only together with their own delegate;
+    no action puts money on a plan without it, and the money is the voter's own."""
+    s = run_until(new(4, seed=5), "vote", prefer=("embezzle", "construct", "sell", "site"))
+    seat = s.current
+    s.funds[seat] = 2
+    acts = GAME.legal_actions(s, seat)
+    assert all(a[0] in ("vote", "abstain") for a in acts)
+    with_money = [a for a in acts if a[0] == "vote" and a[2] == 1]
+    assert with_money
+    others = [x for x in range(4) if x != seat]
+    before = [s.funds[x] for x in others]
+    act(s, with_money[0])
+    p = s.proposals[with_money[0][1]]
+    assert p.funds == [seat] and p.voters[-1] == seat and s.funds[seat] == 1
+    assert [s.funds[x] for x in others] == before

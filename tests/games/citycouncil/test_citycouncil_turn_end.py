@@ -53,13 +53,16 @@ def test_cc_51_unbuilt_proposals_are_discarded_and_the_row_refilled():
 
 
 def test_cc_52_no_favor_scoring_in_round_one():
-    """CC-52: in round 1 no card can score and no Favor window opens."""
+    """CC-52: in round 1 no card can score and no Favor chance opens; the turn end
+    still lets players discard (CC-55)."""
     s = new(4, seed=6)
     rng = random.Random(6)
     while s.round == 1:
-        assert s.step not in (FAVOR, TURN_END)
+        assert s.step != FAVOR
         seat = GAME.to_act(s)[0]
-        GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+        acts = GAME.legal_actions(s, seat)
+        assert not any(a[0] == "score" for a in acts)
+        GAME.apply(s, seat, rng.choice(acts))
     s.round = 1
     assert not any(favors.scorable(C, s, c.id, turn_end=True) for c in GAME.cards)
 
@@ -95,7 +98,23 @@ def test_cc_54_general_cards_score_when_the_condition_holds():
     before = s.scores[seat]
     act(s, ("score", cid))
     assert s.scores[seat] == before + 2
-    assert s.discard[-1] == cid and s.discard_owner[-1] == -1
+    # the scored general card goes face down onto the discard pile
+    assert s.discard[-1] == cid and s.discard_owner[-1] == seat
+    assert cid in GAME.observe(s, seat)["discards_seen"]
+    assert cid not in GAME.observe(s, (seat + 1) % 4)["discards_seen"]
+
+
+def test_cc_54_the_log_gives_the_score_after_the_points():
+    """CC-54: the running score in the log is the score once the card's points are in."""
+    seat = 2
+    s = chance(seat)
+    s.act_log, s.activated = [], [0] * len(s.activated)
+    s.scores[seat] = 3
+    cid = give(s, seat, "Corner Economy")
+    activated(s, "Cottage", "Kiosk", "Workshop")
+    events = act(s, ("score", cid))
+    assert s.scores[seat] == 5
+    assert any("for 2 points (now 5)" in e.text for e in events)
 
 
 def test_cc_54_conditions_read_the_city():
@@ -117,6 +136,19 @@ def test_cc_54_conditions_read_the_city():
     s.act_log.append(bid("Kiosk"))
     assert favors.condition(C, s, GAME.cards[card("Skilled Labour")])
     assert not favors.condition(C, s, GAME.cards[card("Big Machines")])
+
+
+def test_cc_55_voluntary_discards_are_allowed_in_round_one():
+    """CC-55 with CC-52: round 1 forbids scoring only; a player may discard at its end."""
+    s = run_until(new(4, seed=3), TURN_END)
+    assert s.round == 1
+    seat = s.current
+    acts = GAME.legal_actions(s, seat)
+    held = sorted(s.hands[seat])
+    assert [a for a in acts if a[0] == "discard"] == [("discard", c) for c in held]
+    assert ("done",) in acts and not any(a[0] == "score" for a in acts)
+    act(s, ("discard", held[0]))
+    assert held[0] not in s.hands[seat] and s.discard_owner[-1] == seat
 
 
 def test_cc_55_hand_limit_and_voluntary_discards():
@@ -169,13 +201,17 @@ def test_cc_57_reaching_the_points_finishes_the_round_first():
     assert flow.end_points(GAME.content, new(4, "basic")) == 11
 
 
-def test_cc_58_the_term_ends_after_twenty_rounds():
-    """CC-58: the game stops after round 20 even without a Mayor."""
+def test_cc_58_the_term_ends_after_twenty_rounds_with_no_winner():
+    """CC-58: the game stops after round 20 even without a Mayor; nobody reached the
+    points of CC-57, so nobody wins and the government takes over."""
     s = run_until(new(4, seed=3), TURN_END)
     s.round = load_content().max_rounds
+    s.scores = [9, 4, 0, 2]
     while s.step == TURN_END:
         act(s, ("done",))
     assert s.step == OVER and s.outcome == "term"
+    result = GAME.result(s)
+    assert result.winners == [] and result.detail["everyone_loses"]
 
 
 def test_cc_59_ties_go_to_the_richest_then_are_shared():
@@ -264,15 +300,14 @@ def test_cc_66_the_first_to_reach_the_points_takes_the_key_to_the_city():
     assert GAME.observe(s, 2)["key_holder"] == seat
 
 
-def test_cc_66_the_key_to_the_city_decides_equal_points_first():
-    """CC-66 before CC-59: with equal points the Key holder wins, funds come after."""
+def test_cc_59_equal_points_go_to_private_money_not_to_the_key():
+    """CC-59 over CC-66: players tied for most points are separated by their private
+    money, not by who reached the points first (the Key to the City)."""
     s = new(4)
     s.step = OVER
     s.outcome = "mayor"
     s.scores = [13, 13, 5, 13]
     s.funds = [0, 3, 0, 2]
-    s.key_holder = 3
+    s.key_holder = 3  # reached 13 first, but holds less money than Player 2
     result = GAME.result(s)
-    assert result.winners == [3] and result.detail["key_to_the_city"] == 3
-    s.key_holder = 2  # the holder was overtaken: funds decide among the leaders
-    assert GAME.result(s).winners == [1]
+    assert result.winners == [1] and result.detail["key_to_the_city"] == 3
