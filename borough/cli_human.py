@@ -15,21 +15,38 @@ from borough.core.serial import freeze
 from borough.games import REGISTRY, render
 
 
-def help_text(moves: list[Action]) -> str:
+def help_text(view: SeatView) -> str:
     """The commands, each with an example written for the moves on offer now."""
+    moves = view.legal_actions
     number = min(2, len(moves))
     written = as_json(moves[number - 1])
+    square = typed_example(view)
     return "\n".join([
         "Commands:",
         f"  N          take move number N, e.g. {number}",
-        "  B3         a square, in games that read squares (Small City: B3 2 places",
-        "             orientation 2 of the tile with its @ on B3)",
+        *([f"  SQUARE     the move on a square (and orientation, where there are several), "
+           f"e.g. {square}"] if square else []),
         f"  ?N         what move N would do, and how to write it as an action, e.g. ?{number}",
         f"  ? ACTION   explain any action of this game written as JSON, e.g. ? {written}",
         "  board      draw the board again",
         "  help       this text",
         "  quit       stop the game (with --save it is kept: continue with --resume FILE)",
     ])
+
+
+SQUARES = [f"{row}{col}" for row in "ABCDEFGHIJ" for col in range(1, 11)]
+
+
+def typed_example(view: SeatView) -> str | None:
+    """A square typed as a game that reads squares takes it, for one of the moves on offer
+    now; None when the game reads no squares or no move now is on a square."""
+    if _hook(view, "parse_move") is None:
+        return None
+    legal = set(view.legal_actions)
+    for text in (f"{sq}{turn}" for turn in ("", " 1", " 2", " 3", " 4") for sq in SQUARES):
+        if typed_move(view, text) in legal:
+            return text
+    return None
 
 
 def _hook(view: SeatView, name: str) -> Any:
@@ -75,7 +92,7 @@ class HumanAgent:
             if answer.isdigit() and 1 <= int(answer) <= len(moves):
                 return moves[int(answer) - 1]
             if answer == "help":
-                self._say(help_text(moves))
+                self._say(help_text(view))
             elif answer == "board":
                 self._say(render(game.name, view.observation))
                 self._list(view, moves)
