@@ -207,9 +207,7 @@ def play_command(
     if save:
         _save(save, m)
     if not as_json:
-        _announce(m, resume, save)
-        say("Seats: " + ", ".join(f"Player {s + 1} {'(you)' if n == 'human' else n}"
-                                  for s, n in enumerate(names)) + ".")
+        _announce(m, resume, save, names)
 
     def show(event: borough.Event) -> None:
         if as_json:
@@ -266,7 +264,8 @@ def _resumed(path: Path) -> tuple[matches.Match, dict[str, Any] | None]:
         raise Failure(f"{path}: {exc}") from None
 
 
-def _announce(m: matches.Match, resumed: Path | None, save: Path | None) -> None:
+def _announce(m: matches.Match, resumed: Path | None, save: Path | None,
+              names: list[str]) -> None:
     seed = m.record.seed
     if resumed is not None:
         say(f"{m.game.title}: resuming {resumed} after {len(m.record.moves)} decisions "
@@ -277,8 +276,12 @@ def _announce(m: matches.Match, resumed: Path | None, save: Path | None) -> None
     else:
         say(f"{m.game.title}, {m.record.players} players, seed {seed} "
             f"(play this deal again with --seed {seed}).")
+    you = "you" if names.count("human") == 1 else "a person here"
+    say("Seats: " + ", ".join(f"Player {s + 1} {you if name == 'human' else name}"
+                              for s, name in enumerate(names)) + ".")
     if save is not None:
-        say(f"Saving to {save} after every move.")
+        people = "human" in names
+        say(f"Saving to {save} " + ("after every move." if people else "as the bots play."))
 
 
 @app.command("replay", epilog=examples("replay game.json", "replay game.json --json"))

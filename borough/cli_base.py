@@ -57,4 +57,4 @@ def find_game(name: str) -> Game:
 
 def say(text: str) -> None:
     """Plain text on standard output: no markup, no highlighting."""
-    out.print(text, highlight=False, markup=False)
+    out.print(text, highlight=False, markup=False, soft_wrap=True)
