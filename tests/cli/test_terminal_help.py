@@ -127,14 +127,20 @@ def test_architectura_hand_shows_values_and_effects():
         seat = game.to_act(state)[0]
         game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     obs = game.observe(state, 0)
+    obs["seats"][0]["hand"] = list(range(len(game.cards)))  # every card, in one hand
     board = render("architectura", obs)
     for card_id in obs["seats"][0]["hand"]:
         card = game.cards[card_id]
         line = next(row for row in board.splitlines() if row.strip().startswith(card.name))
         assert card.text in line
         assert "[" in line and "]" in line  # the starting side is marked
-        if card.kind == "fixed":
-            assert " ".join(map(str, card.sides)) in line.replace("[", "").replace("]", "")
+        values = line.replace("[", "").replace("]", "")
+        printed = {"fixed": "{}", "x": "X{:+d}", "no": "No.{:+d}"}.get(card.kind)
+        if printed:  # every side as printed: 5, X-1, No.-2 (a zero offset is plain X, No.)
+            sides = [printed.format(v) if v or card.kind == "fixed" else printed[:-5]
+                     for v in card.sides]
+            assert " ".join(sides) in values, (sides, line)
+    assert f"{obs['seats'][1]['hand_size']} hidden cards" in board  # not the others' hands
 
 
 def test_small_citys_square_example_places_the_tile():
