@@ -190,11 +190,13 @@ def score_tile(c: Content, state: RonState, seat: int, events: list[Event]) -> N
     state.after = "placed"
 
 def choose_event(c: Content, state: RonState, seat: int, e: int, events: list[Event]) -> None:
-    """RON-V2: the chosen Event replaces the old; the rest go to the bottom."""
+    """RON-V2: the chosen Event replaces the old; the rest go to the bottom face down,
+    in an order drawn from the game's generator (interpretation)."""
     old = state.event
-    others = [x for x in state.event_drawn if x != e]
+    under = [old, *(x for x in state.event_drawn if x != e)]
+    state.rng.shuffle(under)
     state.event = e
-    state.event_stack.extend([old, *others])
+    state.event_stack.extend(under)
     state.event_drawn = []
     events.append(Event(
         f"{player_name(seat)} chooses the Event {c.variants.events[e].name}: "

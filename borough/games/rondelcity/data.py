@@ -85,8 +85,23 @@ class EventTile:
     name: str
     ban: str  # a street colour, or "none"
     surcharge: tuple[int, ...]  # extra gp per line
-    text: str
     source: str
+    text: str  # worded by event_text from `ban` and `surcharge`, never typed in
+
+
+def event_text(ban: str, surcharge: tuple[int, ...]) -> str:
+    """RON-V4: what an Event does, worded from the very fields the rules read, so an
+    Event tile's text can never say something the game does not do."""
+    parts = []
+    if ban != "none":
+        parts.append(f"A {ban} street does not allow a placement; a square by a {ban} "
+                     "street may still be used through its other street.")
+    plural = {"church": "Churches"}
+    dearer = [f"{plural.get(BUILDINGS[b], BUILDINGS[b].title() + 's')} cost {n} gp more"
+              for b, n in enumerate(surcharge) if n]
+    if dearer:
+        parts.append("; ".join(dearer) + ".")
+    return " ".join(parts) or "No restrictions and no extra costs."
 
 
 @dataclass(frozen=True)
@@ -252,7 +267,8 @@ def load_variants(path: Path) -> Variants:
         if e["ban"] not in (*STREET_COLOURS, "none"):
             raise ValueError(f"event {e['name']!r} bans an unknown colour")
         surcharge = tuple(int(e["surcharge"].get(b, 0)) for b in BUILDINGS)
-        events.append(EventTile(i, e["name"], e["ban"], surcharge, e["text"], e["source"]))
+        events.append(EventTile(i, e["name"], e["ban"], surcharge, e["source"],
+                                event_text(e["ban"], surcharge)))
     if len(events) != 10 or events[0].name != "Festival":
         raise ValueError("there are ten Event tiles and the first is the Festival")
     amenities = tuple(a["name"] for a in raw["amenity"])

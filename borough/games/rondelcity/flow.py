@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from borough.core.errors import CorruptData
 from borough.core.game import Event
-from borough.games.rondelcity import actions, seats
-from borough.games.rondelcity.data import BUILDINGS, RONDEL_SIZE, Content
+from borough.games.rondelcity import actions, placing, seats
+from borough.games.rondelcity.data import BUILDINGS, RONDEL_SIZE, STATUE, Content
 from borough.games.rondelcity.moves import destinations
 from borough.games.rondelcity.seats import player_name
 from borough.games.rondelcity.state import (
@@ -33,6 +33,25 @@ def head_move(c: Content, state: RonState) -> tuple[int, int]:
     return (2 * seat, vp) if vp else (2 * seat + 1, gp)
 
 # ----------------------------------------------------- automatic flow
+def head_destinations(c: Content, state: RonState) -> list[int]:
+    """Where the move at the head of the queue may end (RON-4, RON-5).
+
+    While a Rainbow Statue's 1 VP is being paid, only the spaces from which the
+    Banker can pay for the Statue are offered (RON-15, RON-23): the placement was
+    allowed because such a space exists (placing.placement_cost)."""
+    piece, steps = head_move(c, state)
+    dests = destinations(c.city, state, piece, steps)
+    if len(dests) > 1 and state.after == "after_payment" and piece % 2 == 0 and steps < 0:
+        tile = c.market.tiles[state.tile]
+        if tile.building == STATUE:
+            seat = piece // 2
+            have = seats.gold(c, state, seat)
+            ok = [d for d in dests
+                  if placing.statue_cost(c, state, seat, tile, state.square, d) <= have]
+            return ok or dests
+    return dests
+
+
 def run(c: Content, state: RonState, events: list[Event]) -> None:
     """Resolve everything automatic until a player must decide."""
     while True:
@@ -47,8 +66,7 @@ def run(c: Content, state: RonState, events: list[Event]) -> None:
             if not vp and not gp:
                 state.pending.pop(0)
                 continue
-            piece, steps = head_move(c, state)
-            dests = destinations(c.city, state, piece, steps)
+            dests = head_destinations(c, state)
             if len(dests) > 1:
                 state.step = GO  # RON-4
                 return

@@ -21,9 +21,8 @@ from typing import Any
 from borough.core.errors import CorruptData
 from borough.core.game import Action, Event, Game, Option, Result
 from borough.core.rng import Rng
-from borough.games.rondelcity import actions, checks, flow, information, placing, seats, wording
+from borough.games.rondelcity import actions, checks, flow, information, seats, wording
 from borough.games.rondelcity.data import DEFAULT_DIR, Content, load
-from borough.games.rondelcity.moves import destinations
 from borough.games.rondelcity.seats import player_name
 from borough.games.rondelcity.state import (
     ACTION,
@@ -55,6 +54,7 @@ class RondelCity(Game):
         Option("amenities", ("off", "on"), "off", "on: the nine Civic Amenities (variant)"),
     )
     state_type = RonState
+    rules_version = 2  # see "Changes" at the end of RULES.md
 
     def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:
         self.content: Content = load(data_dir)
@@ -171,8 +171,7 @@ class RondelCity(Game):
         if step == ORDER:
             return [("first", "citizen"), ("first", "banker")]
         if step == GO:
-            piece, steps = flow.head_move(self.content, state)
-            return [("go", s) for s in destinations(self.city, state, piece, steps)]
+            return [("go", s) for s in flow.head_destinations(self.content, state)]
         if step == EVENT:
             return [("event", e) for e in sorted(state.event_drawn)]
         if step == BONUS:
@@ -203,12 +202,8 @@ class RondelCity(Game):
         if step == SQUARE:
             if kind != "square":
                 return False
-            q, tile = action[1], self.tiles[state.tile]
-            colour = self.rondel_colour(state, seat)
-            return placing.square_allowed(
-                self.content, state, tile, q, state.mode, colour
-            ) and placing.own_gold_cost(self.content, state, seat, tile, q) <= self.gold(
-                state, seat)
+            return seats.square_open(self.content, state, seat, state.tile, action[1],
+                                     state.mode)
         if step == ACTION and kind == "pass":
             return True
         if step in (ACTION, FINAL) and kind == "place":

@@ -53,18 +53,17 @@ def price(c: Content, state: RonState, seat: int) -> int:
 def place_mode(c: Content, state: RonState, seat: int) -> str:
     return RAINBOW if rondel_colour(c, state, seat) == "rainbow" else NORMAL
 
-def legal_squares(c: Content, state: RonState, seat: int, tile_id: int, mode: str) -> list[int]:
+def square_open(c: Content, state: RonState, seat: int, tile_id: int, q: int, mode: str) -> bool:
+    """RON-15 to RON-17, RON-23: may the seat put `tile_id` on square `q` now?"""
     tile = c.market.tiles[tile_id]
-    colour = rondel_colour(c, state, seat)
-    have = gold(c, state, seat)
-    out = []
-    for q in range(len(state.board)):
-        if not placing.square_allowed(c, state, tile, q, mode, colour):
-            continue
-        if placing.own_gold_cost(c, state, seat, tile, q) > have:  # RON-15
-            continue
-        out.append(q)
-    return out
+    if not placing.square_allowed(c, state, tile, q, mode, rondel_colour(c, state, seat)):
+        return False
+    return placing.placement_cost(c, state, seat, tile, q, mode) <= gold(c, state, seat)
+
+
+def legal_squares(c: Content, state: RonState, seat: int, tile_id: int, mode: str) -> list[int]:
+    return [q for q in range(len(state.board)) if square_open(c, state, seat, tile_id, q, mode)]
+
 
 def placeable(c: Content, state: RonState, seat: int, mode: str) -> list[int]:
     """Held tiles that have at least one legal square."""

@@ -77,8 +77,47 @@ def test_rainbow_placement_draws_three_events_RON_V2():
     assert GAME.legal_actions(s, 0) == [("event", 1), ("event", 2), ("event", 3)]
     GAME.apply(s, 0, ("event", 2))
     assert s.event == 2
-    assert s.event_stack == [4, 5, 6, 7, 8, 9, FESTIVAL, 1, 3]
+    # the replaced Event and the two not chosen go under the stack, the rest stays
+    assert s.event_stack[:6] == [4, 5, 6, 7, 8, 9]
+    assert sorted(s.event_stack[6:]) == sorted([FESTIVAL, 1, 3])
     assert s.step == ROTATE and s.current == 1
+
+
+def test_the_three_go_under_the_stack_in_a_random_order_RON_V2():
+    """RON-V2 (interpretation): the order of the three Events put under the stack is
+    drawn from the game's seeded generator: it varies between games and is the same
+    for the same seed and moves."""
+    orders = []
+    for seed in range(8):
+        s = fresh(2, seed=seed, events="on")
+        s.pieces[:] = far_spaces(4)
+        s.event_stack = [e for e in range(1, 10)]
+        _rainbow_place(s)
+        GAME.apply(s, 0, ("event", 2))
+        orders.append(tuple(s.event_stack[6:]))
+    assert all(sorted(o) == sorted([FESTIVAL, 1, 3]) for o in orders)
+    assert len(set(orders)) > 1
+    again = fresh(2, seed=3, events="on")
+    again.pieces[:] = far_spaces(4)
+    again.event_stack = [e for e in range(1, 10)]
+    _rainbow_place(again)
+    GAME.apply(again, 0, ("event", 2))
+    assert tuple(again.event_stack[6:]) == orders[3]
+
+
+def test_event_texts_say_what_the_rules_do_RON_V4():
+    """RON-V4: every Event's text names exactly its banned colour and its surcharges,
+    and says that a square may still be used through its other street."""
+    for e in GAME.variants.events:
+        text = e.text
+        if e.ban == "none":
+            assert "street" not in text
+        else:
+            assert f"A {e.ban} street does not allow a placement" in text
+            assert "through its other street" in text
+        for b, n in enumerate(e.surcharge):
+            word = {0: "Shops", 1: "Churches", 2: "Banks", 3: "Statues", 4: "Parks"}[b]
+            assert (f"{word} cost {n} gp more" in text) == bool(n), (e.name, text)
 
 
 def test_buying_a_statue_on_the_rainbow_draws_no_event_RON_V2():
