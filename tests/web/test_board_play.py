@@ -235,3 +235,70 @@ def test_smallcity_played_by_clicking_the_board(web_server, contexts):
         "Send the citizen home", "Take benefit option", "Sell a", "Buy ", "Trade a"))
     page.set_viewport_size(PHONE)
     screenshot(page, "smallcity-played-phone")
+
+
+# ---------------------------------------------------------------- City Council
+CC = borough.game("citycouncil")
+
+
+def citycouncil_check(seen: dict):
+    names = [b.name for b in CC.buildings]
+    content = None
+
+    def check(page, view: dict) -> None:
+        nonlocal content
+        if content is None:
+            base = page.url.split("/play/")[0]
+            content = httpx.get(f"{base}/api/content/citycouncil").json()["data"]
+        obs = view["observation"]
+        board = page.locator("#citycouncil-board")
+        seen[obs["step"]] = seen.get(obs["step"], 0) + 1
+        # every building in the city carries its whole name
+        for bid in {b for b in obs["board"] if b >= 0}:
+            drawn = texts(page, f"#citycouncil-board .building-name[data-building='{bid}'] text")
+            assert words(drawn) == names[bid], (drawn, names[bid])
+            seen["named"] = seen.get("named", 0) + 1
+        # the plans say the whole building name, and a dropped one says why
+        for k, p in enumerate(obs["proposals"]):
+            plan = board.locator(f".plan[data-plan='{k}']")
+            what = words(" ".join(plan.locator(".plan-what").all_text_contents()))
+            assert names[p["building"]] in what, what
+            if p["status"] == 2:
+                assert plan.locator(".plan-why").count() > 0
+                seen["dropped"] = seen.get("dropped", 0) + 1
+        # the buildings on offer: whole name and cost, full text on hover
+        for b in obs["display"]:
+            offer = board.locator(f".offer[data-building='{b}']")
+            shown = offer.locator("text").all_text_contents()
+            assert words(" ".join(shown[:-1])) == names[b]
+            assert shown[-1] == f"${CC.buildings[b].cost}"
+            assert content["building_texts"][b] in offer.get_attribute("aria-label")
+        # the Favor cards in the hand: their whole text
+        for node in board.locator("[data-hand-seat='0']").all():
+            c = int(node.get_attribute("data-hand"))
+            assert words(" ".join(node.locator("text").all_text_contents())) == \
+                content["card_texts"][c]
+        # the city's tracks are labelled gauges with their values
+        for label, key in (("City Budget", "budget"), ("Power Supply", "power"),
+                           ("Goods Depot", "goods"), ("Unemployment", "unemployed")):
+            gauge = board.locator(f".gauge[data-gauge='{label}']")
+            assert int(gauge.get_attribute("data-value")) == obs[key], label
+        closed = [h for h, o in enumerate(obs["open_hoods"]) if o == 0]
+        if closed:
+            assert board.locator("#closed-legend").count() == 1
+            assert board.locator(".block.closed").count() > 0
+    return check
+
+
+def test_citycouncil_played_by_clicking_the_board(web_server, contexts):
+    LOOSE.clear()
+    game = start(web_server.url, "citycouncil", 2, {"mode": "basic"}, seed=11)
+    page = contexts(LAPTOP).page()
+    page.goto(game["url"])
+    wait_ready(page)
+    seen: dict[str, int] = {}
+    counts = play(page, game, citycouncil_check(seen), random.Random(4))
+    assert seen.get("named") and seen.get("keep"), seen
+    finish(page, game, "citycouncil", counts, (
+        "Take nothing", "Make no proposal", "Place no delegate", "Let the Favor chance pass",
+        "Finish with your Favor cards"))

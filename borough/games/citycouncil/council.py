@@ -208,6 +208,24 @@ def executable(c: Content, s: CCState, p: Proposal) -> bool:
     return True
 
 
+def why_stuck(c: Content, s: CCState, p: Proposal) -> str:
+    """In words, which part of CC-29 stops a plan that `executable` refuses."""
+    discount = len(p.funds)
+    if p.kind == "construct":
+        if p.building not in s.display:
+            return "the building is no longer on offer"
+        cost = city.build_cost(c, s, p.building, p.site)
+        if cost < 0:
+            return "its site can no longer take the building"
+        return f"it costs ${cost - discount} and the City Budget holds ${s.budget}"
+    if s.site_of[p.building] < 0:
+        return "the building is no longer in the city"
+    cost = city.move_cost(c, s, p.building, p.site)
+    if cost < 0:
+        return "the new site can no longer take the building"
+    return f"the move costs ${cost - discount} and the City Budget holds ${s.budget}"
+
+
 def top_plans(c: Content, s: CCState, events: list[Event]) -> list[int]:
     """The pending plans with the best key that can be carried out now.
 
@@ -228,7 +246,7 @@ def top_plans(c: Content, s: CCState, events: list[Event]) -> list[int]:
                 drop(s, i)
                 events.append(Event(
                     f"Plan {i + 1} ({describe_proposal(c, s, i)}) can no longer be carried out "
-                    "and is skipped.", "skip",
+                    f"and is skipped: {why_stuck(c, s, s.proposals[i])}.", "skip",
                 ))
 
 

@@ -9,6 +9,13 @@ const OFFICES = ["Transport", "Treasury", "Election", "Union", "Executive"];
 const SECTIONS = ["residential", "commercial", "industrial"];
 const STATUS = ["open", "carried out", "dropped"];
 const C = 42;
+const STEP_WORDS = {
+  assign: "the Election chair seats the committees", regard: "committee rotation", move: "committee rotation: move a member",
+  swap: "committee rotation: switch two members", elect: "fill the Election Committee", embezzle: "Treasury: take $1 or not",
+  keep: "keep a Favor card", propose: "plans are proposed", site: "choose the site", vote: "votes on the plans",
+  exec_vote: "the Executive's second vote", execute: "the Election chair picks among tied plans", favor: "a Favor chance",
+  produce: "production", turn_end: "end of the round", over: "the game is over",
+};
 
 // The move a click on a block with no legal move would mean, so the server can say why not.
 function cellAttempt(obs, data, i, bid, hood) {
@@ -26,6 +33,14 @@ function cellAttempt(obs, data, i, bid, hood) {
   return null;
 }
 
+// Why a plan was dropped, in the words the log gave when it was skipped (CC-29).
+function dropReason(events, k) {
+  const said = events.filter((e) => e.text.startsWith(`Plan ${k + 1} (`) && e.text.includes("is skipped")).pop();
+  if (!said) return "it could not be carried out";
+  const at = said.text.indexOf("is skipped: ");
+  return at >= 0 ? said.text.slice(at + 12).replace(/\.$/, "") : "it could no longer be carried out";
+}
+
 export function draw(ctx) {
   const { obs, data, svg } = ctx;
   const board = data.board;
@@ -41,7 +56,7 @@ export function draw(ctx) {
     svg("rect", { width: 6, height: 6, fill: "#d9d6cf" }), svg("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: "#a8a397", "stroke-width": 2 }))));
   const x0 = 30;
   const y0 = 46;
-  root.append(svg("text", { x: x0, y: 14, "font-size": 13, "font-weight": "bold" }, `Round ${obs.round} · ${obs.mode} game · step: ${obs.step}`));
+  root.append(svg("text", { x: x0, y: 14, "font-size": 13, "font-weight": "bold" }, `Round ${obs.round} · ${obs.mode} game · now: ${STEP_WORDS[obs.step] || obs.step}`));
   if (obs.step === "favor") {
     // CC-62, CC-65: the table sees that a Favor chance stopped the round, and where
     root.append(svg("text", { id: "favor-chance", x: x0, y: 30, "font-size": 11, fill: "#8a4b00", "data-interrupted": obs.interrupted || "" },
@@ -64,7 +79,7 @@ export function draw(ctx) {
       const fill = bid >= 0 ? "#8a6f52" : closed ? "url(#cc-closed)" : hood >= 0 ? ZONE_FILL[board.cell_zone[i] % ZONE_FILL.length] : "#cfc8b8";
       g.append(svg("rect", { class: "shape", x, y, width: C - 2, height: C - 2, fill, stroke: hood >= 0 && obs.zones_on[hood] ? "#2f7d4a" : "#fff", "stroke-width": hood >= 0 && obs.zones_on[hood] ? 2 : 1 }));
       if (bid >= 0) {
-        g.append(svg("text", { x: x + C / 2 - 1, y: y + C / 2 + 3, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, names[bid].slice(0, 8)));
+        g.dataset.building = bid;
       } else if (hood >= 0) {
         g.append(svg("text", { x: x + 3, y: y + 10, "font-size": 8, fill: closed ? "#5e5a52" : "#6b6557" }, board.hood_names[hood]));
         if (closed) g.append(svg("text", { x: x + 3, y: y + 21, "font-size": 7, fill: "#5e5a52" }, "closed"));
@@ -84,6 +99,22 @@ export function draw(ctx) {
   for (let c = 0; c < board.cols; c++) {
     root.append(svg("text", { x: x0 + c * C + C / 2, y: y0 - 4, "text-anchor": "middle", "font-size": 10, fill: "#6b6557" }, c + 1));
   }
+  // each building's whole name over the blocks it covers, in as many lines as it needs
+  const built = new Map();
+  obs.board.forEach((bid, i) => { if (bid >= 0) { if (!built.has(bid)) built.set(bid, []); built.get(bid).push(i); } });
+  for (const [bid, cells] of built) {
+    const rows = cells.map((i) => Math.floor(i / board.cols));
+    const cols = cells.map((i) => i % board.cols);
+    const left = x0 + Math.min(...cols) * C;
+    const top = y0 + Math.min(...rows) * C;
+    const wide = (Math.max(...cols) - Math.min(...cols) + 1) * C - 2;
+    const high = (Math.max(...rows) - Math.min(...rows) + 1) * C - 2;
+    const lines = ctx.lines(names[bid], Math.max(6, Math.floor(wide / 5)));
+    const g = svg("g", { class: "building-name", "data-building": bid, "pointer-events": "none" });
+    lines.forEach((line, k) => g.append(svg("text", { x: left + wide / 2, y: top + high / 2 + 3 + (k - (lines.length - 1) / 2) * 9,
+      "text-anchor": "middle", "font-size": 8, fill: "#fff", "font-weight": "bold" }, line)));
+    root.append(g);
+  }
   const mapRight = x0 + board.cols * C + 24;
   const closedNames = board.hood_names.filter((_, h) => isClosed(h));
   if (closedNames.length) {
@@ -99,7 +130,10 @@ export function draw(ctx) {
     const g = svg("g", { class: "committee", "data-office": k });
     g.append(svg("rect", { class: "shape", x: mapRight, y, width: 250, height: 26, rx: 4, fill: "#fffdf8", stroke: "#8a806c" }),
       svg("text", { x: mapRight + 6, y: y + 17, "font-size": 11 }, `${office}: ${seated.map(member).join(", ") || "vacant"}`));
-    ctx.bind(g, (a) => (a[0] === "assign" && a[1] === k) || (a[0] === "move" && a[2] === k), { key: `office-${k}`, label: `${office} Committee`,
+    // a committee is where its seat is given, moved to, or (by its member) changed
+    const sits = (m) => obs.office[m] === k;
+    ctx.bind(g, (a) => (a[0] === "assign" && a[1] === k) || (a[0] === "move" && a[2] === k) ||
+      (["regard", "elect", "swap"].includes(a[0]) && sits(a[1])), { key: `office-${k}`, label: `${office} Committee`,
       attempt: () => (obs.step === "assign" ? ["assign", k] : null) });
     root.append(g);
     y += 30;
@@ -108,46 +142,78 @@ export function draw(ctx) {
   // the tracks and cubes
   y += 12;
   const holder = obs.key_holder === undefined ? -1 : obs.key_holder;
-  const tracks = [["Budget $", obs.budget], ["Power", obs.power], ["Goods", obs.goods],
-    ["Blue-collar workers free", `${obs.blue_free}/${obs.blue}`], ["White-collar workers free", `${obs.white_free}/${obs.white}`],
-    ["Unemployment", obs.unemployed], ["Favor deck", obs.deck_size],
+  const limits = (data.content && data.content.tracks) || {};
+  const gauges = [["City Budget", obs.budget, limits.budget_max || 40, `$${obs.budget}`, "#2e7d32"],
+    ["Power Supply", obs.power, limits.power_max || 12, `${obs.power}`, "#f9a825"],
+    ["Goods Depot", obs.goods, limits.goods_max || 8, `${obs.goods}`, "#6d4c41"],
+    ["Blue-collar free", obs.blue_free, Math.max(obs.blue, 1), `${obs.blue_free} of ${obs.blue}`, "#1565c0"],
+    ["White-collar free", obs.white_free, Math.max(obs.white, 1), `${obs.white_free} of ${obs.white}`, "#90a4ae"],
+    ["Unemployment", obs.unemployed, Math.max(obs.blue + obs.white, obs.unemployed, 1), `${obs.unemployed}`, "#c62828"]];
+  for (const [label, value, max, text, fill] of gauges) {
+    const g = svg("g", { class: "gauge", "data-gauge": label, "data-value": value });
+    if (label === "City Budget") {
+      // the Treasury chair takes its $1 from here
+      g.append(svg("rect", { class: "shape", x: mapRight - 2, y: y - 2, width: 250, height: 13, fill: "transparent" }));
+      ctx.bind(g, (a) => a[0] === "embezzle", { key: "budget", label: `City Budget $${obs.budget}` });
+    }
+    g.append(svg("text", { x: mapRight, y: y + 8, "font-size": 10 }, label),
+      svg("rect", { x: mapRight + 100, y, width: 110, height: 9, rx: 2, fill: "#eee", stroke: "#bbb" }),
+      svg("rect", { x: mapRight + 100, y, width: 110 * Math.max(0, Math.min(1, value / max)), height: 9, rx: 2, fill }),
+      svg("text", { x: mapRight + 216, y: y + 8, "font-size": 10, "font-weight": "bold" }, text));
+    root.append(g);
+    y += 14;
+  }
+  const tracks = [["Favor deck", `${obs.deck_size} cards`],
     ["Key to the City", holder < 0 ? "nobody yet" : obs.step === "over" ? ctx.name(holder) : `${ctx.name(holder)} (this round is the last)`]];
   for (const [label, value] of tracks) {
-    const attrs = { x: mapRight, y, "font-size": 11 };
+    const attrs = { x: mapRight, y: y + 8, "font-size": 10 };
     if (label === "Key to the City") Object.assign(attrs, { id: "key-holder", "data-key-holder": holder });
     root.append(svg("text", attrs, `${label}: `, svg("tspan", { "font-weight": "bold" }, value)));
-    y += 15;
+    y += 14;
   }
-  y += 4;
+  y += 10;
+  root.append(svg("text", { x: mapRight, y, "font-size": 10, "font-weight": "bold" }, "Cubes by section: crime, pollution, community"));
+  y += 14;
   SECTIONS.forEach((section, k) => {
-    root.append(svg("text", { x: mapRight, y, "font-size": 11 }, section));
+    root.append(svg("text", { x: mapRight, y, "font-size": 10 }, section[0].toUpperCase() + section.slice(1)));
     [["crime", obs.red[k], "#c8483a"], ["pollution", obs.grey[k], "#777"], ["community", obs.pink[k], "#e58fb4"]].forEach(([what, n, fill], j) => {
-      for (let q = 0; q < n; q++) {
-        root.append(svg("rect", { x: mapRight + 80 + j * 55 + q * 9, y: y - 9, width: 7, height: 7, fill }, svg("title", {}, `${section} ${what}`)));
-      }
+      const g = svg("g", { class: "cubes", "data-section": section, "data-cube": what, "data-value": n });
+      g.append(svg("text", { x: mapRight + 78 + j * 62, y, "font-size": 9, fill: "#444" }, `${n}`));
+      for (let q = 0; q < n; q++) g.append(svg("rect", { x: mapRight + 88 + j * 62 + q * 8, y: y - 8, width: 7, height: 7, fill }));
+      ctx.detail(g, `${section} ${what}: ${n} cube${n === 1 ? "" : "s"}`);
+      root.append(g);
     });
-    y += 15;
+    y += 14;
   });
 
   // the plans on the table
   let py = Math.max(y0 + board.rows * C + (closedNames.length ? 14 : 0), y) + 24;
   root.append(svg("text", { x: x0, y: py - 6, "font-size": 13, "font-weight": "bold" }, "Plans"));
+  let planHeight = 62;
   obs.proposals.forEach((p, k) => {
     const x = x0 + k * 190;
     const g = svg("g", { class: "plan", "data-plan": k });
     const where = p.site >= 0 ? board.place_cells[p.site].map((c) => `${String.fromCharCode(65 + Math.floor(c / board.cols))}${(c % board.cols) + 1}`).join("+") : "";
-    g.append(svg("rect", { class: "shape", x, y: py, width: 182, height: 62, rx: 6, fill: p.status === 0 ? "#fffdf8" : "#e9e2d2", stroke: "#8a806c" }),
-      svg("text", { x: x + 6, y: py + 14, "font-size": 10, "font-weight": "bold" }, `Plan ${k + 1}: ${member(p.member)}`),
-      svg("text", { x: x + 6, y: py + 28, "font-size": 10 }, `${p.kind} ${names[p.building] || ""} ${where}`.slice(0, 31)),
-      svg("text", { x: x + 6, y: py + 42, "font-size": 10 }, `votes ${p.voters.length} · funds ${p.funds.length} · ${STATUS[p.status] || ""}`));
-    p.voters.forEach((v, j) => g.append(svg("circle", { cx: x + 10 + j * 10, cy: py + 52, r: 4, fill: v < obs.players ? ctx.colour(v) : "#999" })));
+    const what = ctx.lines(`${p.kind === "construct" ? "Build" : p.kind === "relocate" ? "Move" : "Sell"} ${names[p.building] || ""}${where ? ` on ${where}` : ""}`, 32);
+    const why = p.status === 2 ? dropReason(ctx.view.events || [], k) : "";
+    const whyLines = why ? ctx.lines(`Dropped: ${why}`, 32) : [];
+    const h = 50 + (what.length - 1) * 12 + whyLines.length * 11;
+    g.append(svg("rect", { class: "shape", x, y: py, width: 182, height: h, rx: 6, fill: p.status === 0 ? "#fffdf8" : "#e9e2d2", stroke: "#8a806c" }),
+      svg("text", { x: x + 6, y: py + 14, "font-size": 10, "font-weight": "bold" }, `Plan ${k + 1}: ${member(p.member)}`));
+    what.forEach((line, j) => g.append(svg("text", { x: x + 6, y: py + 27 + j * 12, "font-size": 10, class: "plan-what" }, line)));
+    const sy = py + 27 + what.length * 12;
+    g.append(svg("text", { x: x + 6, y: sy, "font-size": 10 }, `votes ${p.voters.length} · funds ${p.funds.length} · ${STATUS[p.status] || ""}`));
+    whyLines.forEach((line, j) => g.append(svg("text", { x: x + 6, y: sy + 12 + j * 11, "font-size": 9, fill: "#8a1c1c", class: "plan-why" }, line)));
+    p.voters.forEach((v, j) => g.append(svg("circle", { class: "vote", cx: x + 176 - j * 10, cy: sy - 4, r: 4, fill: v < obs.players ? ctx.colour(v) : "#999" },
+      svg("title", {}, `a vote of ${member(v)}`))));
+    planHeight = Math.max(planHeight, h);
     ctx.bind(g, (a) => (a[0] === "vote" || a[0] === "execute") && a[1] === k, { key: `plan-${k}`, label: `Plan ${k + 1}`,
       detail: p.building >= 0 && buildingTexts[p.building] ? buildingTexts[p.building] : "",
       attempt: () => (obs.step === "vote" || obs.step === "exec_vote" ? ["vote", k] : null) });
     root.append(g);
   });
   if (!obs.proposals.length) root.append(svg("text", { x: x0, y: py + 16, "font-size": 11, fill: "#6b6557" }, "No plans this round yet."));
-  py += 84;
+  py += planHeight + 22;
 
   // the face-up buildings
   root.append(svg("text", { x: x0, y: py - 6, "font-size": 13, "font-weight": "bold" }, "Buildings on offer"));
@@ -158,7 +224,7 @@ export function draw(ctx) {
     const g = svg("g", { class: "offer", "data-building": b });
     g.append(svg("rect", { class: "shape", x, y: yy, width: 114, height: 34, rx: 4, fill: ZONE_FILL[info.zone % ZONE_FILL.length], stroke: "#8a806c" }));
     // the whole name, in two lines where it is long
-    ctx.lines(info.name, 20).slice(0, 2).forEach((line, j) => g.append(svg("text", { x: x + 5, y: yy + 12 + j * 10, "font-size": 9, "font-weight": "bold" }, line)));
+    ctx.lines(info.name, 20).forEach((line, j) => g.append(svg("text", { x: x + 5, y: yy + 12 + j * 10, "font-size": 9, "font-weight": "bold" }, line)));
     g.append(svg("text", { x: x + 109, y: yy + 30, "text-anchor": "end", "font-size": 9 }, `$${info.cost}`));
     ctx.bind(g, (a) => a[0] === "construct" && a[1] === b, { key: `offer-${b}`, label: `${info.name} ($${info.cost})`,
       detail: buildingTexts[b], attempt: () => (obs.step === "propose" ? ["construct", b] : null) });
