@@ -55,11 +55,10 @@ class Bot:
         make_agent(name)  # an unknown name fails here, before the game starts
         self.name = name
         self.match = match
-        self.seat = seat
+        self.base = seat_seed(match.record.seed, seat)
 
     def choose(self, view: SeatView) -> Action:
-        seed = seat_seed(self.match.record.seed, self.seat) + len(self.match.record.moves)
-        return make_agent(self.name, seed).choose(view)
+        return make_agent(self.name, self.base + len(self.match.record.moves)).choose(view)
 
 
 def play(
