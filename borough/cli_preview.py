@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from borough.agents.base import SeatView
@@ -29,6 +30,11 @@ SEAT_FIELDS: dict[str, dict[str, str]] = {
     "smallcity": {"money": "money ($)", "votes": "votes", "pollution": "pollution (%)",
                   "hall_citizens": "citizens in City Hall",
                   "career": "citizens on the Career Center", "zone_size": "zone size"},
+}
+# Counts worked out from the seat's part of the observation.
+SEAT_COUNTS: dict[str, dict[str, Callable[[dict[str, Any]], int]]] = {
+    "smallcity": {"materials held": lambda mine: len(mine.get("hall_mats", [])) + sum(
+        len(tile.get("stock", [])) for tile in mine.get("tiles", []))},
 }
 PER_SEAT_LISTS: dict[str, dict[str, str]] = {
     "citycouncil": {"funds": "private funds"},
@@ -55,6 +61,9 @@ def tally(game: Game, state: Any, seat: int) -> dict[str, Any]:
     for key, words in SEAT_FIELDS.get(game.name, {}).items():
         if isinstance(mine.get(key), int | float):
             found[words] = mine[key]
+    for words, count in SEAT_COUNTS.get(game.name, {}).items():
+        if mine:
+            found[words] = count(mine)
     for key, words in PER_SEAT_LISTS.get(game.name, {}).items():
         if isinstance(obs.get(key), list) and len(obs[key]) > seat:
             found[words] = obs[key][seat]
