@@ -135,9 +135,9 @@ def card_points(game: Ekopolis, state: EkoState, seat: int, card: Card) -> dict[
         code = POLLUTION if card.what == "pollution" else GREEN_ZONE
         return {seat: pts * state.board.count(code)}
     counts = [_count(game, s.cards, card.target) for s in state.seats]
-    if effect == "most":  # EKO-F10: all tied players; a player needs at least one card
+    if effect == "most":  # EKO-F10: everyone tied for most, also when the most is zero
         best = max(counts)
-        return {s: pts for s, n in enumerate(counts) if n == best and n > 0}
+        return {s: pts for s, n in enumerate(counts) if n == best}
     if effect == "fewest":
         low = min(counts)
         return {s: pts for s, n in enumerate(counts) if n == low}

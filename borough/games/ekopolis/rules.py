@@ -52,6 +52,7 @@ class Ekopolis(Game):
         ),
     )
     state_type = EkoState
+    rules_version = 2  # see "Changes" at the end of RULES.md
 
     def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:
         self.content: Content = load(data_dir)
@@ -173,7 +174,8 @@ class Ekopolis(Game):
         elif kind == "place":
             self._place(state, seat, action[1], action[2], events)
         elif kind == "pass":
-            events.append(Event(f"{player_name(seat)} has no open space and passes.", "pass", seat))
+            why = "no open space" if state.seats[seat].hand else "no Building in hand"
+            events.append(Event(f"{player_name(seat)} has {why} and passes.", "pass", seat))
             self._end_turn(state, seat, events)
         elif kind == "pollute":
             self._put_token(state, seat, action[1], POLLUTION, events)
@@ -281,7 +283,9 @@ class Ekopolis(Game):
         scores = list(state.scores)
         greens = [s.built[GREEN] for s in state.seats]
         if not state.full:  # EKO-16: the group wins or loses together
-            return Result(scores, list(range(state.players)), {"group_score": scores[0]})
+            # the group's green Buildings break ties between tables, so they are reported
+            return Result(scores, list(range(state.players)),
+                          {"group_score": scores[0], "green_buildings": sum(greens)})
         best = max(scores)
         tied = [s for s in range(state.players) if scores[s] == best]
         most_green = max(greens[s] for s in tied)  # EKO-F9
@@ -394,6 +398,34 @@ class Ekopolis(Game):
                            + [c for s in state.seats for c in s.cards])
             if cards != list(range(len(self.cards))):
                 raise CorruptData("the Action cards do not add up to the 60 of the game")
+            if any(c not in s.cards for s in state.seats for c in s.held):
+                raise CorruptData("a player keeps an Action card they never took")
+        self._check_counters(state)
+
+    def _check_counters(self, state: EkoState) -> None:
+        """The counters a save carries must agree with the board they describe."""
+        for seat, data in enumerate(state.seats):
+            if state.board[data.city_hall] != CITY_HALL + seat:
+                raise CorruptData(f"{player_name(seat)}'s City hall is not where it should be")
+        halls = [code for code in state.board if code >= CITY_HALL]
+        if sorted(halls) != [CITY_HALL + s for s in range(state.players)]:
+            raise CorruptData("the board shows City halls of players not in the game")
+        on_board = [0, 0, 0]  # EKO-15: Buildings on the board by colour
+        for code in state.board:
+            if 0 <= code < CITY_HALL:
+                on_board[self.tiles[code].colour] += 1
+        built = [sum(s.built[c] for s in state.seats) for c in range(3)]
+        if built != on_board or any(n < 0 for s in state.seats for n in s.built):
+            raise CorruptData(f"the players' built counts {built} do not match the "
+                              f"Buildings on the board {on_board}")
+        for k, (code, kind) in enumerate(((POLLUTION, "pollution"), (GREEN_ZONE, "green zone"))):
+            placed = state.board.count(code)  # EKO-12: 14 tokens of each kind
+            if not 0 <= state.tokens_left[k] <= TOKENS or state.tokens_left[k] + placed != TOKENS:
+                raise CorruptData(f"{placed} {kind} tokens on the board and "
+                                  f"{state.tokens_left[k]} in the supply are not the {TOKENS} "
+                                  "of the game")
+        if not state.full and len(set(state.scores)) > 1:
+            raise CorruptData("the basic version's seats share one score (EKO-16)")
 
     def all_actions(self) -> Iterable[Action]:
         spaces = range(len(self.board))

@@ -218,6 +218,7 @@ def with_park(options=BASIC):
     s.seats[0].hand.remove(TILE["City park"])
     s.seats[0].hand.append(s.deck.pop())
     s.board[LABEL["C4"]] = TILE["City park"]
+    s.seats[0].built[GAME.tiles[TILE["City park"]].colour] += 1
     GAME.validate_state(s)
     return s
 
@@ -243,6 +244,7 @@ def test_pollution_falls_back_to_the_city_EKO_10():
     for n in GAME.board.neighbours[coal]:
         if s.board[n] == EMPTY:
             s.board[n] = GREEN_ZONE
+            s.tokens_left[1] -= 1  # taken from the supply
     put_on_board(s, "Sawmill", "C4")
     give(s, 0, TILE["Coal power plant"])
     s.board[coal] = EMPTY
@@ -340,6 +342,22 @@ def test_endangered_species_EKO_14():
     assert u.scores[0] == 3
 
 
+def test_building_on_an_endangered_pollution_token_costs_six_EKO_13_EKO_14():
+    """EKO-13, EKO-14: a Building put on an endangered space that holds a pollution
+    token pays both fines: 3 for the token and 3 for the space."""
+    s = fresh()
+    spot = LABEL["D5"]
+    sawmill = GAME.tiles[TILE["Sawmill"]]
+    plain, _ = scoring.placement(GAME, s, sawmill, spot)
+    s.board[spot] = POLLUTION
+    s.tokens_left[0] -= 1
+    on_token, parts = scoring.placement(GAME, s, sawmill, spot)
+    assert any("token" in p for p in parts) and any("endangered" in p for p in parts)
+    assert on_token == plain - 3
+    elsewhere, _ = scoring.placement(GAME, fresh(), sawmill, LABEL["E6"])
+    assert on_token == elsewhere - 6
+
+
 def test_balanced_city_ignores_city_halls_EKO_15():
     """EKO-15: three points per full triplet; City halls are not blue Buildings here."""
     s = fresh(3)
@@ -356,6 +374,70 @@ def test_group_result_EKO_16():
     result = GAME.result(s)
     assert result.winners == [0, 1, 2, 3]
     assert len(set(result.scores)) == 1
+
+
+def test_group_result_reports_the_green_buildings_EKO_16():
+    """EKO-16: the group's green Buildings break ties between tables, so the basic
+    result reports how many the group built."""
+    s = _played(fresh(4), seed=8)
+    result = GAME.result(s)
+    greens = sum(1 for code in s.board if 0 <= code < 100 and GAME.tiles[code].colour == 1)
+    assert result.detail["green_buildings"] == greens
+    assert result.detail["group_score"] == result.scores[0]
+
+
+def test_when_both_tile_piles_run_out_hands_shrink_and_an_empty_hand_passes_EKO_6_EKO_7():
+    """EKO-7, EKO-F7: a player draws back to three from the stack, then from the
+    reshuffled discards; when both are empty they draw what is left (maybe nothing)
+    and play on; a player with no Building in hand passes (EKO-6)."""
+    s = fresh(4)
+    hand = s.seats[0].hand
+    s.discard.extend(s.deck[:-1])
+    del s.deck[:-1]
+    leftover = s.deck + s.discard
+    s.seats[1].hand.extend(leftover)  # every other tile is held elsewhere
+    s.deck, s.discard = [], []
+    GAME.draw_tiles(s, 0, 2)
+    assert s.deck == [] and s.discard == [] and len(hand) == 3
+    s.seats[0].hand = []
+    assert GAME.legal_actions(s, 0) == [("pass",)]
+    GAME.apply(s, 0, ("pass",))
+    assert s.current == 1 and s.seats[0].hand == []
+
+
+def test_an_empty_action_deck_gives_no_card_and_the_turn_goes_on_EKO_F2():
+    """EKO-F2: when the deck of the Building's colour is used up, no card is taken and
+    the turn goes on to its end."""
+    s = fresh(options=FULL)
+    s.seats[2].cards.extend(s.card_decks[1])  # the green deck is gone
+    s.card_decks[1] = []
+    give(s, 0, TILE["Forest"])
+    events = GAME.apply(s, 0, ("place", TILE["Forest"], LABEL["C4"]))
+    if s.step == "green":
+        events += GAME.apply(s, 0, ("skip",))
+    assert s.seats[0].cards == [] and s.step == "discard"
+    assert any("green Action cards are used up" in e.text for e in events)
+
+
+def test_a_tampered_save_is_refused_EKO_12_EKO_15():
+    """EKO-12, EKO-15: a saved state whose counters contradict its board (built counts,
+    the token supply, the City halls, the shared score) is refused."""
+    s = _played(fresh(4, seed=4), seed=4)
+    good = GAME.to_json(s)
+    GAME.from_json(good)
+
+    def tampered(change):
+        data = GAME.to_json(s)
+        change(data["state"])
+        with pytest.raises(borough.CorruptData):
+            GAME.from_json(data)
+
+    tampered(lambda st: st["seats"][0]["built"].__setitem__(1, st["seats"][0]["built"][1] + 1))
+    tampered(lambda st: st["tokens_left"].__setitem__(0, st["tokens_left"][0] + 1))
+    tampered(lambda st: st["tokens_left"].__setitem__(1, st["tokens_left"][1] - 1))
+    tampered(lambda st: st["scores"].__setitem__(2, st["scores"][2] + 5))
+    hall = s.seats[0].city_hall
+    tampered(lambda st: st["seats"][0].__setitem__("city_hall", (hall + 1) % len(st["board"])))
 
 
 def test_individual_scores_may_go_negative_EKO_F0():
@@ -503,7 +585,8 @@ def test_tie_break_by_green_buildings_EKO_F9():
 
 
 def test_most_and_fewest_include_ties_and_new_card_EKO_F10():
-    """EKO-F10: every tied player counts; the card just taken counts; most needs one."""
+    """EKO-F10: every tied player counts; the card just taken counts; when nobody has a
+    card of the colour, everyone is tied for the most (zero)."""
     s = fresh(options=FULL)
     smog = GAME.cards[CARD["Smog alert"]]
     reds = [c.id for c in GAME.cards if c.colour == 0 and c.id != smog.id][:2]
@@ -516,7 +599,12 @@ def test_most_and_fewest_include_ties_and_new_card_EKO_F10():
     assert effects.card_points(GAME, s, 0, fund) == {3: 1}
     s.seats[0].cards = []
     eco = GAME.cards[CARD["Eco award"]]
-    assert effects.card_points(GAME, s, 0, eco) == {}
+    assert all(_count_colour(s, seat, eco.target) == 0 for seat in range(4))
+    assert effects.card_points(GAME, s, 0, eco) == {seat: eco.points for seat in range(4)}
+
+
+def _count_colour(s, seat, colour):
+    return sum(1 for c in s.seats[seat].cards if GAME.cards[c].colour == colour)
 
 
 def test_effect_kinds_EKO_C1_to_C6():
@@ -610,16 +698,19 @@ def _path(a, b):
     return out
 
 
-def put_on_board(s, name, label):
-    """Build a tile straight onto the board (from wherever it is), keeping every
-    tile in exactly one place."""
+def put_on_board(s, name, label, owner=0):
+    """Build a tile straight onto the board (from wherever it is) for `owner`, keeping
+    every tile in exactly one place and the built counts right."""
     tile = TILE[name]
     for holder in [s.deck, s.discard] + [seat.hand for seat in s.seats]:
         if tile in holder:
             holder.remove(tile)
             if holder is not s.deck and holder is not s.discard:
                 holder.append(s.deck.pop())
+    if s.board[LABEL[label]] in (POLLUTION, GREEN_ZONE):  # EKO-13: back to the supply
+        s.tokens_left[0 if s.board[LABEL[label]] == POLLUTION else 1] += 1
     s.board[LABEL[label]] = tile
+    s.seats[owner].built[GAME.tiles[tile].colour] += 1
     GAME.validate_state(s)
 
 
