@@ -40,14 +40,23 @@ def _pick(game: str, text: str, wanted: str) -> list[rulebook.Section] | ruleboo
     if rule is not None:
         return rule
     if wanted.isdigit() and 1 <= int(wanted) < len(sections):
-        return [sections[int(wanted)]]
-    hits = [s for s in sections[1:] if wanted.lower() in s.title.lower()]
+        return _with_subsections(sections, int(wanted))
+    hits = [s.number for s in sections[1:] if wanted.lower() in s.title.lower()]
     if hits:
-        return hits
+        shown = {part.number for n in hits for part in _with_subsections(sections, n)}
+        return [sections[n] for n in sorted(shown)]
     raise Failure(
         f"no rule or section {wanted!r} in the rules of {game}; "
         f"`borough rules {game} --toc` lists the sections and their rule ids"
     )
+
+
+def _with_subsections(sections: list[rulebook.Section], n: int) -> list[rulebook.Section]:
+    """Section n and the deeper headings under it (City Council's round and its steps)."""
+    end = n + 1
+    while end < len(sections) and sections[end].level > sections[n].level:
+        end += 1
+    return sections[n:end]
 
 
 def _show(*parts: RenderableType, page: bool) -> None:

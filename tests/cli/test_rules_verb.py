@@ -110,3 +110,11 @@ def test_coverage_is_its_own_verb_and_needs_a_checkout(monkeypatch, tmp_path):
     outside = run("coverage")
     assert outside.exit_code == 1
     assert "source checkout" in outside.output and "borough rules GAME" in outside.output
+
+
+def test_a_section_comes_with_the_headings_under_it():
+    steps = json.loads(run("rules", "citycouncil", "2", "--json").stdout)
+    assert [s["title"] for s in steps][:3] == ["The round", "Committees", "Role actions"]
+    assert "CC-20" in [rule for s in steps for rule in s["rules"]]
+    only = json.loads(run("rules", "citycouncil", "council meeting", "--json").stdout)
+    assert [s["title"] for s in only] == ["Council meeting"]
