@@ -44,14 +44,8 @@ class BoroughGym(gymnasium.Env):
         self.options = self.game.resolve_options(players, options)
         if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"seat must be one of 0..{players - 1}, not {seat!r}")
-        others = [s for s in range(players) if s != seat]
-        names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
-        if len(names) != len(others):
-            raise ValueError(f"give one opponent name, or {len(others)} (one per other seat)")
-        for name in names:
-            make_agent(name)  # refuses an unknown name now, not mid-game
         self.players, self.seat, self.reward_kind = players, seat, reward
-        self.opponent_names = dict(zip(others, names, strict=True))
+        self.set_opponents(opponents)
         self.render_mode = render_mode
         self.encoder = Encoder(self.game, players, self.options)
         self.observation_space = spaces.Box(-np.inf, np.inf, self.encoder.shape, np.float32)
@@ -61,6 +55,16 @@ class BoroughGym(gymnasium.Env):
         self.state: Any = None
         self.ended = False
         self.opponents: dict[int, Agent] = {}
+
+    def set_opponents(self, opponents: str | Sequence[str]) -> None:
+        """Change who plays the other seats, from the next reset on (for curricula)."""
+        others = [s for s in range(self.players) if s != self.seat]
+        names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+        if len(names) != len(others):
+            raise ValueError(f"give one opponent name, or {len(others)} (one per other seat)")
+        for name in names:
+            make_agent(name)  # refuses an unknown name now, not mid-game
+        self.opponent_names = dict(zip(others, names, strict=True))
 
     # ------------------------------------------------------------ gymnasium
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
