@@ -363,6 +363,29 @@ class Tally(Rule):
             out[at + self.index.get(item[self.key], len(self.index))] += 1.0
 
 
+class Optional(Rule):
+    """A field that is null for some viewers: a 'known' flag, then `rule`'s numbers."""
+
+    def __init__(self, rule: Rule | Mapping[str, Rule]) -> None:
+        self.rule = rule if isinstance(rule, Rule) else Record(rule)
+
+    def bind(self, ctx: Context, sample: Any) -> Rule:
+        return Optional(self.rule.bind(ctx, sample))
+
+    def size(self) -> int:
+        return 1 + self.rule.size()
+
+    def write(self, value: Any, out: np.ndarray, at: int, path: str) -> None:
+        if value is None:
+            return
+        out[at] = 1.0
+        self.rule.write(value, out, at + 1, path)
+
+    def fields(self, name: str, start: int) -> list[Field]:
+        return [Field(f"{name}#known", start, 1, "1 if shown"),
+                *self.rule.fields(name, start + 1)]
+
+
 class Skip(Rule):
     """A field deliberately left out, with the reason."""
 

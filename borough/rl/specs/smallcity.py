@@ -10,6 +10,7 @@ from borough.rl.encoding import (
     Flag,
     IdSet,
     Num,
+    Optional,
     Rows,
     Seat,
     Seats,
@@ -88,6 +89,12 @@ SEAT = {
     "log": Skip("this seat's own build sentences, said again by the other fields"),
     "owe": Vector(3, nullable=True),
     "pending": Rows(Num(), 6),
+    "standing": Optional({
+        "promise": Skip("each Promise condition's progress, worked out from the city"),
+        "specials": Skip("each Special Promise condition's progress, likewise"),
+        "promise_delta": Num(),
+        "score": Num(),
+    }),
 }
 
 SPEC = {
