@@ -426,6 +426,7 @@ def serve_command(
                 log_level="warning")
 
 
+import borough.cli_arena  # noqa: E402 - registers `arena`, `balance` and `content`
 import borough.cli_rules  # noqa: E402 - registers `rules` and `coverage` after the rest
 
 

@@ -1,0 +1,46 @@
+"""Intervals for win shares and score margins (95% unless told otherwise)."""
+
+from __future__ import annotations
+
+import math
+import statistics
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion; shared wins count as fractions."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    centre = p + z * z / (2 * trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    # Rounding can put an end a hair past p at p = 0 or 1; the interval always holds p.
+    return (min(p, max(0.0, (centre - spread) / scale)),
+            max(p, min(1.0, (centre + spread) / scale)))
+
+
+def mean_interval(values: list[float], z: float = Z95) -> tuple[float, float, float]:
+    """Mean with its normal interval (zero width from fewer than two values)."""
+    if not values:
+        return (math.nan, math.nan, math.nan)
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return (mean, mean, mean)
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean, mean - half, mean + half)
+
+
+def share_difference(wins_a: float, n_a: int, wins_b: float, n_b: int,
+                     z: float = Z95) -> tuple[float, float, float]:
+    """Difference of two win shares (a - b) with its normal interval."""
+    if not n_a or not n_b:
+        return (math.nan, math.nan, math.nan)
+    pa, pb = wins_a / n_a, wins_b / n_b
+    half = z * math.sqrt(pa * (1 - pa) / n_a + pb * (1 - pb) / n_b)
+    return (pa - pb, pa - pb - half, pa - pb + half)
+
+
+def z_for(confidence: float) -> float:
+    return statistics.NormalDist().inv_cdf(0.5 + confidence / 2)
