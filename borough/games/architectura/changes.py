@@ -33,7 +33,7 @@ class CityChanges:
     def put(self, state: ArcState, card_id: int, i: int, face: int) -> None:
         """Place a card on space i, covering a destroyed card and taking back a reserve token."""
         if state.cells[i] != EMPTY:
-            state.buried.append(state.cells[i])  # ARC-6: covered, it can never be restored
+            state.under[i].append(state.cells[i])  # ARC-6: covered while a card lies on it
         state.cells[i], state.face[i], state.guard[i] = card_id, face, NOBODY
         holder = state.reserved[i]
         if holder != NOBODY:  # ARC-C3: the Fountain token goes back to its owner
@@ -50,7 +50,7 @@ class CityChanges:
         data = state.seats[owner]
         if data.grave:
             data.pile.append(card_id % PER_COLOUR)
-            state.cells[i], state.face[i] = EMPTY, 0
+            city.lift(state, i)
             where = f"goes beside {who(owner)}'s Graveyard"
         else:
             state.face[i] = DOWN
@@ -71,8 +71,7 @@ class CityChanges:
 
     def move(self, state: ArcState, seat: int, j: int, i: int, events: list[Event]) -> None:
         """ARC-29: same side up, no comparison, no effect; its token moves with it."""
-        card_id, face, guard = state.cells[j], state.face[j], state.guard[j]
-        state.cells[j], state.face[j], state.guard[j] = EMPTY, 0, NOBODY
+        card_id, face, guard = city.lift(state, j)
         self.put(state, card_id, i, face)
         state.guard[i] = guard
         events.append(Event(
@@ -81,7 +80,8 @@ class CityChanges:
         ))
 
     def swap(self, state: ArcState, a: int, b: int, events: list[Event]) -> None:
-        """ARC-C2: the two cards change places, each keeping its side and token."""
+        """ARC-C2: the two cards change places, each keeping its side and token; what
+        lies under them stays on its space (ARC-6)."""
         for lst in (state.cells, state.face, state.guard):
             lst[a], lst[b] = lst[b], lst[a]
         events.append(Event(
@@ -96,10 +96,9 @@ class CityChanges:
 
     def take_back(self, state: ArcState, seat: int, i: int, events: list[Event]) -> None:
         """ARC-C18: the card returns to the hand; a card must now be played on space i."""
-        card_id = state.cells[i]
-        if state.guard[i] != NOBODY:
-            state.seats[state.guard[i]].tokens += 1
-        state.cells[i], state.face[i], state.guard[i] = EMPTY, 0, NOBODY
+        card_id, _, guard = city.lift(state, i)
+        if guard != NOBODY:
+            state.seats[guard].tokens += 1
         data = state.seats[seat]
         data.hand.append(card_id % PER_COLOUR)
         data.shown.append(card_id % PER_COLOUR)

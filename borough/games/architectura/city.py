@@ -49,7 +49,11 @@ def protected(cards: tuple[Card, ...], state: ArcState, i: int) -> bool:
 
 
 def affectable(cards: tuple[Card, ...], state: ArcState, seat: int, i: int) -> bool:
-    """ARC-23: a face-up card `seat`'s cards may act on (own protected cards included)."""
+    """ARC-23, ARC-25: may an effect of `seat`'s card act on the card on space i?
+
+    The one check every effect makes (swap, move, rotate, destroy, and the Smithy's
+    copy, which acts on the copied card): a face-up card of the seat itself, or an
+    opponent's card that is not protected."""
     if state.cells[i] == EMPTY or state.face[i] == DOWN:
         return False
     return state.cells[i] // PER_COLOUR == seat or not protected(cards, state, i)
@@ -115,6 +119,15 @@ def eligible(state: ArcState, seat: int) -> list[int]:
     return out
 
 
+def full(state: ArcState) -> bool:
+    """ARC-32: no space of the city is eligible for anybody, so no card can be placed.
+
+    A reserved space (ARC-C3) stays eligible for its owner, so it keeps the city open."""
+    if any(r != NOBODY for r in state.reserved):
+        return False
+    return not eligible(state, NOBODY)
+
+
 def run_ok(state: ArcState, seat: int, i: int) -> bool:
     """ARC-7: with 3-4 players no run of three face-up cards of one colour in a street."""
     if state.players < 3:
@@ -133,14 +146,27 @@ def run_ok(state: ArcState, seat: int, i: int) -> bool:
     return run < 3
 
 
+def lift(state: ArcState, i: int) -> tuple[int, int, int]:
+    """Take the top card off space i: (card id, face, guard). ARC-6: whatever lies
+    under it is again the card on that space, face down (every way a card leaves
+    the city goes through here, so a covered card is never lost)."""
+    top = state.cells[i], state.face[i], state.guard[i]
+    below = state.under[i]
+    state.cells[i] = below.pop() if below else EMPTY
+    state.face[i] = DOWN if state.cells[i] != EMPTY else 0
+    state.guard[i] = NOBODY
+    return top
+
+
 def move_targets(state: ArcState, seat: int, j: int) -> list[int]:
     """ARC-29: eligible spaces for the card on j, judged with that card lifted."""
-    keep = state.cells[j]
-    state.cells[j] = EMPTY
+    keep = state.cells[j], state.face[j]
+    below = state.under[j]
+    state.cells[j], state.face[j] = (below[-1], DOWN) if below else (EMPTY, 0)
     try:
         return [i for i in eligible(state, seat) if i != j]
     finally:
-        state.cells[j] = keep
+        state.cells[j], state.face[j] = keep
 
 
 def compare(played: int, left: int) -> str:

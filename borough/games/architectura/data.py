@@ -70,7 +70,7 @@ def load(path: Path = DEFAULT_FILE) -> tuple[Card, ...]:
             index=i, key=c["key"], name=c["name"], advanced=c["set"] == "advanced",
             sides=sides, basic=int(c["basic"]), kind=c["kind"],
             protected=bool(c.get("protected", False)), timing=c["timing"],
-            effect=c["effect"], copyable=bool(c.get("copyable", c["timing"] == "play")),
+            effect=c["effect"], copyable=c["copyable"],
             condition=c.get("condition", ""), replaces=replaces, text=c["text"],
             source=c.get("source", ""),
         ))
@@ -98,6 +98,10 @@ def _check(c: dict, sides: tuple[int, ...]) -> None:
     name = c.get("name", "?")
     if c["kind"] not in KINDS or c["timing"] not in TIMINGS or c["effect"] not in EFFECTS:
         raise ValueError(f"card {name!r} has an unknown kind, timing or effect")
+    if not isinstance(c.get("copyable"), bool):
+        raise ValueError(f"card {name!r} must say whether the Smithy may copy it (copyable)")
+    if c["copyable"] and c["timing"] != "play":
+        raise ValueError(f"card {name!r}: only an effect resolved when played can be copied")
     if c.get("condition", "") not in CONDITIONS:
         raise ValueError(f"card {name!r} has an unknown play condition")
     if not sides or not 0 <= int(c["basic"]) < len(sides):

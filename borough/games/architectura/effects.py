@@ -107,16 +107,14 @@ def choices(game: Architectura, state: ArcState, seat: int) -> list[Action]:
     elif effect in ROTATING:  # ARC-C6, ARC-C7
         two = effect == "rotate_two"
         picks = state.picks
-        cells, face, guard = state.cells, state.face, state.guard
+        cells = state.cells
         for i in range(n):
-            c = cells[i]
-            if c == EMPTY or face[i] == DOWN:
-                continue
-            card = cards[c % PER_COLOUR]
-            if len(card.sides) == 1 or (i in picks if two else c // PER_COLOUR in picks):
-                continue
-            if c // PER_COLOUR != seat and (guard[i] != NOBODY or card.protected):
+            if not city.affectable(cards, state, seat, i):
                 continue  # ARC-23
+            c = cells[i]
+            if len(cards[c % PER_COLOUR].sides) == 1 or (
+                    i in picks if two else c // PER_COLOUR in picks):
+                continue
             out.append(("rotate", i, 0))
             out.append(("rotate", i, 1))
     elif effect == "move":  # ARC-C9
@@ -128,9 +126,9 @@ def choices(game: Architectura, state: ArcState, seat: int) -> list[Action]:
         if any(not _own_protected(game, state, seat, i) for i in targets):
             return out  # obligatory while some target is not the player's own protected card
     elif effect == "copy":  # ARC-C10
-        out = sorted(("target", i) for i in city.neighbours(state, src) if is_up(state, i)
-                     and cards[state.cells[i] % PER_COLOUR].copyable
-                     and cards[state.cells[i] % PER_COLOUR].timing == "play")
+        out = sorted(("target", i) for i in city.neighbours(state, src)
+                     if city.affectable(cards, state, seat, i)  # ARC-23: copying acts on it
+                     and cards[state.cells[i] % PER_COLOUR].copyable)
     elif effect == "manufactory":  # ARC-C18
         out = [("target", i) for i in range(n) if i != src and is_up(state, i)
                and state.cells[i] // PER_COLOUR == seat and _refillable(game, state, seat, i)]

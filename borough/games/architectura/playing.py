@@ -45,8 +45,9 @@ class Playing:
                 data.shown.remove(action[1])
             data.removed.append(action[1])
             what = f"the {self.cards[action[1]].name} from their hand"
-        else:
-            gone = data.pile.pop(0)
+        else:  # the owner chooses which card beside the Graveyard goes (ARC-C14)
+            gone = action[1]
+            data.pile.remove(gone)
             data.removed.append(gone)
             what = f"the {self.cards[gone].name} from their Graveyard"
         events.append(Event(f"{who(seat)} removes {what} from the game.", "remove", seat))

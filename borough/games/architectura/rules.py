@@ -74,6 +74,7 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
         ),
     )
     state_type = ArcState
+    rules_version = 2  # see "Changes" at the end of RULES.md
 
     def __init__(self, data_file: Path = DEFAULT_FILE) -> None:
         self.cards: tuple[Card, ...] = load(data_file)
@@ -90,7 +91,7 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
         state = ArcState(
             players=players, replacements=options["replacements"], current=0, step=CHOOSE,
             cells=[EMPTY] * n, face=[0] * n, guard=[NOBODY] * n, reserved=[NOBODY] * n,
-            buried=[], seats=[
+            under=[[] for _ in range(n)], seats=[
                 Seat([], [], 0, [], [-1] * BASIC_CARDS, False, False, False, TOKENS, HAND,
                      False, [], [])
                 for _ in range(players)
@@ -139,8 +140,7 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
             return [("affect",), ("spare",)]
         if step == PAY:
             acts = [("pay", t) for t in sorted(state.seats[seat].hand)]
-            if state.seats[seat].pile:
-                acts.append(("pay_grave",))
+            acts += [("pay_grave", t) for t in sorted(set(state.seats[seat].pile))]
             return acts
         if step == LAB:
             return effects.lab_choices(self, state, seat)
@@ -213,7 +213,8 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
         if not 0 <= state.current < n or not 0 <= state.replacements <= 6 or state.idle < 0:
             raise CorruptData("the current seat or the option is out of range")
         size = n * COLUMNS
-        if any(len(x) != size for x in (state.cells, state.face, state.guard, state.reserved)):
+        if any(len(x) != size for x in (state.cells, state.face, state.guard, state.reserved,
+                                        state.under)):
             raise CorruptData("the city does not have one street of 8 spaces per player")
         total = PER_COLOUR * n
         for i in range(size):
@@ -224,10 +225,13 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
                 raise CorruptData(f"the card on space {i} shows a side it does not have")
             if not NOBODY <= state.reserved[i] < n:
                 raise CorruptData(f"space {i} is reserved by an unknown seat")
+            if state.under[i] and (c == EMPTY or any(not 0 <= u < total for u in state.under[i])):
+                raise CorruptData(f"space {i} has cards under no card, or unknown ones")
         if state.step == CHOOSE:
             return
         for s, data in enumerate(state.seats):
-            owned = [c % PER_COLOUR for c in state.cells + state.buried
+            covered = [c for u in state.under for c in u]
+            owned = [c % PER_COLOUR for c in state.cells + covered
                      if c != EMPTY and c // PER_COLOUR == s]
             if state.pending >= 0 and state.pending // PER_COLOUR == s:
                 owned.append(state.pending % PER_COLOUR)
@@ -253,7 +257,7 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
         yield ("pass",)
         yield from (("play", t, i) for t in cards for i in range(GRAVE + 1))
         yield from (("pay", t) for t in cards)
-        yield ("pay_grave",)
+        yield from (("pay_grave", t) for t in cards)
         yield ("affect",)
         yield ("spare",)
         yield from (("target", i) for i in spaces)

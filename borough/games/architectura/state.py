@@ -57,7 +57,7 @@ class ArcState:
     face: list[int]  # side index on top, or DOWN when destroyed
     guard: list[int]  # the seat whose protection token lies on the card, or NOBODY
     reserved: list[int]  # Fountain: the seat whose token reserves this empty space
-    buried: list[int]  # destroyed cards covered by a later card
+    under: list[list[int]]  # per space: the face-down cards under its top card, lowest first
     seats: list[Seat]
     effect: str  # the effect being resolved, or ""
     src: int  # the space of the card whose effect or comparison is resolving
@@ -73,7 +73,7 @@ class ArcState:
     def copy(self) -> ArcState:
         return ArcState(
             self.players, self.replacements, self.current, self.step, self.cells[:],
-            self.face[:], self.guard[:], self.reserved[:], self.buried[:],
+            self.face[:], self.guard[:], self.reserved[:], [u[:] for u in self.under],
             [s.copy() for s in self.seats], self.effect, self.src, self.target, self.picks[:],
             self.forced, self.pending, self.paid, self.spare, self.rng.copy(), self.idle,
         )

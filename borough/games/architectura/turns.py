@@ -166,6 +166,9 @@ class Turns:
         state.effect, state.src, state.target, state.picks = "", -1, -1, []
         state.forced, state.pending, state.paid, state.spare = -1, -1, 0, ""
         seat = last
+        if city.full(state):
+            events.append(Event("No space of the city is eligible any more.", "end"))
+            return self._end_game(state, events)  # ARC-32: at once, nobody is asked
         while state.idle < state.players:
             seat = (seat + 1) % state.players
             data = state.seats[seat]

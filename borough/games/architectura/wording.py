@@ -54,6 +54,8 @@ class Wording:
             return f"Replace the {cards[action[2]].name} with the {cards[action[1]].name}"
         if kind == "tutor":
             return f"Put the {cards[action[1]].name} under your deck and take the Obelisk"
+        if kind == "pay_grave":
+            return f"Remove the {cards[action[1]].name} lying beside your Graveyard to pay"
         if kind == "pay":
             return f"Remove the {cards[action[1]].name} from your hand to pay"
         if kind == "target":
@@ -73,7 +75,6 @@ class Wording:
             "done": "Use no more of this option",
             "swap_hand": "Put your hand under your deck and draw as many new cards",
             "pass": "Pass: you cannot play a card",
-            "pay_grave": "Remove a card beside your Graveyard to pay",
             "affect": "Let your card affect your own protected card",
             "spare": "Leave your protected card untouched",
         }.get(kind, repr(action))

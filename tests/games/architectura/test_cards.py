@@ -111,13 +111,13 @@ def test_arc_c4_park_restores_an_adjacent_destroyed_card():
 
 
 def test_arc28_a_covered_card_cannot_be_restored():
-    """ARC-28, ARC-6: a card played over a destroyed card buries it for good."""
+    """ARC-28, ARC-6: a card played over a destroyed card covers it while it lies there."""
     state = fresh(2)
     put(state, 1, "smithy", A1)
     put(state, 1, "statue", B2, down=True)
     ready(state, 0, "temple", "park", "library")
     play(state, 0, "temple", B2)  # covers the Statue
-    assert state.buried == [18 + CARD["statue"]]
+    assert state.under[B2] == [18 + CARD["statue"]]
     state.seats[0].swapped = True
     turn(state, 0)
     hand(state, 0, "park", "library", "market")
@@ -359,9 +359,9 @@ def test_arc_c14_magic_academy_costs_two_cards():
     play(state, 0, "academy", A1)
     assert state.step == PAY
     assert GAME.legal_actions(state, 0) == [
-        ("pay", CARD["market"]), ("pay", CARD["park"]), ("pay_grave",)
+        ("pay", CARD["market"]), ("pay", CARD["park"]), ("pay_grave", CARD["statue"])
     ]
-    act(state, 0, ("pay_grave",))
+    act(state, 0, ("pay_grave", CARD["statue"]))
     act(state, 0, ("pay", CARD["park"]))
     assert state.seats[0].removed == [CARD["statue"], CARD["park"]]
     assert val(state, A1) == 7
