@@ -50,22 +50,40 @@ def personal(g: SmallCity, st: SmallCityState, t: TileType) -> bool:
     return t.per_player or (st.mode == "cultural" and t.cultural)
 
 
-def available(g: SmallCity, st: SmallCityState, seat: Seat, t: TileType) -> bool:
+def available(g: SmallCity, st: SmallCityState, s: int, t: TileType) -> bool:
+    seat = st.seats[s]
     if t.family in ("city_hall", "warehouse"):
         return False  # City Hall comes at setup (SC-44); Warehouses only with a Factory (SC-34)
     if t.unique and t.id in seat.built:
         return False  # SC-37: one of each, never rebuilt
     if personal(g, st, t):
         return True
-    return stack(st, seat, t.id) > 0
+    return stack(st, s, t.id) > 0
 
 
-def stack(st: SmallCityState, seat: Seat, type_id: int) -> int:
-    """Tiles left in a stack as the seat knows it: behind the screen (SC-25) a seat
-    sees the stacks as they were when the screens went up, less its own takes."""
-    if st.phase == "build" and st.snap_supply:
-        return st.snap_supply[type_id] - seat.delta[type_id]
-    return st.supply[type_id]
+def stack(st: SmallCityState, s: int, type_id: int) -> int:
+    """Tiles of a stack that seat `s` may take now (SC-25, SC-45).
+
+    The stacks lie outside the screens, so they are always counted as they are.
+    In the Build phase a scarce tile goes in turn order: every seat ahead of `s`
+    that is still building is held one tile of each stack, so a later seat is
+    refused the last copies before it builds, never refunded afterwards."""
+    left = st.supply[type_id]
+    if st.phase == "build":
+        for o in st.order:
+            if o == s:
+                break
+            if st.seats[o].bstep != "done":
+                left -= 1
+    return left
+
+
+def holder(st: SmallCityState, s: int, type_id: int) -> int:
+    """The first seat ahead of `s` for whom a scarce tile is held (SC-45), or -1."""
+    if st.phase != "build" or st.supply[type_id] <= 0:
+        return -1
+    ahead = [o for o in st.order[: st.order.index(s)] if st.seats[o].bstep != "done"]
+    return ahead[0] if ahead and stack(st, s, type_id) <= 0 else -1
 
 
 def stored(g: SmallCity, seat: Seat) -> list[int]:
@@ -112,17 +130,11 @@ def affordable(g: SmallCity, st: SmallCityState, seat: Seat, t: TileType, free: 
     return bool(waivers(seat, t, free, stored(g, seat)))
 
 
-def take_supply(st: SmallCityState, s: int, type_id: int, n: int) -> None:
-    """Take tiles from a stack; behind the screen, remember it for the reveal."""
-    st.supply[type_id] -= n
-    if st.phase == "build":
-        st.seats[s].delta[type_id] += n
-
-
 def return_material(st: SmallCityState, s: int, m: int) -> None:
+    """A material goes back to the reserve; behind a screen only its seat knows."""
     st.mats[m] += 1
     if st.phase == "build":
-        st.seats[s].delta[len(st.supply) + m] -= 1
+        st.seats[s].returned[m] += 1
 
 
 def hall_room(g: SmallCity, seat: Seat) -> int:
@@ -240,11 +252,10 @@ def placements(
     """Every legal (orientation, anchor) of a new tile; with `first`, stop at one;
     with `only`, test that one (orientation, anchor); with `actions`, as
     ("place", orientation, anchor) actions."""
-    seat = st.seats[s]
     mask, inf = known or survey(g, st, s)
     waived = st.build_mode == "council" and bool(st.build_size[2])
     needs_warehouse = t.family == "factory" and not waived
-    if needs_warehouse and stack(st, seat, g.warehouse) <= 0:
+    if needs_warehouse and stack(st, s, g.warehouse) <= 0:
         return []
     if st.build_mode == "setup":
         forbidden, need = 0, None
@@ -337,7 +348,7 @@ def tile_choices(
                 continue
         if t.unique and t.id in built:
             continue
-        if not (t.per_player or (cultural_mode and t.cultural)) and stack(st, seat, t.id) <= 0:
+        if not (t.per_player or (cultural_mode and t.cultural)) and stack(st, s, t.id) <= 0:
             continue
         if t.cultural and not council and sum(t.materials):
             have = have or stored(g, seat)
@@ -377,11 +388,9 @@ def place_tile(
     if t.unique:
         seat.built.append(t.id)
     if not personal(g, st, t) and t.family != "city_hall":
-        take_supply(st, s, t.id, 1)
+        st.supply[t.id] -= 1  # the stacks are in the open, even behind the screens
     stock = [-1] * len(cells) if t.family == "warehouse" else []
     index = len(seat.tiles)
-    if st.phase == "build" and not personal(g, st, t):
-        seat.takes.append([t.id, index, 0, cost])
     seat.tiles.append(Tile(t.id, cells, marks, st.phase == "build", stock))
     for c in cells:
         seat.grid[c] = index
@@ -428,7 +437,7 @@ def upgrade_extensions(
     if t.family not in UPGRADABLE:
         return []
     nxt = g.next_level.get(t.id)
-    if nxt is None or stack(st, seat, nxt) <= 0:
+    if nxt is None or stack(st, s, nxt) <= 0:
         return []
     mask, inf = known or survey(g, st, s)
     own, reach = inf.own[index], inf.reach
@@ -474,10 +483,8 @@ def upgrade(g: SmallCity, st: SmallCityState, s: int, index: int, cell: int, mar
     assert tile is not None
     old = g.types[tile.type]
     new = g.types[g.next_level[old.id]]
-    take_supply(st, s, old.id, -1)  # SC-40: the old tile goes back to the stack
-    take_supply(st, s, new.id, 1)
-    if st.phase == "build":
-        seat.takes.append([new.id, index, 1, 0])
+    st.supply[old.id] += 1  # SC-40: the old tile goes back to the stack
+    st.supply[new.id] -= 1
     tile.type = new.id
     tile.cells.append(cell)
     tile.marks.append(mark)
@@ -537,82 +544,3 @@ def demolish(g: SmallCity, st: SmallCityState, s: int, index: int, events: list[
     seat.demolished = True
     announce(st, s, f"{name(s)} demolishes the {t.name} on {label(min(tile.cells))} "
              f"for ${t.level} and {t.level} pollution.", events, private)
-
-
-# ------------------------------------------------------- conflicts at reveal
-def settle(g: SmallCity, st: SmallCityState, events: list[Event]) -> None:
-    """SC-25: when the screens go down, scarce tiles go in turn order.
-
-    Everyone built against the stacks as they stood when the screens went up; a
-    seat later in turn order that took more than was left gives its latest
-    takes of that tile back (Interpretation): the tile leaves the board, its
-    price is refunded and any citizen on it goes home.
-    """
-    remaining = st.snap_supply[:]
-    for s in st.order:
-        seat = st.seats[s]
-        while True:
-            short = [i for i in range(len(remaining)) if remaining[i] - seat.delta[i] < 0]
-            if not short:
-                break
-            undo_latest(g, st, s, set(short), events)
-        for i in range(len(remaining)):
-            remaining[i] -= seat.delta[i]
-
-
-def undo_latest(g: SmallCity, st: SmallCityState, s: int, short: set[int],
-                events: list[Event]) -> None:
-    seat = st.seats[s]
-    pos = max(i for i, take in enumerate(seat.takes) if take[0] in short)
-    index = seat.takes[pos][1]
-    # undo later changes to the same tile first, newest first
-    for i in range(len(seat.takes) - 1, pos - 1, -1):
-        if seat.takes[i][1] == index:
-            _undo(g, st, s, seat.takes.pop(i), events)
-
-
-def _undo(g: SmallCity, st: SmallCityState, s: int, take: list[int],
-          events: list[Event]) -> None:
-    seat = st.seats[s]
-    type_id, index, is_upgrade, money, *sources = take
-    tile = seat.tiles[index]
-    assert tile is not None
-    t = g.types[type_id]
-    if is_upgrade:
-        cell = tile.cells.pop()
-        tile.marks.pop()
-        seat.grid[cell] = EMPTY
-        if seat.occ[cell] == s:
-            seat.occ[cell] = NOBODY
-            send_home(g, seat)
-        old = next(k for k, v in g.next_level.items() if v == type_id)
-        tile.type = old
-        seat.delta[type_id] -= 1
-        seat.delta[old] += 1
-        events.append(Event(f"The stack of {t.name} ran out first for others: {name(s)}'s "
-                            f"upgrade onto {label(cell)} is undone.", "conflict", s))
-        return
-    for c in tile.cells:
-        seat.grid[c] = EMPTY
-        if seat.occ[c] == s:
-            seat.occ[c] = NOBODY
-            send_home(g, seat)
-    for m in tile.stock:
-        if m >= 0:
-            st.mats[m] += 1
-    seat.tiles[index] = None
-    seat.money += money
-    from borough.games.smallcity import stores
-
-    for code in sources:  # each material back to the store that paid it
-        store, m = divmod(code, 3)
-        if st.mats[m] <= 0:
-            continue
-        room = stores.rooms(g, seat)
-        if stores.put(g, seat, m, store) or (room and stores.put(g, seat, m, room[0][0])):
-            st.mats[m] -= 1
-    if t.unique and type_id in seat.built:
-        seat.built.remove(type_id)
-    seat.delta[type_id] -= 1
-    events.append(Event(f"The stack of {t.name} ran out first for others: {name(s)} takes "
-                        f"back the one on {label(min(tile.cells))} (refunded).", "conflict", s))

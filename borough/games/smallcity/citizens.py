@@ -54,23 +54,26 @@ def destinations(g: SmallCity, st: SmallCityState, s: int, b: int, cell: int,
     """("to", borough, space) for the citizen of seat `s` on `cell` of borough `b`;
     with `first`, at most one (to learn whether it can move at all)."""
     out: list[tuple] = []
+    abroad = b != s
     for b2 in [b, *neighbours(st, b)]:
-        out += _spaces(g, st, s, b2, -1 if b2 != b else cell, first)
+        out += _spaces(g, st, s, b2, -1 if b2 != b else cell, first, abroad)
         if first and out:
             return out
-    if not out and b != s and s not in neighbours(st, b):
+    if not out and abroad and s not in neighbours(st, b):
         # SC-59: a tourist stuck far from home comes back to a space of its own borough
-        out = _spaces(g, st, s, s, -1, first)
+        out = _spaces(g, st, s, s, -1, first, abroad)
     return out
 
 
 WORKPLACES = frozenset({"factory", "commercial"})
+# SC-50: only a citizen already in its own borough may staff these
+STATIONS = frozenset({"police", "fire"})
 
 
 def _spaces(g: SmallCity, st: SmallCityState, s: int, b2: int, cell: int,
-            first: bool = False) -> list[tuple]:
-    """The free spaces of borough `b2` open to seat `s`'s citizen leaving `cell`,
-    in space order."""
+            first: bool = False, abroad: bool = False) -> list[tuple]:
+    """The free spaces of borough `b2` open to seat `s`'s citizen leaving `cell`
+    (of another borough when `abroad`), in space order."""
     seat = st.seats[b2]
     if seat.eliminated:
         return []
@@ -88,6 +91,8 @@ def _spaces(g: SmallCity, st: SmallCityState, s: int, b2: int, cell: int,
         fam = t.family
         if fam in NO_CITIZENS or (tourist and fam in NO_TOURISTS):
             continue  # SC-54, SC-58
+        if abroad and not tourist and fam in STATIONS:
+            continue  # SC-50: coming home from abroad staffs no station
         cells = tile.cells
         if t.capacity == 1 and any(occ[c] != NOBODY for c in cells):
             continue
@@ -130,6 +135,8 @@ def can_go(g: SmallCity, st: SmallCityState, s: int, b2: int, c2: int) -> bool:
         return False
     if b2 != s and (t.family in NO_TOURISTS or c2 in police_area(g, seat, b2)):
         return False
+    if b2 == s and b != s and t.family in STATIONS:
+        return False  # SC-50
     return not (st.start_occ[b2][c2] == s and t.family in ("factory", "commercial"))
 
 

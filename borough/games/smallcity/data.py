@@ -63,6 +63,7 @@ class Promise:
     deck: int  # 0 easy, 1 medium, 2 difficult; -1 for Special Promises
     text: str
     test: tuple[tuple[Any, ...], ...]
+    excluded_in: tuple[str, ...]  # victory modes that take the card out (SC-A2, SC-A8)
     source: str
 
 
@@ -75,6 +76,7 @@ class Content:
     setup: dict[str, Any]
     prices: dict[str, Any]
     solo: dict[str, Any]
+    solo_costs: dict[int, int]  # SC-S2: circle position -> price of the solo player's pick
     council: dict[str, dict[str, Any]]
     promises: tuple[Promise, ...]
     specials: tuple[Promise, ...]
@@ -168,7 +170,8 @@ def _promises(raw: list[dict[str, Any]], special: bool) -> tuple[Promise, ...]:
             raise ValueError("promise cards must be numbered 1, 2, 3, ... in order")
         out.append(Promise(
             number=i + 1, deck=-1 if special else decks.index(p["deck"]), text=p["text"],
-            test=tuple(tuple(c) for c in p["test"]), source=p["source"],
+            test=tuple(tuple(c) for c in p["test"]),
+            excluded_in=tuple(p.get("excluded_in", ())), source=p["source"],
         ))
     if len(out) != 16:
         raise ValueError("Small City has 16 Promise and 16 Special Promise cards")
@@ -190,6 +193,7 @@ def load(directory: Path = DEFAULT_DIR) -> Content:
         setup=board["setup"],
         prices=board["prices"],
         solo=board["solo"],
+        solo_costs={int(p): int(cost) for p, cost in board["solo"]["card_costs"]},
         council=council,
         promises=_promises(cards["promise"], special=False),
         specials=_promises(cards["special"], special=True),

@@ -78,13 +78,11 @@ class Information:
         if st.phase == BUILD and seat is not None:  # only the viewer's own step shows
             step, sel = st.seats[seat].bstep, list(st.seats[seat].bsel)
         if st.phase == BUILD and st.snapshot:
-            # behind the screens each seat knows the stacks less its own takes only
-            supply, mats = st.snap_supply[:], st.snap_mats[:]
+            # the tile stacks are in the open (SC-25); materials paid back into the
+            # reserve behind a screen are seen by that seat only
+            mats = st.snap_mats[:]
             if seat is not None:
-                d = st.seats[seat].delta
-                nt = len(supply)
-                supply = [x - d[i] for i, x in enumerate(supply)]
-                mats = [x - d[nt + m] for m, x in enumerate(mats)]
+                mats = [x + st.seats[seat].returned[m] for m, x in enumerate(mats)]
         return {
             "game": self.name, "players": st.players, "side": st.side,
             "council_side": st.council_side, "mode": st.mode, "level": LEVELS[st.level],
@@ -134,13 +132,9 @@ class Information:
             return out
         others = [o for o in range(out.players) if o != seat]
         if out.phase == BUILD and out.snapshot:
-            nt = len(out.supply)
             for o in others:
-                d = out.seats[o].delta
-                for i in range(nt):
-                    out.supply[i] += d[i]
                 for m in range(3):
-                    out.mats[m] += d[nt + m]
+                    out.mats[m] -= out.seats[o].returned[m]
                 now = out.seats[o]
                 out.seats[o] = out.snapshot[o].copy()
                 out.seats[o].promise = now.promise

@@ -293,7 +293,7 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
         elif step == "waive":
             self.waive(st, s, action[1] if kind == "waive" else -1, ev)
         elif step == "spend":
-            stores.spend(st, s, action[1], action[2], self.payment_record(st, s))
+            stores.spend(st, s, action[1], action[2])
             # Paid behind the screen while the Build phase is sealed (SC-25).
             build.announce(st, s, f"{name(s)} pays a {MATERIALS[action[1]]} "
                            f"{stores.source(action[2])}.", ev, self.sealed(st))

@@ -183,7 +183,7 @@ def final(g: SmallCity, st: SmallCityState) -> dict[str, Any]:
 
 def rating(g: SmallCity, score: int) -> str:
     """SC-S6: the solo rating for a final score."""
-    name = "below Homestead"
+    name = g.content.solo["below_lowest"]
     for low, title in g.content.solo["ratings"]:
         if score >= low:
             name = title

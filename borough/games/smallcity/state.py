@@ -62,8 +62,7 @@ class Seat:
     architect_used: bool
     pending_home: list[int]  # owners of tourists sent home by a sealed build
     log: list[str]  # what this seat did behind its screen, announced at the reveal
-    delta: list[int]  # supply taken behind the screen: per tile type, then per material
-    takes: list[list[int]]  # behind the screen: [type, tile, upgrade?, $, *store * 3 + kind paid]
+    returned: list[int]  # per material: put back in the reserve behind the screen (SC-25)
     bstep: str  # this seat's own step behind its screen ("done" once finished)
     bsel: list[int]  # this seat's own decision in progress behind its screen
     owe: list[int]  # materials per kind still to take from its stores for a payment
@@ -78,7 +77,7 @@ class Seat:
             self.occ[:], self.down[:], self.cemeteries[:], self.card, self.generated,
             self.produced, self.eliminated, self.revenue, self.in_play_total, self.built_now,
             self.demolished, self.expanded, self.architect_used, self.pending_home[:],
-            self.log[:], self.delta[:], [t[:] for t in self.takes], self.bstep,
+            self.log[:], self.returned[:], self.bstep,
             self.bsel[:], self.owe[:], self.pending[:],
         )
 
@@ -117,7 +116,6 @@ class SmallCityState:
     picked: list[int]  # Move Citizens: [borough, space] of the citizen being moved
     start_occ: list[list[int]]  # Move Citizens: occupants when the phase began
     snapshot: list[Seat]  # the boroughs as they stood when the Build phase began
-    snap_supply: list[int]
     snap_mats: list[int]
     chosen: list[bool]  # setup: which seats have kept their Promise
     seats: list[Seat]
@@ -133,6 +131,6 @@ class SmallCityState:
             self.special_deck[:], self.sel[:], self.build_mode, self.build_size[:],
             self.council[:], self.draw[:], self.killers[:], self.kills_left, self.picked[:],
             [o[:] for o in self.start_occ], [s.copy() for s in self.snapshot],
-            self.snap_supply[:], self.snap_mats[:], self.chosen[:],
+            self.snap_mats[:], self.chosen[:],
             [s.copy() for s in self.seats], self.rng.copy(), self.moves,
         )

@@ -97,10 +97,9 @@ def put(g: SmallCity, seat: Seat, m: int, store: int) -> bool:
 
 
 # ------------------------------------------------------------------ paying
-def pay(st: SmallCityState, s: int, record: list[int] | None = None) -> bool:
+def pay(st: SmallCityState, s: int) -> bool:
     """Take what the seat owes (`seat.owe`) wherever the store is forced; True
-    while a choice is left (`spend_choices`). `record` collects where each
-    material came from, as store * 3 + kind, so a refund can put it back."""
+    while a choice is left (`spend_choices`)."""
     seat = st.seats[s]
     owe = seat.owe
     for m in range(3):
@@ -113,8 +112,6 @@ def pay(st: SmallCityState, s: int, record: list[int] | None = None) -> bool:
             for _ in range(min(n, owe[m])):
                 take(st, s, m, store)
                 owe[m] -= 1
-                if record is not None:
-                    record.append(store * 3 + m)
         owe[m] = 0  # the cost was checked affordable; nothing is left to pay
     return False
 
@@ -128,11 +125,9 @@ def spend_choices(st: SmallCityState, s: int) -> list[tuple]:
     return []
 
 
-def spend(st: SmallCityState, s: int, m: int, store: int, record: list[int] | None) -> None:
+def spend(st: SmallCityState, s: int, m: int, store: int) -> None:
     take(st, s, m, store)
     st.seats[s].owe[m] -= 1
-    if record is not None:
-        record.append(store * 3 + m)
 
 
 # ----------------------------------------------------------------- storing

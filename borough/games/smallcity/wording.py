@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from borough.core.game import Action
-from borough.games.smallcity import council, stores
+from borough.games.smallcity import build, council, stores
+from borough.games.smallcity.build import name
 from borough.games.smallcity.data import MATERIALS, Content
 from borough.games.smallcity.geometry import edge_label, label
 from borough.games.smallcity.state import (
@@ -123,6 +124,14 @@ class Wording:
             if st.taken[action[1]] != -1:
                 return "That Special Action card is already taken."
             return f"That card costs ${self.card_cost(st, action[1])}, more than you have."
+        if action[0] == "tile" and step in ("build", "tile") and action[1] < len(self.types):
+            t = self.types[action[1]]
+            if not build.personal(self, st, t) and build.stack(st, seat, t.id) <= 0:
+                ahead = build.holder(st, seat, t.id)
+                if ahead >= 0:  # SC-45
+                    return (f"The last {t.name} tiles are held for {name(ahead)}, ahead in "
+                            "turn order and still building; build something else or wait.")
+                return f"The stack of {t.name} is empty."
         if action[0] == "place" and step in ("place", "hall", "warehouse"):
             return (f"The tile cannot go with its corner on {label(action[2])}: it must fit on "
                     "empty spaces of your Constructible Zone and meet its criteria.")

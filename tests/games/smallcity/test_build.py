@@ -110,25 +110,38 @@ def test_sc25_build_is_sealed_and_revealed_at_the_end():
     assert st.phase == "move"
 
 
-def test_sc25_scarce_stack_goes_in_turn_order():
-    # Rules SC-25.
+def test_sc45_the_last_copy_goes_in_turn_order_and_the_later_seat_is_refused():
+    # Rules SC-45, SC-25: two seats want the last Police Station; the stack is in the
+    # open, the seat ahead in turn order keeps it, and the later seat is refused
+    # before it builds, so it can build something else; nothing is refunded.
     st = board()
-    st.supply[KEY["police"]] = 1
-    st.snap_supply[KEY["police"]] = 1
+    police = KEY["police"]
+    st.supply[police] = 1
+    assert not any(a[:2] == ("tile", police) for a in legal(st, 1))
+    reason = GAME.explain(st, 1, ("tile", police, 0))
+    assert "held for Player 1" in reason
+    assert any(a[:2] == ("tile", police) for a in legal(st, 0))
     build_tile(st, "police", ["E5", "E6"])
     if st.seats[0].bstep == "staff":
         act(st, ("skip",), 0)
+    assert st.supply[police] == 0 and GAME.observe(st, 1)["supply"][police] == 0
     finish(st, 0)
-    # seat 1 builds against the stacks as they stood: the Police Station looks free
-    assert any(a[0] == "tile" and a[1] == KEY["police"] for a in legal(st, 1))
-    money = st.seats[1].money
-    build_tile(st, "police", ["E5", "E6"], s=1)
-    if st.seats[1].bstep == "staff":
-        act(st, ("skip",), 1)
+    assert "stack of Police Station is empty" in GAME.explain(st, 1, ("tile", police, 0))
+    build_tile(st, "res1", ["E5"], s=1)  # something else instead
     events = GAME.apply(st, 1, ("done",))
-    assert any("ran out first" in e.text for e in events)
-    assert st.seats[1].grid[cell("E5")] == -1 and st.seats[1].money == money
-    assert st.seats[0].grid[cell("E5")] >= 0 and st.supply[KEY["police"]] == 0
+    assert not any(e.kind == "conflict" for e in events)
+    assert st.seats[0].grid[cell("E5")] >= 0 and st.supply[police] == 0
+
+
+def test_sc45_a_tile_nobody_ahead_wants_is_free_once_they_finish():
+    # Rules SC-45: the hold lasts only while a seat ahead is still building.
+    st = board()
+    police = KEY["police"]
+    st.supply[police] = 1
+    finish(st, 0)
+    assert any(a[:2] == ("tile", police) for a in legal(st, 1))
+    build_tile(st, "police", ["E5", "E6"], s=1)
+    assert st.supply[police] == 0
 
 
 def test_sc26_skipping_level_one_needs_one_space_with_everything():
@@ -243,7 +256,7 @@ def test_sc34_new_factory_comes_with_a_warehouse():
         assert all(c in cells("D4", "D5", "D6", "E4", "E6", "F4", "F5", "F6") for c in where)
     act(st, legal(st, 0)[0], 0)
     assert st.seats[0].money == 29 and st.seats[0].built_now == 1
-    st.snap_supply[KEY["warehouse"]] = 0
+    st.supply[KEY["warehouse"]] = 0
     assert not spots(st, "fac1")
 
 
@@ -283,10 +296,10 @@ def test_sc37_unique_buildings_once_and_never_again():
     # Rules SC-37.
     st = board()
     build_tile(st, "refinery", ["E5"])
-    assert not build.available(GAME, st, st.seats[0], GAME.types[KEY["refinery"]])
+    assert not build.available(GAME, st, 0, GAME.types[KEY["refinery"]])
     st.seats[0].tiles[-1].fresh = False
     act(st, ("demolish", cell("E5")))
-    assert not build.available(GAME, st, st.seats[0], GAME.types[KEY["refinery"]])
+    assert not build.available(GAME, st, 0, GAME.types[KEY["refinery"]])
 
 
 def test_sc38_cultural_buildings_pay_materials_from_hall_then_warehouse():

@@ -17,11 +17,8 @@ from tests.games.smallcity.helpers import (
     cell,
     cells,
     citizen,
-    clear_board,
-    enter_build,
     legal,
     put,
-    start,
     town,
 )
 from tests.games.smallcity.test_build import board, build_tile
@@ -106,40 +103,6 @@ def test_sc38_a_single_store_is_not_asked_about():
     seat.hall_mats = [STONE]
     build_tile(st, "school", ["E5"])
     assert seat.bstep == "build" and seat.tiles[w].stock == [-1, WOOD]
-
-
-def test_sc25_sc38_a_refunded_building_returns_materials_to_their_store():
-    # Rules SC-25, SC-38: a conflict at the reveal puts each material back where it was.
-    st = start(2)
-    for s in range(2):
-        clear_board(st, s)
-        st.seats[s].built = []
-        put(st, s, "city_hall", cells("A1", "A2", "B1", "B2"))
-        st.seats[s].money = 30
-    st.mayor = -1
-    st.supply[KEY["clinic"]] = 1
-    enter_build(st, [0, 1])
-    clinic = GAME.types[KEY["clinic"]]
-    for s in (0, 1):
-        seat = st.seats[s]
-        w = put(st, s, "warehouse", cells("H1", "H2"))
-        need = list(clinic.materials)
-        stock = [m for m in range(3) for _ in range(need[m])]
-        seat.hall_citizens = 2
-        seat.hall_mats = stock[:2]
-        seat.tiles[w].stock = [*stock[2:], -1, -1][:2]
-    before = (list(st.seats[1].hall_mats), list(st.seats[1].tiles[w].stock))
-    for s in (0, 1):
-        act(st, ("tile", clinic.id, 0), s)
-        act(st, legal(st, s)[0], s)
-        while st.seats[s].bstep == "spend":
-            act(st, legal(st, s)[-1], s)
-        assert st.seats[s].bstep == "build"
-    act(st, ("done",), 0)
-    act(st, ("done",), 1)
-    assert st.seats[1].tiles[w + 1] is None  # the second Clinic was taken back
-    assert sorted(st.seats[1].hall_mats) == sorted(before[0])
-    assert sorted(st.seats[1].tiles[w].stock) == sorted(before[1])
 
 
 def test_sc64_a_sale_asks_which_store_gives_the_material():

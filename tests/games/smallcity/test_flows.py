@@ -11,16 +11,20 @@ from tests.games.smallcity.helpers import GAME, KEY, act, cell, cells, put
 from tests.games.smallcity.test_build import board
 
 
-def test_sc39_sc69_demolition_pollution_can_end_a_seat_at_the_reveal():
-    # Rules SC-39, SC-69, SC-25: the loss waits for the screens to go down.
+def test_sc39_sc69_a_demolition_reaching_100_eliminates_at_once():
+    # Rules SC-39, SC-69: the pollution of a demolition is added at once, and reaching
+    # 100% eliminates the seat then and there: it builds nothing more.
     st = board()
     put(st, 0, "park2", cells("E5", "E6"))
+    put(st, 0, "res1", cells("G5"))
     st.seats[0].pollution = 98
-    act(st, ("demolish", cell("E5")), 0)
-    assert not st.seats[0].eliminated  # still behind the screen
-    act(st, ("done",), 0)
-    act(st, ("done",), 1)
+    events = act(st, ("demolish", cell("E5")), 0)
     assert st.seats[0].eliminated and st.order == [1]
+    assert any(e.kind == "eliminated" and e.private_to is None for e in events)
+    assert GAME.to_act(st) == (1,)
+    with pytest.raises(IllegalAction):
+        act(st, ("demolish", cell("G5")), 0)
+    act(st, ("done",), 1)
     assert st.phase != "build" and 0 not in GAME.to_act(st)
 
 

@@ -161,7 +161,7 @@ def test_sca10_sca11_cultural_mode():
     from borough.games.smallcity.build import available
 
     st.supply[KEY["metro"]] = 0
-    assert available(GAME, st, st.seats[0], GAME.types[KEY["metro"]])
+    assert available(GAME, st, 0, GAME.types[KEY["metro"]])
     put(st, 1, "university", cells("C4", "C5", "C6", "D4", "D5", "D6"))
     rows = GAME.result(st).detail["rows"]
     assert rows[1]["score"] == 10 and rows[0]["score"] == 4

@@ -33,7 +33,7 @@ def test_sc3_personal_buildings_are_not_in_shared_stacks():
     st = start(4)
     for key in ("school", "library", "museum", "refinery", "harbor"):
         t = GAME.types[KEY[key]]
-        assert t.per_player and available(GAME, st, st.seats[0], t)
+        assert t.per_player and available(GAME, st, 0, t)
 
 
 def test_sc4_promises_one_from_each_deck_kept_in_secret():

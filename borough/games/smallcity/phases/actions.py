@@ -40,7 +40,8 @@ class Actions:
         """`card_choices` asked about one circle position."""
         money = st.seats[s].money
         if st.players == 1:
-            return p in (1, 2, 3) and money >= (2 if p == 2 else 0)
+            costs = self.content.solo_costs
+            return p in costs and money >= costs[p]
         return 0 <= p < 8 and st.taken[p] == -1 and (
             st.last_pos < 0 or self.card_cost(st, p) <= money)
 
@@ -61,14 +62,14 @@ class Actions:
         """SC-9: first pick free; then $1 per empty card skipped, never a taken card."""
         money = st.seats[s].money
         if st.players == 1:  # SC-S2
-            return [p for p, cost in ((1, 0), (2, 2), (3, 0)) if money >= cost]
+            return [p for p, cost in self.content.solo_costs.items() if money >= cost]
         if st.last_pos < 0:
             return [p for p in range(8) if st.taken[p] == -1]
         return [p for p in range(8) if st.taken[p] == -1 and self.card_cost(st, p) <= money]
 
     def card_cost(self, st: SmallCityState, p: int) -> int:
         if st.players == 1:
-            return 2 if p == 2 else 0
+            return self.content.solo_costs.get(p, 0)
         if st.last_pos < 0:
             return 0
         best = 99

@@ -91,15 +91,13 @@ class Construction:
         for i, seat in enumerate(st.seats):
             seat.built_now = 0
             seat.demolished = seat.expanded = seat.architect_used = False
-            seat.delta = [0] * len(seat.delta)
-            seat.takes = []
+            seat.returned = [0, 0, 0]
             seat.bstep = "build" if i in st.order else "done"
             seat.bsel = [-1, -1, -1, -1]
             for tile in seat.tiles:
                 if tile is not None:
                     tile.fresh = False
         st.snapshot = [seat.copy() for seat in st.seats]
-        st.snap_supply = st.supply[:]
         st.snap_mats = st.mats[:]
         ev.append(Event("Screens up: everyone builds.", "build"))
         st.turn = 0
@@ -118,6 +116,8 @@ class Construction:
             st.step = "extend"
         elif kind == "demolish":
             build.demolish(self, st, s, seat.grid[action[1]], ev, private=True)
+            if seat.pollution >= pollution.FATAL:
+                self.eliminated_while_building(st, s, ev)
         elif kind == "expand":
             seat.expanded = True
             self.expand(st, s, ev, private=True)
@@ -170,18 +170,9 @@ class Construction:
         seat.owe = cost
         self.continue_payment(st, s, ev)
 
-    def payment_record(self, st: SmallCityState, s: int) -> list[int] | None:
-        """Behind the screen, the take of the tile being paid for (for a refund)."""
-        if st.phase != BUILD:
-            return None
-        for take in reversed(st.seats[s].takes):
-            if take[1] == st.sel[2] and take[2] == 0:
-                return take
-        return None
-
     def continue_payment(self, st: SmallCityState, s: int, ev: list[Event]) -> None:
         """SC-38, SC-64: the seat picks the store of each material where it matters."""
-        if stores.pay(st, s, self.payment_record(st, s)):
+        if stores.pay(st, s):
             st.step = "spend"
             return
         if st.phase == BUILD:
@@ -223,27 +214,31 @@ class Construction:
             st.seats[s].bstep = "done"
             self.reveal(st, ev)
 
+    def eliminated_while_building(self, st: SmallCityState, s: int, ev: list[Event]) -> None:
+        """SC-69: a demolition that takes the seat to 100% eliminates it there and then;
+        it builds no more, and the tourists it had sent home reach home now."""
+        seat = st.seats[s]
+        for o in seat.pending_home:
+            build.send_home(self, st.seats[o])
+        seat.pending_home = []
+        pollution.eliminate(self, st, s, ev)
+        st.step = seat.bstep = "done"
+        if all(st.seats[o].bstep == "done" for o in st.order):
+            self.reveal(st, ev)
+
     def reveal(self, st: SmallCityState, ev: list[Event]) -> None:
-        """SC-25: screens down; settle stacks, announce, send tourists home, check 100%."""
+        """SC-25: screens down; announce each seat's builds, send tourists home."""
         st.sel = [-1, -1, -1, -1]
-        build.settle(self, st, ev)
-        st.supply = [x - sum(st.seats[s].delta[i] for s in range(st.players))
-                     for i, x in enumerate(st.snap_supply)]
-        for s in list(st.order):
+        for s in range(st.players):
             seat = st.seats[s]
-            lines = seat.log or [f"{name(s)} builds nothing."]
-            for text in lines:
-                ev.append(Event(text, "reveal", s))
+            if s in st.order or seat.log:
+                for text in seat.log or [f"{name(s)} builds nothing."]:
+                    ev.append(Event(text, "reveal", s))
             for o in seat.pending_home:
                 build.send_home(self, st.seats[o])
             seat.pending_home = []
             seat.log = []
-            seat.delta = [0] * len(seat.delta)
-            seat.takes = []
+            seat.returned = [0, 0, 0]
         st.snapshot = []
-        st.snap_supply = []
         st.snap_mats = []
-        for s in list(st.order):
-            if st.seats[s].pollution >= pollution.FATAL:
-                pollution.eliminate(self, st, s, ev)
         self.start_move(st, ev)

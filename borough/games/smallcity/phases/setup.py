@@ -56,7 +56,7 @@ class Setup:
                 cemeteries=[], card=-1, generated=0, produced=0, eliminated=False, revenue=0,
                 in_play_total=0, built_now=0, demolished=False, expanded=False,
                 architect_used=False, pending_home=[], log=[],
-                delta=[0] * (len(self.types) + 3), takes=[], bstep="done",
+                returned=[0, 0, 0], bstep="done",
                 bsel=[-1, -1, -1, -1], owe=[0, 0, 0], pending=[],
             ))
         supply = []
@@ -67,7 +67,7 @@ class Setup:
                 supply.append(t.supply)
         decks: list[list[int]] = [[], [], []]
         for p in self.content.promises:
-            if mode == "citizens" and p.number == 11:
+            if mode in p.excluded_in:
                 continue  # SC-A8
             decks[p.deck].append(p.number)
         for d in decks:
@@ -76,8 +76,7 @@ class Setup:
             seats[s].offered = [d.pop(0) for d in decks]
         special: list[int] = []
         if mode != "basic":  # SC-A2
-            removed = {"economic": 14, "cultural": 16}.get(mode, 0)
-            special = [p.number for p in self.content.specials if p.number != removed]
+            special = [p.number for p in self.content.specials if mode not in p.excluded_in]
             rng.shuffle(special)
         council_side = "expert" if mode != "basic" else options["council"]
         st = SmallCityState(
@@ -88,7 +87,7 @@ class Setup:
             supply=supply, mats=list(self.content.prices["materials"]), decks=decks,
             special_deck=special, sel=[-1, -1, -1, -1], build_mode="setup",
             build_size=[0, 0, 0], council=[-1, -1, -1, -1], draw=[], killers=[], kills_left=0,
-            picked=[-1, -1], start_occ=[], snapshot=[], snap_supply=[], snap_mats=[],
+            picked=[-1, -1], start_occ=[], snapshot=[], snap_mats=[],
             chosen=[False] * players, seats=seats, rng=rng, moves=0,
         )
         st.sel = [self.city_hall, 0, -1, -1]

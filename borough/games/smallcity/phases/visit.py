@@ -60,18 +60,22 @@ class Visit:
                 ev.append(Event(f"{name(s)} reveals Promise #{row['promise']} ({verdict}, "
                                 f"{row['promise_delta']:+d}).", "score", s))
             ev.append(Event(f"{name(s)} scores {row['score']}.", "score", s))
-        ev.append(Event("Winner: " + ", ".join(name(w) for w in res.winners) + ".", "end"))
+        if res.winners:
+            ev.append(Event("Winner: " + ", ".join(name(w) for w in res.winners) + ".", "end"))
+        else:  # SC-69: an eliminated player never wins
+            ev.append(Event("Nobody wins: every player reached 100% pollution.", "end"))
 
     # -------------------------------------------------------------- result
     def result(self, state: SmallCityState) -> Result:
         detail = scoring.final(self, state)
         rows = detail["rows"]
-        live = [r for r in rows if not r["eliminated"]]
-        live = live or rows  # everyone lost at 100%: the best of them still ranks first
-        best = max(r["keys"] for r in live)
+        live = [r for r in rows if not r["eliminated"]]  # SC-69: the eliminated never win
+        best = max((r["keys"] for r in live), default=None)
         winners = [r["seat"] for r in live if r["keys"] == best]
         for r in rows:
             r["keys"] = list(r["keys"])
-        if state.players == 1:
-            detail["rating"] = scoring.rating(self, rows[0]["score"])
+        if not live:
+            detail["everyone_loses"] = True
+        if state.players == 1:  # SC-S6; SC-S5: an eliminated solo player is not rated
+            detail["rating"] = scoring.rating(self, rows[0]["score"]) if live else None
         return Result([r["score"] for r in rows], winners, detail)
