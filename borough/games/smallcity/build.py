@@ -166,7 +166,7 @@ def filled(seat: Seat) -> int:
 def buildable(g: SmallCity, st: SmallCityState, s: int, extra_zone: int = 0) -> Bits:
     """Spaces where a tile may go now: empty, inside the zone, not beside the mayor."""
     seat = st.seats[s]
-    size = g.zone(st, seat.zone + extra_zone)
+    size = g.zone(seat, seat.zone + extra_zone)
     mask = ZONE_BITS[size] & ~filled(seat)
     if st.mayor >= 0 and s == st.host:  # SC-7
         a, b = g.edges[st.mayor]

@@ -161,9 +161,9 @@ def cemetery_spots(g: SmallCity, st: SmallCityState, b: int) -> list[int]:
     seat = st.seats[b]
     for extra in (0, 1):
         step = seat.zone + extra
-        if step >= len(g.content.zones[st.side]):
+        if step >= len(g.zones(seat)):
             return []
-        free = ZONE_BITS[g.zone(st, step)] & ~filled(seat)
+        free = ZONE_BITS[g.zone(seat, step)] & ~filled(seat)
         if not free:
             continue
         beside = 0

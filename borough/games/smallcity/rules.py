@@ -50,6 +50,7 @@ from borough.games.smallcity.state import (
     CEMETERY,
     NOBODY,
     OVER,
+    Seat,
     SmallCityState,
 )
 from borough.games.smallcity.terms import (  # noqa: F401 - names other modules import from here
@@ -61,6 +62,7 @@ from borough.games.smallcity.terms import (  # noqa: F401 - names other modules 
     MODES,
     PAY_NAMES,
     PLANNER,
+    SIDES,
     SUPPORTER,
 )
 from borough.games.smallcity.wording import Wording
@@ -72,8 +74,9 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
     title = "Small City Deluxe"
     seats = (1, 2, 3, 4)
     option_list = (
-        Option("side", ("easy", "expert"), "easy",
-               "borough side: easy starts with a 7x7 Constructible Zone, expert with 6x6"),
+        Option("side", ("easy", "expert", "choose"), "easy",
+               "borough side for every player (easy starts with a 7x7 Constructible Zone, "
+               "expert with 6x6), or choose: each player picks their own side at setup"),
         Option("council", ("easy", "expert"), "easy",
                "City Council side for the basic game (the advanced game always uses expert)"),
         Option("mode", MODES, "basic",
@@ -107,13 +110,17 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
                 ):
                     self.next_level[t.id] = u.id
 
-    def zone(self, st: SmallCityState, step: int) -> int:
-        return self.content.zones[st.side][step]
+    def zones(self, seat: Seat) -> tuple[int, ...]:
+        """SC-42, SC-46: the Constructible Zone sizes of the seat's board side."""
+        return self.content.zones[seat.side]
+
+    def zone(self, seat: Seat, step: int) -> int:
+        return self.content.zones[seat.side][step]
 
     def option_sets(self) -> list[dict[str, Any]]:
         return [
             {},
-            {"side": "expert"},
+            {"side": "choose"},
             {"council": "expert"},
             *({"mode": m} for m in MODES[1:]),
             {"level": "citizen"},
@@ -173,6 +180,8 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
 
     def _legal(self, state: SmallCityState, seat: int) -> list[Action]:
         st, s, step = state, seat, state.step
+        if step == "side":
+            return [("side", i) for i in range(len(SIDES))]
         if step in ("hall", "place"):
             t = self.types[st.sel[0]]
             return build.placements(self, st, s, t, st.sel[1], actions=True)
@@ -237,7 +246,9 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
         st.moves += 1
         ev: list[Event] = []
         step, kind = st.step, action[0]
-        if step == "hall":
+        if step == "side":
+            self.choose_side(st, s, SIDES[action[1]], ev)
+        elif step == "hall":
             t = self.types[self.city_hall]
             build.place_tile(self, st, s, t, 0, action[1], action[2], ev, private=False)
             self.next_setup(st, ev)
@@ -340,7 +351,7 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
             raise CorruptData("the seats do not fit this game")
         if len(st.supply) != len(self.types) or len(st.mats) != 3:
             raise CorruptData("the supply does not fit this game")
-        if st.side not in self.content.zones or st.council_side not in self.content.council:
+        if st.side not in (*SIDES, "choose") or st.council_side not in self.content.council:
             raise CorruptData("unknown board side")
         for s, seat in enumerate(st.seats):
             if len(seat.grid) != CELLS or len(seat.occ) != CELLS:
@@ -366,12 +377,13 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
             if sorted(c for c in range(CELLS) if seat.grid[c] == CEMETERY) != sorted(
                     seat.cemeteries):
                 raise CorruptData(f"{name(s)}'s Cemeteries do not match its grid")
-            if not 0 <= seat.zone < len(self.content.zones[st.side]):
+            if seat.side not in SIDES or not 0 <= seat.zone < len(self.zones(seat)):
                 raise CorruptData(f"{name(s)}'s Constructible Zone is off its track")
 
     def all_actions(self) -> Iterable[Action]:
         yield from (("place", o, a) for o in range(8) for a in range(CELLS))
         yield from (("promise", i) for i in range(3))
+        yield from (("side", i) for i in range(len(SIDES)))
         yield from (("mayor", e) for e in range(len(EDGES)))
         yield from (("card", p) for p in range(8))
         yield from (("take", i) for i in range(2))

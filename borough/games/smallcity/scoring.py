@@ -76,7 +76,7 @@ def measure(g: SmallCity, st: SmallCityState, s: int, test: tuple[Any, ...]) -> 
     if kind == "columns":
         return sum(seat.disc_col), test[1]
     if kind == "zone_max":
-        return seat.zone, len(g.content.zones[st.side]) - 1
+        return seat.zone, len(g.zones(seat)) - 1
     if kind == "no_cemetery":
         return int(not seat.cemeteries), 1
     if kind == "tourists":

@@ -38,6 +38,7 @@ class Seat:
     reserve: int  # citizens of this colour in the common reserve
     hall_citizens: int
     hall_mats: list[int]  # materials stored on City Hall spaces
+    side: str  # the side of its borough board this seat plays on: easy or expert (SC-46)
     zone: int  # step reached on the Borough Size track
     disc_row: list[int]  # per City Council disc: its row, -1 before the first column
     disc_col: list[int]  # per disc: its column 1-4, 0 before the first column
@@ -71,7 +72,7 @@ class Seat:
     def copy(self) -> Seat:
         return Seat(
             self.money, self.votes, self.pollution, self.career, self.reserve,
-            self.hall_citizens, self.hall_mats[:], self.zone, self.disc_row[:],
+            self.hall_citizens, self.hall_mats[:], self.side, self.zone, self.disc_row[:],
             self.disc_col[:], self.promise, self.offered[:], self.specials[:], self.built[:],
             [t.copy() if t is not None else None for t in self.tiles], self.grid[:],
             self.occ[:], self.down[:], self.cemeteries[:], self.card, self.generated,
@@ -85,7 +86,7 @@ class Seat:
 @dataclass
 class SmallCityState:
     players: int
-    side: str  # borough side: easy or expert
+    side: str  # the table option: easy or expert for every seat, or "choose" (SC-46)
     council_side: str
     mode: str  # basic, votes, economic, citizens, cultural
     level: int  # solo difficulty 0-4

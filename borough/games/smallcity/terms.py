@@ -6,5 +6,6 @@ CARDS = ("Mayor", "Architect", "Mediator", "Engineer", "Supporter", "Urban Plann
          "City Councilor", "Opponent")
 MAYOR, ARCHITECT, MEDIATOR, ENGINEER, SUPPORTER, PLANNER, COUNCILOR, OPPONENT = range(8)
 MODES = ("basic", "votes", "economic", "citizens", "cultural")
+SIDES = ("easy", "expert")  # the two sides of a borough board (SC-42)
 LEVELS = ("citizen", "mayor", "governor", "senator", "president")
 PAY_NAMES = {"money": "money", "votes": "votes", "promise": "a Special Promise"}

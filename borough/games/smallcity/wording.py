@@ -17,6 +17,7 @@ from borough.games.smallcity.state import (
 from borough.games.smallcity.terms import (
     CARDS,
     PAY_NAMES,
+    SIDES,
 )
 
 if TYPE_CHECKING:
@@ -36,6 +37,10 @@ class Wording:
         kind = action[0]
         if kind == "place":
             return f"Place the tile (orientation {action[1]}) with its corner on {label(action[2])}"
+        if kind == "side":
+            side = SIDES[action[1]]
+            start = self.content.zones[side][0]
+            return f"Play on the {side} side of your borough board ({start}x{start} to start)"
         if kind == "promise":
             return f"Keep the Promise in position {action[1] + 1}"
         if kind == "mayor":
@@ -105,6 +110,7 @@ class Wording:
         # In the sealed Build phase each seat is at its own step.
         step = st.seats[seat].bstep if st.phase == BUILD else st.step
         words = {
+            "side": "choose the side of your borough board",
             "hall": "place your City Hall", "promise": "keep one of your Promises",
             "mayor": "put the mayor on a street", "card": "take a Special Action card",
             "supporter": "take $1 or 2 votes", "planner": "grow your zone or pass",

@@ -390,9 +390,9 @@ def test_sc41_no_build_and_expand():
 def test_sc42_zone_sizes_by_side():
     # Rules SC-42.
     st = start(1, 1, side="expert")
-    assert GAME.zone(st, 0) == 6 and GAME.zone(st, 4) == 10
+    assert GAME.zone(st.seats[0], 0) == 6 and GAME.zone(st.seats[0], 4) == 10
     st2 = start(1, 1)
-    assert [GAME.zone(st2, i) for i in range(4)] == [7, 8, 9, 10]
+    assert [GAME.zone(st2.seats[0], i) for i in range(4)] == [7, 8, 9, 10]
 
 
 def test_sc43_both_faces_and_every_orientation():

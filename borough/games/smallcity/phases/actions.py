@@ -48,7 +48,7 @@ class Actions:
     def streets(self, st: SmallCityState) -> list[int]:
         """SC-6 and SC-8: streets between two empty spaces of the host's zone."""
         seat = st.seats[st.host]
-        zones = self.content.zones[st.side]
+        zones = self.zones(seat)
         free = ~build.filled(seat)
         for step in (seat.zone, seat.zone + 1):
             if step >= len(zones):
@@ -156,7 +156,7 @@ class Actions:
             st.step = "supporter"
             return
         elif card == PLANNER:
-            if seat.zone + 1 < len(self.content.zones[st.side]):
+            if seat.zone + 1 < len(self.zones(seat)):
                 st.step = "planner"
                 return
         elif card == COUNCILOR:
@@ -175,6 +175,6 @@ class Actions:
     def expand(self, st: SmallCityState, s: int, ev: list[Event], private: bool) -> None:
         seat = st.seats[s]
         seat.zone += 1
-        size = self.zone(st, seat.zone)
+        size = self.zone(seat, seat.zone)
         build.announce(st, s, f"{name(s)} grows the Constructible Zone to {size}x{size}.", ev,
                        private)

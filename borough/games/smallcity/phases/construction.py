@@ -44,7 +44,7 @@ class Construction:
             return True
         if kind == "expand":
             return (not seat.expanded and seat.built_now <= 1
-                    and seat.zone + 1 < len(self.content.zones[st.side]))
+                    and seat.zone + 1 < len(self.zones(seat)))
         if kind == "tile":
             return seat.built_now < cap and action in build.tile_choices(
                 self, st, s, only=action[1])
@@ -77,7 +77,7 @@ class Construction:
                 if tile is not None and build.demolish_ok(self, st, s, i):
                     out.append(("demolish", min(tile.cells)))
         if (not seat.expanded and seat.built_now <= 1
-                and seat.zone + 1 < len(self.content.zones[st.side])):
+                and seat.zone + 1 < len(self.zones(seat))):
             out.append(("expand",))
         out.append(("done",))
         return out

@@ -50,7 +50,8 @@ class Setup:
                 career, reserve = career + reserve, 0
             seats.append(Seat(
                 money=money, votes=0, pollution=0, career=career, reserve=reserve,
-                hall_citizens=setup["citizens_in_hall"], hall_mats=[], zone=0,
+                hall_citizens=setup["citizens_in_hall"], hall_mats=[],
+                side="easy" if options["side"] == "choose" else options["side"], zone=0,
                 disc_row=[-1, -1], disc_col=[0, 0], promise=-1, offered=[], specials=[],
                 built=[], tiles=[], grid=[EMPTY] * CELLS, occ=[NOBODY] * CELLS, down=[],
                 cemeteries=[], card=-1, generated=0, produced=0, eliminated=False, revenue=0,
@@ -81,7 +82,8 @@ class Setup:
         council_side = "expert" if mode != "basic" else options["council"]
         st = SmallCityState(
             players=players, side=options["side"], council_side=council_side, mode=mode,
-            level=LEVELS.index(options["level"]), round=1, phase=SETUP, step="hall",
+            level=LEVELS.index(options["level"]), round=1, phase=SETUP,
+            step="side" if options["side"] == "choose" else "hall",
             current=order[0], order=order, turn=0, host=host, prev_host=-1, mayor=-1,
             next_host=-1, circle=list(range(8)), taken=[-1] * 8, last_pos=-1,
             supply=supply, mats=list(self.content.prices["materials"]), decks=decks,
@@ -92,6 +94,18 @@ class Setup:
         )
         st.sel = [self.city_hall, 0, -1, -1]
         return st
+
+    def choose_side(self, st: SmallCityState, s: int, side: str, ev: list[Event]) -> None:
+        """SC-46: each player picks the side of their own borough board."""
+        st.seats[s].side = side
+        ev.append(Event(f"{name(s)} plays on the {side} side of their borough board.", "side", s))
+        st.turn += 1
+        if st.turn < len(st.order):
+            st.current = st.order[st.turn]
+            return
+        st.step = "hall"
+        st.turn = 0
+        st.current = st.order[0]
 
     def next_setup(self, st: SmallCityState, ev: list[Event]) -> None:
         st.turn += 1
