@@ -85,6 +85,7 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
         Option("level", LEVELS, "mayor", "solo difficulty, from citizen (easiest) to president"),
     )
     state_type = SmallCityState
+    rules_version = 2  # see "Changes" at the end of RULES.md
 
     def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:
         self.content: Content = load(data_dir)

@@ -291,7 +291,8 @@ def test_arc21_an_effect_may_act_on_its_own_card():
 
 
 def test_arc6_fast_eligibility_agrees_with_the_rule_along_random_games():
-    """ARC-6: the one-pass `eligible` matches `can_place` space by space."""
+    """ARC-6, ARC-32: the one-pass `eligible` matches `can_place` space by space, and
+    `full` matches "no space is eligible for anybody"."""
     for seed in range(6):
         players = 2 + seed % 3
         state = fresh(players, seed=seed, replacements=(0, 6)[seed % 2])
@@ -300,6 +301,8 @@ def test_arc6_fast_eligibility_agrees_with_the_rule_along_random_games():
             for seat in range(players):
                 slow = [i for i in range(8 * players) if city.can_place(state, seat, i)]
                 assert city.eligible(state, seat) == slow
+            # ARC-32: the quick full-city test agrees with every seat's eligible spaces
+            assert city.full(state) == (not any(city.eligible(state, s) for s in range(players)))
             seat = rng.choice(GAME.to_act(state))
             act(state, seat, rng.choice(GAME.legal_actions(state, seat)))
             GAME.validate_state(state)
