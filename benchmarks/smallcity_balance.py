@@ -245,7 +245,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     ("SC-6", r"The mayor parades"), ("SC-8", r"finds no street"),
     ("SC-9", r"takes the .* card for \$"), ("SC-13", r"as Supporter"),
     ("SC-10", r"Architect waives"), ("SC-25", r"Screens up"),
-    ("SC-25", r"ran out first for others"), ("SC-28", r"grows the Constructible Zone"),
+    ("SC-46", r"plays on the \w+ side"), ("SC-28", r"grows the Constructible Zone"),
     ("SC-39", r"demolishes"), ("SC-40", r"upgrades the"), ("SC-42", r"Constructible Zone to"),
     ("SC-31", r"builds a Level-\d Residential"), ("SC-32", r"builds a Level-\d (Res|Fac)"),
     ("SC-20", r"builds a Level-[2-5]"), ("SC-33", r"builds a Level-\d Factory"),
@@ -268,7 +268,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     ("SC-87", r"Round \d+ begins"), ("SC-88", r"reveals Promise"),
 )
 ACTION_RULES = {
-    "hall": ("SC-44",), "promise": ("SC-4",), "expand": ("SC-14", "SC-28"),
+    "hall": ("SC-44",), "side": ("SC-46",), "promise": ("SC-4",), "expand": ("SC-14", "SC-28"),
     "demolish": ("SC-29", "SC-39"), "upgrade": ("SC-40", "SC-41"), "extend": ("SC-40",),
     "house": ("SC-61",), "kill": ("SC-72",), "bury": ("SC-74",), "enter": ("SC-79",),
     "advance": ("SC-79",), "keep": ("SC-A3",), "waive": ("SC-10",), "spend": ("SC-38",),

@@ -135,3 +135,14 @@ class SmallCityState:
             self.snap_mats[:], self.chosen[:],
             [s.copy() for s in self.seats], self.rng.copy(), self.moves,
         )
+
+
+def next_turn(st: SmallCityState) -> bool:
+    """Pass the turn to the next seat in `st.order`; False when everyone has had one.
+
+    The one turn cursor of every phase in which seats act one after another."""
+    st.turn += 1
+    if st.turn < len(st.order):
+        st.current = st.order[st.turn]
+        return True
+    return False

@@ -25,6 +25,11 @@ def _all_cards(ctx: Context) -> int:
     return PER_COLOUR * ctx.players
 
 
+def _spaces(ctx: Context) -> int:
+    """One street of 8 spaces per player (ARC-1)."""
+    return 8 * ctx.players
+
+
 SEAT = {
     "seat": Skip("the entry's position in the list says it"),
     "colour": Skip("fixed by the seat"),
@@ -56,7 +61,7 @@ SPEC = {
     "values": Vector(fill=0.0),
     "guard": Vector(),
     "reserved": Vector(),
-    "buried": IdSet(_all_cards),
+    "under": Rows(IdSet(_all_cards), _spaces),  # per space, the destroyed cards it covers
     "effect": Category(("", *data.EFFECTS)),
     "src": Num(),
     "target": Num(),

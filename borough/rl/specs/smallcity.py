@@ -22,7 +22,8 @@ from borough.rl.encoding import (
 PHASES = ("setup", "income", "actions", "build", "council", "move", "pollution", "over")
 STEPS = ("benefit", "build", "bury", "card", "council", "councilor", "done", "extend", "hall",
          "house", "income", "keep", "kill", "mayor", "over", "pick", "place", "planner",
-         "promise", "spend", "staff", "store", "supporter", "tile", "to", "waive", "warehouse")
+         "promise", "side", "spend", "staff", "store", "supporter", "tile", "to", "waive",
+         "warehouse")
 BUILD_MODES = ("build", "council", "setup")
 
 
@@ -60,6 +61,7 @@ SEAT = {
     "reserve": Num(),
     "hall_citizens": Num(),
     "hall_mats": Rows(Num(), _hall),
+    "side": Category(("easy", "expert")),
     "zone": Num(),
     "zone_size": Num(),
     "disc_row": Vector(),
@@ -100,7 +102,7 @@ SEAT = {
 SPEC = {
     "game": Skip("always this game"),
     "players": Skip("fixed for the encoder"),
-    "side": Skip("fixed by the option set"),
+    "side": Skip("fixed by the option set; each seat's own side is in its entry"),
     "council_side": Skip("fixed by the option set"),
     "mode": Skip("fixed by the option set"),
     "level": Skip("fixed by the option set"),

@@ -14,6 +14,7 @@ from borough.games.smallcity.geometry import ZONE_BITS, streets_in
 from borough.games.smallcity.state import (
     ACTIONS,
     SmallCityState,
+    next_turn,
 )
 from borough.games.smallcity.terms import (
     CARDS,
@@ -165,10 +166,8 @@ class Actions:
         self.next_pick(st, ev)
 
     def next_pick(self, st: SmallCityState, ev: list[Event]) -> None:
-        st.turn += 1
-        if st.turn < len(st.order):
+        if next_turn(st):
             st.step = "card"
-            st.current = st.order[st.turn]
             return
         self.start_build(st, ev)
 

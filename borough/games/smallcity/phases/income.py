@@ -13,6 +13,7 @@ from borough.games.smallcity.state import (
     INCOME,
     POLLUTION,
     SmallCityState,
+    next_turn,
 )
 
 if TYPE_CHECKING:
@@ -35,12 +36,10 @@ class Income:
 
     def next_income(self, st: SmallCityState, ev: list[Event]) -> None:
         while True:
-            st.turn += 1
-            if st.turn >= len(st.order):
+            if not next_turn(st):
                 self.after_income(st, ev)
                 return
-            s = st.order[st.turn]
-            st.current = s
+            s = st.current
             citizens.start_income(self, st, s, ev)
             if citizens.income_choices(self, st, s) != [("done",)]:
                 st.step = "income"

@@ -14,6 +14,7 @@ from borough.games.smallcity.state import (
     ACTIONS,
     COUNCIL,
     SmallCityState,
+    next_turn,
 )
 
 if TYPE_CHECKING:
@@ -101,9 +102,7 @@ class Influence:
 
     def next_council(self, st: SmallCityState, ev: list[Event]) -> None:
         st.build_mode = "build"
-        st.turn += 1
-        if st.turn < len(st.order):
-            st.current = st.order[st.turn]
+        if next_turn(st):
             st.step = "council"
             return
         self.visit(st, ev)

@@ -12,6 +12,7 @@ from borough.games.smallcity.data import Content
 from borough.games.smallcity.state import (
     MOVE,
     SmallCityState,
+    next_turn,
 )
 
 if TYPE_CHECKING:
@@ -63,9 +64,7 @@ class Moving:
         self.next_mover(st, ev)
 
     def next_mover(self, st: SmallCityState, ev: list[Event]) -> None:
-        st.turn += 1
-        if st.turn < len(st.order):
-            st.current = st.order[st.turn]
+        if next_turn(st):
             self.begin_pick(st, st.current, ev)
             return
         for seat in st.seats:

@@ -17,6 +17,7 @@ from borough.games.smallcity.state import (
     SETUP,
     Seat,
     SmallCityState,
+    next_turn,
 )
 from borough.games.smallcity.terms import (
     LEVELS,
@@ -99,18 +100,14 @@ class Setup:
         """SC-46: each player picks the side of their own borough board."""
         st.seats[s].side = side
         ev.append(Event(f"{name(s)} plays on the {side} side of their borough board.", "side", s))
-        st.turn += 1
-        if st.turn < len(st.order):
-            st.current = st.order[st.turn]
+        if next_turn(st):
             return
         st.step = "hall"
         st.turn = 0
         st.current = st.order[0]
 
     def next_setup(self, st: SmallCityState, ev: list[Event]) -> None:
-        st.turn += 1
-        if st.turn < len(st.order):
-            st.current = st.order[st.turn]
+        if next_turn(st):
             return
         st.step = "promise"
         st.current = st.order[0]
