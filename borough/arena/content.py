@@ -48,7 +48,6 @@ def digest(folder: Path) -> str:
     return h.hexdigest()[:16]
 
 
-@cache
 def digest_of(game: str, folder: str | None) -> str:
     return digest(default_dir(game) if folder is None else Path(folder))
 
@@ -100,7 +99,7 @@ def check(folder: Path, game: str | None = None) -> str:
         if problem:
             raise ContentError(f"{path.name}, {problem}")
     try:
-        _build(named, folder.resolve())
+        _build(named, folder.resolve(), digest(folder))
     except (ValueError, KeyError, TypeError, IndexError) as exc:
         raise ContentError(f"{folder}: {exc}") from None
     return named
@@ -110,11 +109,14 @@ def game_with(game: str, folder: str | None) -> Game:
     """The game playing the given content (its own data when folder is None)."""
     if folder is None:
         return default_game(game)
-    return _build(game, Path(folder).resolve())
+    path = Path(folder).resolve()
+    return _build(game, path, digest(path))
 
 
 @cache
-def _build(game: str, folder: Path) -> Game:
+def _build(game: str, folder: Path, digest: str) -> Game:
+    """The game on a folder's content; the digest keys the cache, so an edited folder
+    is read again."""
     module, cls = REGISTRY[game].split(":")
     game_class = getattr(import_module(module), cls)
     if game == "architectura":  # its whole content is one card file

@@ -34,12 +34,16 @@ def mean_interval(values: list[float], z: float = Z95) -> tuple[float, float, fl
 
 def share_difference(wins_a: float, n_a: int, wins_b: float, n_b: int,
                      z: float = Z95) -> tuple[float, float, float]:
-    """Difference of two win shares (a - b) with its normal interval."""
+    """Difference of two win shares (a - b) with Newcombe's interval, built from the
+    two Wilson intervals: unlike the plain normal one it stays honest for small
+    samples and shares near 0 or 1."""
     if not n_a or not n_b:
         return (math.nan, math.nan, math.nan)
     pa, pb = wins_a / n_a, wins_b / n_b
-    half = z * math.sqrt(pa * (1 - pa) / n_a + pb * (1 - pb) / n_b)
-    return (pa - pb, pa - pb - half, pa - pb + half)
+    la, ua = wilson(wins_a, n_a, z)
+    lb, ub = wilson(wins_b, n_b, z)
+    d = pa - pb
+    return (d, d - math.hypot(pa - la, ub - pb), d + math.hypot(ua - pa, pb - lb))
 
 
 def z_for(confidence: float) -> float:

@@ -28,7 +28,7 @@ def examples(*verb: str) -> list[str]:
 
 def test_the_verbs():
     assert set(VERBS) == {"games", "play", "replay", "simulate", "rules", "coverage", "serve",
-                           "arena"}
+                           "arena", "balance"}
     overview = examples()  # `borough --help`: each example is one a verb's help shows too
     assert overview and all(line in examples(line.split()[0]) for line in overview)
 

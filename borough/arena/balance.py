@@ -1,0 +1,232 @@
+"""What many games at one level say about a game's fairness and its components.
+
+`study` plans the games, `analyse` turns their results into plain numbers
+(each with its 95% interval) that the HTML report draws and `--json` prints.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import tomllib
+from dataclasses import dataclass, field
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from borough.arena import content as contents
+from borough.arena import stats
+from borough.arena.jobs import Job
+
+CHAIN = ("random", "easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Study:
+    game: str
+    players: int
+    games: int
+    agent: str = "medium"
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    content: str | None = None
+    chain: tuple[str, ...] = CHAIN
+    chain_games: int = 0
+    """Deals per step of the skill chain (each played once per seat rotation)."""
+
+    def components(self) -> tuple[str, ...]:
+        """Names of the designed components: every named entry of the data files."""
+        folder = (contents.default_dir(self.game) if self.content is None
+                  else Path(self.content))
+        names: dict[str, None] = {}
+        for path in contents.data_files(folder):
+            for table in tomllib.loads(path.read_text()).values():
+                if isinstance(table, list):
+                    for entry in table:
+                        name = entry.get("name") if isinstance(entry, dict) else None
+                        if isinstance(name, str) and len(name) >= 3:
+                            names[name] = None
+        return tuple(names)
+
+    def jobs(self) -> list[Job]:
+        seats = (self.agent,) * self.players
+        watch = self.components()
+        out = [Job(f"g{i}", self.game, self.players, self.seed + i, seats, self.options,
+                   self.content, watch, track_lead=True) for i in range(self.games)]
+        if self.players > 1:
+            for step, (weak, strong) in enumerate(pairwise(self.chain)):
+                for d in range(self.chain_games):
+                    for seat in range(self.players):
+                        lineup = tuple(strong if s == seat else weak
+                                       for s in range(self.players))
+                        out.append(Job(f"s{step}d{d}r{seat}", self.game, self.players,
+                                       self.seed + d, lineup, self.options, self.content))
+        return out
+
+
+def analyse(study: Study, results: list[dict[str, Any]]) -> dict[str, Any]:
+    main = [r for r in results if r["key"].startswith("g")]
+    main.sort(key=lambda r: int(r["key"][1:]))
+    n = study.players
+    report: dict[str, Any] = {
+        "game": study.game, "players": n, "agent": study.agent, "games": len(main),
+        "seed": study.seed, "options": study.options,
+        "content": main[0]["content"] if main else None,
+        "seats": _seats(main, n), "length": _spread([r["length"] for r in main]),
+        "lengths": [r["length"] for r in main],
+        "scores": [[r["scores"][s] for r in main] for s in range(n)],
+        "lead": _lead(main), "components": _components(study.components(), main, n),
+        "chain": _chain(study, results),
+    }
+    report["first_player"] = _first_player(report["seats"], n)
+    report["summary"] = summary(report)
+    return report
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    mean, low, high = stats.mean_interval([float(v) for v in values])
+    return {"mean": mean, "low": low, "high": high,
+            "sd": statistics.pstdev(values) if values else math.nan}
+
+
+def _credit(result: dict[str, Any], seat: int) -> float:
+    winners = result["winners"]
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def _seats(main: list[dict[str, Any]], n: int) -> list[dict[str, Any]]:
+    rows = []
+    for seat in range(n):
+        wins = sum(_credit(r, seat) for r in main)
+        low, high = stats.wilson(wins, len(main))
+        rows.append({"seat": seat + 1, "wins": wins,
+                     "share": wins / len(main) if main else math.nan, "low": low,
+                     "high": high, "score": _spread([r["scores"][seat] for r in main])})
+    return rows
+
+
+def _first_player(seats: list[dict[str, Any]], n: int) -> dict[str, Any]:
+    fair = 1 / n
+    first = seats[0]
+    if n == 1:
+        verdict = "a solo game has no seat order"
+    elif first["low"] > fair:
+        verdict = "the first player has an advantage"
+    elif first["high"] < fair:
+        verdict = "the first player is at a disadvantage"
+    else:
+        verdict = "no first-player advantage shows"
+    return {"fair": fair, "verdict": verdict, "clear": n > 1 and not (
+        first["low"] <= fair <= first["high"])}
+
+
+def _lead(main: list[dict[str, Any]]) -> dict[str, Any]:
+    settled = [r["lead"]["settled"] for r in main if r["lead"]["settled"] is not None]
+    changes = [r["lead"]["changes"] for r in main]
+    return {"settled": settled, "changes": changes,
+            "settled_mean": _spread(settled), "changes_mean": _spread(changes)}
+
+
+def _components(names: tuple[str, ...], main: list[dict[str, Any]], n: int) -> list[dict]:
+    """Win share of the seats that used each component against the seats that did not."""
+    rows = []
+    seat_games = [(r, s) for r in main for s in range(n)]
+    total_wins = sum(_credit(r, s) for r, s in seat_games)
+    tallies = []
+    for name in names:
+        used = [(r, s) for r, s in seat_games if name in r["used"][s]]
+        if used and len(used) < len(seat_games):
+            wins = sum(_credit(r, s) for r, s in used)
+            tallies.append((name, wins, len(used), total_wins - wins,
+                            len(seat_games) - len(used)))
+    # Many components are tested at once: an outlier must clear a Bonferroni-widened
+    # interval, so fair components are not flagged by chance alone.
+    z_all = stats.z_for(1 - 0.05 / max(1, len(tallies)))
+    for name, wins, n_used, wins_not, n_not in tallies:
+        diff, low, high = stats.share_difference(wins, n_used, wins_not, n_not)
+        _, wide_low, wide_high = stats.share_difference(wins, n_used, wins_not, n_not, z_all)
+        rows.append({"component": name, "used": n_used, "share_used": wins / n_used,
+                     "share_not": wins_not / n_not, "difference": diff, "low": low,
+                     "high": high, "outlier": not wide_low <= 0 <= wide_high})
+    rows.sort(key=lambda row: -abs(row["difference"]))
+    return rows
+
+
+def _chain(study: Study, results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    fair = 1 / study.players
+    steps = []
+    for step, (weak, strong) in enumerate(pairwise(study.chain)):
+        games = [r for r in results if r["key"].startswith(f"s{step}d")]
+        if not games:
+            continue
+        wins = sum(_credit(r, r["seats"].index(strong)) for r in games)
+        low, high = stats.wilson(wins, len(games))
+        steps.append({"weaker": weak, "stronger": strong, "games": len(games),
+                      "share": wins / len(games), "low": low, "high": high, "fair": fair,
+                      "clear": low > fair})
+    return steps
+
+
+def summary(report: dict[str, Any]) -> str:
+    """One paragraph: what looks unbalanced, and what does not."""
+    parts = []
+    first = report["first_player"]
+    if report["players"] > 1:
+        seat = report["seats"][0]
+        parts.append(f"Over {report['games']} games at the {report['agent']} level, "
+                     f"{first['verdict']} (seat 1 wins {seat['share']:.0%}, 95% interval "
+                     f"{seat['low']:.0%}–{seat['high']:.0%}, against {first['fair']:.0%} "
+                     "by chance).")
+        skewed = [s for s in report["seats"][1:] if not s["low"] <= first["fair"] <= s["high"]]
+        if skewed:
+            parts.append("Seat " + ", ".join(str(s["seat"]) for s in skewed)
+                         + " also wins more or less often than chance.")
+    outliers = [c for c in report["components"] if c["outlier"]]
+    if outliers:
+        parts.append("Components whose users win clearly more or less often: " + "; ".join(
+            f"{c['component']} ({c['difference']:+.0%})" for c in outliers[:8]) + ".")
+    elif report["components"]:
+        parts.append(f"None of the {len(report['components'])} components measured moves "
+                     "the win share beyond chance.")
+    weak_steps = [s for s in report["chain"] if not s["clear"]]
+    if weak_steps:
+        parts.append("Skill does not clearly pay between " + ", ".join(
+            f"{s['weaker']} and {s['stronger']}" for s in weak_steps) + ".")
+    elif report["chain"]:
+        parts.append("Each stronger level clearly beats the one below it.")
+    settled = report["lead"]["settled_mean"]
+    if not math.isnan(settled["mean"]):
+        parts.append(f"The winner takes the lead for good {settled['mean']:.0%} of the way "
+                     f"through the game on average, after "
+                     f"{report['lead']['changes_mean']['mean']:.1f} lead changes.")
+    return " ".join(parts)
+
+
+def compare(base: dict[str, Any], other: dict[str, Any],
+            changes: list[str]) -> dict[str, Any]:
+    """What moved from `base` (the default content) to `other`, with 95% intervals."""
+    rows = []
+    for a, b in zip(base["seats"], other["seats"], strict=True):
+        diff, low, high = stats.share_difference(b["wins"], other["games"], a["wins"],
+                                                 base["games"])
+        rows.append({"measure": f"seat {a['seat']} win share", "base": a["share"],
+                     "other": b["share"], "difference": diff, "low": low, "high": high})
+    for s in range(base["players"]):
+        rows.append(_mean_row(f"seat {s + 1} mean score", base["scores"][s],
+                              other["scores"][s]))
+    rows.append(_mean_row("game length (decisions)", base["lengths"], other["lengths"]))
+    rows.append(_mean_row("winner settled (share of game)", base["lead"]["settled"],
+                          other["lead"]["settled"]))
+    for row in rows:
+        row["moved"] = not (row["low"] <= 0 <= row["high"])
+    return {"changes": changes, "rows": rows}
+
+
+def _mean_row(measure: str, a: list[float], b: list[float]) -> dict[str, Any]:
+    mean_a, mean_b = statistics.fmean(a) if a else math.nan, statistics.fmean(b) if b else math.nan
+    var = (statistics.variance(a) / len(a) if len(a) > 1 else 0.0) + (
+        statistics.variance(b) / len(b) if len(b) > 1 else 0.0)
+    half = stats.Z95 * math.sqrt(var)
+    diff = mean_b - mean_a
+    return {"measure": measure, "base": mean_a, "other": mean_b, "difference": diff,
+            "low": diff - half, "high": diff + half}

@@ -1,0 +1,156 @@
+"""`borough balance` (a game's fairness report) and `borough content` (a designer's data)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from borough.agents.registry import AGENT_NAMES
+from borough.arena import balance, report
+from borough.arena import content as contents
+from borough.cli_arena import Content, Ray, Workers, content_folder, play_all
+from borough.cli_base import Failure, app, examples, find_game, friendly, say
+
+
+@app.command(
+    "balance",
+    epilog=examples(
+        "balance architectura -n 6 --agent random --chain random,easy --out rep",
+        "balance ekopolis -n 3 --agent easy --chain '' -w 1 --out rep --json",
+    ) + "\n\n  To try a change of content: `content export GAME DIR`, edit the files in DIR, "
+        "then `balance GAME --content DIR --against default --out OUT`.",
+)
+@friendly
+def balance_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="A game name (see `games`).")],
+    out_dir: Annotated[Path, typer.Option("--out", metavar="DIR",
+                                          help="Write the report to DIR/index.html.")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1,
+                                       help="Games with every seat at --agent.")] = 200,
+    agent: Annotated[str, typer.Option(help="The level every seat plays.")] = "medium",
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option as KEY=VALUE.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; then seed+1, ...")] = 0,
+    chain: Annotated[
+        str, typer.Option(help="The skill chain, weakest first (empty: none).")
+    ] = ",".join(balance.CHAIN),
+    chain_games: Annotated[
+        int | None,
+        typer.Option(min=0, help="Deals per step of the chain, each played in every seat "
+                     "rotation. Default: a tenth of --games (at least 2)."),
+    ] = None,
+    workers: Workers = None,
+    ray: Ray = None,
+    content: Content = None,
+    against: Annotated[
+        str | None,
+        typer.Option(metavar="default|DIR",
+                     help="Also play the same deals with the default content (or DIR) and "
+                     "show both side by side: what changed and what moved."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report's numbers.")] = False,
+) -> None:
+    """Write a balance report: seats, scores, length, decisiveness, skill, components."""
+    from borough.cli import _options, _players
+
+    game = find_game(game_name)
+    n = _players(game, players)
+    levels = tuple(a.strip() for a in chain.split(",") if a.strip())
+    for name in (agent, *levels):
+        if name not in AGENT_NAMES:
+            raise Failure(f"unknown agent {name!r}; choose from {', '.join(AGENT_NAMES)}")
+    try:
+        options = game.resolve_options(n, _options(option))
+    except ValueError as exc:
+        raise Failure(str(exc)) from None
+    folder = content_folder(game.name, content)
+    base_folder = None
+    if against is not None:
+        if against != "default":
+            base_folder = content_folder(game.name, Path(against))
+        if folder == base_folder:
+            raise Failure("--against names the same content as --content")
+    steps = max(2, games // 10) if chain_games is None else chain_games
+    study = balance.Study(game.name, n, games, agent, seed, options, folder, levels, steps)
+    studies = [study]
+    if against is not None:
+        studies.append(balance.Study(game.name, n, games, agent, seed, options, base_folder,
+                                     levels, steps))
+    analysed = []
+    for s in studies:
+        results: list[dict[str, Any]] = []
+        label = "" if s.content is None else f" ({Path(s.content).name})"
+        play_all(f"{game.title}{label}", s.jobs(), results.append, workers, ray, as_json)
+        analysed.append(balance.analyse(s, results))
+    comparison = None
+    if against is not None:
+        base_dir = contents.default_dir(game.name) if base_folder is None else Path(base_folder)
+        changed = contents.differences(base_dir, contents.default_dir(game.name)
+                                       if folder is None else Path(folder))
+        comparison = balance.compare(analysed[1], analysed[0], changed)
+        page = report.render(analysed[1], game.title, comparison, analysed[0])
+    else:
+        page = report.render(analysed[0], game.title)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        (out_dir / "index.html").write_text(page)
+    except OSError as exc:
+        raise Failure(f"cannot write {out_dir / 'index.html'}: {exc.strerror or exc}") from None
+    if as_json:
+        data = {**analysed[0], "against": analysed[1] if against else None,
+                "comparison": comparison, "report": str(out_dir / "index.html")}
+        print(json.dumps(data))
+        return
+    say(analysed[0]["summary"])
+    say(f"Report: {out_dir / 'index.html'}")
+
+
+content_app = typer.Typer(help="A game's designed content as files to copy, edit and check.",
+                          no_args_is_help=True)
+app.add_typer(content_app, name="content")
+
+
+@content_app.command("export", epilog=examples("content export ekopolis my-ekopolis"))
+@friendly
+def export_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="A game name.")],
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help="A new or empty folder.")],
+) -> None:
+    """Copy a game's own content (its data files) into DIR to edit."""
+    game = find_game(game_name)
+    try:
+        written = contents.export(game.name, folder)
+    except (contents.ContentError, OSError) as exc:
+        raise Failure(str(exc)) from None
+    say(f"Wrote {', '.join(p.name for p in written)} to {folder}; after editing, "
+        f"`borough content check {folder}`.")
+
+
+@content_app.command("check", epilog=examples("content check my-ekopolis --json"))
+@friendly
+def check_command(
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help="A content folder.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON line.")] = False,
+) -> None:
+    """Check a content folder: every file, entry and field, then the game's own checks."""
+    try:
+        game = contents.check(folder)
+    except contents.ContentError as exc:
+        if as_json:
+            print(json.dumps({"ok": False, "error": str(exc)}))
+            raise typer.Exit(1) from None
+        raise Failure(str(exc)) from None
+    digest = contents.digest(folder)
+    changed = contents.differences(contents.default_dir(game), folder)
+    if as_json:
+        print(json.dumps({"ok": True, "game": game, "digest": digest, "changes": changed}))
+        return
+    say(f"{folder}: sound {game} content (digest {digest}); "
+        f"{len(changed)} change(s) from the game's own:")
+    for line in changed:
+        say(f"  {line}")

@@ -1,0 +1,80 @@
+"""`borough balance` and `borough content`: a report end to end, and a designer's edit."""
+
+import json
+import re
+
+from typer.testing import CliRunner
+
+from borough.arena import content as contents
+from borough.cli import app
+
+runner = CliRunner()
+
+
+def invoke(*args):
+    result = runner.invoke(app, list(args))
+    return result
+
+
+def test_small_balance_report_has_its_plots_and_summary(tmp_path):
+    result = invoke("balance", "smallcity", "--players", "2", "--games", "4", "--agent",
+                    "random", "--chain", "random,easy", "--chain-games", "1", "-w", "1",
+                    "--out", str(tmp_path), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    page = (tmp_path / "index.html").read_text()
+    # Seats, scores, length, settled, lead changes, skill chain, components: all drawn.
+    assert len(re.findall(r'<img alt="plot" src="data:image/png;base64,', page)) == 7
+    assert "src=\"http" not in page and "<script" not in page  # self-contained
+    assert data["summary"] in page.replace("&#x27;", "'")
+    assert data["first_player"]["verdict"] in page
+    assert [s["seat"] for s in data["seats"]] == [1, 2] and data["games"] == 4
+    assert sum(s["wins"] for s in data["seats"]) <= 4
+    assert data["chain"][0]["games"] == 2 and data["chain"][0]["stronger"] == "easy"
+    assert data["components"] and all(c["low"] <= c["difference"] <= c["high"]
+                                      for c in data["components"])
+    assert len(data["lengths"]) == 4 and all(n > 0 for n in data["lead"]["changes"]) is not None
+
+
+def test_content_export_check_and_a_designers_change_in_the_report(tmp_path):
+    mine = tmp_path / "mine"
+    assert invoke("content", "export", "ekopolis", str(mine)).exit_code == 0
+    assert contents.game_of(mine) == "ekopolis"
+    ok = invoke("content", "check", str(mine), "--json")
+    assert json.loads(ok.stdout) == {"ok": True, "game": "ekopolis",
+                                     "digest": contents.digest_of("ekopolis", None),
+                                     "changes": []}
+    cards = mine / "cards.toml"
+    text = cards.read_text()
+    # A wrong kind of value is named by file, entry and field.
+    cards.write_text(text.replace("points = 3", 'points = "three"', 1))
+    bad = invoke("content", "check", str(mine))
+    assert bad.exit_code == 1
+    assert ("cards.toml, card 'Jobs boom' (entry 2), field 'points': expected a whole "
+            "number, got 'three'") in bad.output
+    # The game's own checks come after, named by the folder.
+    cards.write_text(text.replace('colour = "red"', 'colour = "blue"', 1))
+    counts = invoke("content", "check", str(mine))
+    assert counts.exit_code == 1 and "20 red Action cards" in counts.output
+    # One value edited: Jobs boom pays 30 points instead of 3.
+    cards.write_text(text.replace("points = 3", "points = 30", 1))
+    ok = invoke("content", "check", str(mine), "--json")
+    changed = json.loads(ok.stdout)
+    assert changed["ok"] and changed["digest"] != contents.digest_of("ekopolis", None)
+    assert changed["changes"] == ["cards.toml, card 'Jobs boom' (entry 2), field 'points': "
+                                  "3 → 30"]
+    out = tmp_path / "cmp"
+    result = invoke("balance", "ekopolis", "--games", "4", "--agent", "random", "--chain", "",
+                    "--content", str(mine), "--against", "default", "-w", "1",
+                    "--out", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["content"] == changed["digest"]
+    assert data["against"]["content"] == contents.digest_of("ekopolis", None)
+    assert data["comparison"]["changes"] == changed["changes"]
+    page = (out / "index.html").read_text()
+    assert "Against the default content" in page and "3 → 30" in page
+    rows = {r["measure"]: r for r in data["comparison"]["rows"]}
+    # Same deals, same random players: the only difference is the card, and it pays.
+    moved = [rows[f"seat {s} mean score"]["difference"] for s in (1, 2, 3)]
+    assert all(d >= 0 for d in moved) and sum(moved) > 0
