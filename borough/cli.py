@@ -17,7 +17,8 @@ import borough
 from borough import match as matches
 from borough.agents import AGENT_NAMES
 from borough.agents.base import Agent
-from borough.cli_base import Failure, app, err, examples, find_game, friendly, out, say
+from borough.cli_base import Failure, app, err, examples, friendly, out, say
+from borough.cli_content import Content, content_game
 from borough.cli_human import HumanAgent
 from borough.cli_progress import GamesProgress
 from borough.core import record as records
@@ -88,7 +89,7 @@ def _summary(game: Game, m: matches.Match) -> dict[str, Any]:
         "scores": result.scores,
         "winners": result.winners,
         "actions": len(m.record.moves),
-    }
+    } | ({} if m.record.content is None else {"content": m.record.content})
 
 
 def _print_result(game: Game, summary: dict[str, Any]) -> None:
@@ -178,6 +179,7 @@ def play_command(
         typer.Option(help="Continue a game saved with --save; it keeps saving there."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON summary.")] = False,
+    content: Content = None,
 ) -> None:
     """Play a game: people at this terminal and/or computer opponents."""
     interactive = sys.stdin.isatty() and not as_json
@@ -185,12 +187,12 @@ def play_command(
         if game_name or players is not None or seed is not None or option:
             raise Failure("--resume takes the game, players, seed and options from the saved "
                           "file; give only --agents, --save or --json with it")
-        m, _ = _resumed(resume)
+        m, _ = _resumed(resume, content)
         save = save or resume
     else:
         if game_name is None:
             raise Failure("name a GAME to play (see `borough games`), or --resume FILE")
-        game = find_game(game_name)
+        game = content_game(game_name, content)
         n = _players(game, players)
         if seed is None:
             seed = secrets.randbelow(2**31)
@@ -252,14 +254,15 @@ class _Saver:
             self.last = time.monotonic()
 
 
-def _resumed(path: Path) -> tuple[matches.Match, dict[str, Any] | None]:
+def _resumed(path: Path, content: Path | None = None,
+             ) -> tuple[matches.Match, dict[str, Any] | None]:
     """The game a saved record reaches, and the result the record claims (if any)."""
     try:
         record, claimed = records.load(path)  # its errors name the file
     except CorruptData as exc:
         raise Failure(str(exc)) from None
     try:
-        return matches.resume(find_game(record.game), record), claimed
+        return matches.resume(content_game(record.game, content), record), claimed
     except CorruptData as exc:
         raise Failure(f"{path}: {exc}") from None
 
@@ -276,6 +279,8 @@ def _announce(m: matches.Match, resumed: Path | None, save: Path | None,
     else:
         say(f"{m.game.title}, {m.record.players} players, seed {seed} "
             f"(play this deal again with --seed {seed}).")
+    if m.record.content is not None:
+        say(f"Played with content {m.record.content}, not the game's own.")
     you = "you" if names.count("human") == 1 else "a person here"
     say("Seats: " + ", ".join(f"Player {s + 1} {you if name == 'human' else name}"
                               for s, name in enumerate(names)) + ".")
@@ -289,9 +294,10 @@ def _announce(m: matches.Match, resumed: Path | None, save: Path | None,
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A game record saved with `play --save`.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON summary.")] = False,
+    content: Content = None,
 ) -> None:
     """Rebuild a saved game from its setup and actions, checking every step."""
-    m, claimed = _resumed(file)
+    m, claimed = _resumed(file, content)
     game, state, record = m.game, m.state, m.record
     summary = _summary(game, m)
     if claimed is not None:
@@ -335,9 +341,10 @@ def simulate_command(
         list[str] | None, typer.Option("--option", "-o", help="A game option as KEY=VALUE.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON summary.")] = False,
+    content: Content = None,
 ) -> None:
     """Play many seeded games between bots and summarise them."""
-    game = find_game(game_name)
+    game = content_game(game_name, content)
     n = _players(game, players)
     options = _options(option)
     names = _seat_names(agents, n, interactive=False)
@@ -368,6 +375,7 @@ def simulate_command(
         "games": games,
         "agents": ",".join(names),
         "options": game.resolve_options(n, options),
+        "content": getattr(game, "content_digest", None),
         "wins": wins,
         "mean_scores": [statistics.fmean(s) for s in scores],
         "score_stdev": [statistics.pstdev(s) for s in scores],

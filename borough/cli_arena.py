@@ -13,9 +13,10 @@ from rich.table import Table
 
 from borough.arena import content as contents
 from borough.arena import runner, tournament
-from borough.arena.jobs import Job, check_agent, default_workers, resolve_content
+from borough.arena.jobs import Job, check_agent, default_workers
 from borough.arena.results import ResultsFile
 from borough.cli_base import Failure, app, err, examples, find_game, friendly, out, say
+from borough.cli_content import Content, content_folder
 from borough.cli_progress import GamesProgress
 
 Workers = Annotated[
@@ -30,24 +31,6 @@ Ray = Annotated[
                  help="Run the games as Ray tasks: 'local' starts Ray here; 'auto' or "
                       "ray://HOST:PORT joins a running cluster."),
 ]
-Content = Annotated[
-    Path | None,
-    typer.Option("--content", metavar="DIR",
-                 help="Play with the content in DIR (see `borough content export`)."),
-]
-
-
-def content_folder(game: str, folder: Path | None) -> str | None:
-    """A checked content folder for GAME (None for the game's own content)."""
-    if folder is None:
-        return None
-    try:
-        contents.check(folder, game)
-    except contents.ContentError as exc:
-        raise Failure(str(exc)) from None
-    return resolve_content(folder)
-
-
 def play_all(title: str, jobs: list[Job], on_result: runner.OnResult, workers: int | None,
              ray: str | None, quiet: bool) -> float:
     """Run the jobs with a progress line; the wall-clock seconds they took."""

@@ -11,8 +11,9 @@ import typer
 from borough.agents.registry import AGENT_NAMES
 from borough.arena import balance, report
 from borough.arena import content as contents
-from borough.cli_arena import Content, Ray, Workers, content_folder, play_all
+from borough.cli_arena import Ray, Workers, play_all
 from borough.cli_base import Failure, app, examples, find_game, friendly, say
+from borough.cli_content import Content, content_folder
 
 
 @app.command(

@@ -119,9 +119,11 @@ def _build(game: str, folder: Path, digest: str) -> Game:
     is read again."""
     module, cls = REGISTRY[game].split(":")
     game_class = getattr(import_module(module), cls)
-    if game == "architectura":  # its whole content is one card file
-        return game_class(folder / "cards.toml")
-    return game_class(folder)
+    # Architectura's whole content is one card file.
+    built = game_class(folder / "cards.toml" if game == "architectura" else folder)
+    # Records made with other content carry its digest; an unedited copy is the game's own.
+    built.content_digest = None if digest == digest_of(game, None) else digest
+    return built
 
 
 # ------------------------------------------------------------ the comparison

@@ -12,9 +12,9 @@ import inspect
 import itertools
 import random
 import re
+import time
 from dataclasses import asdict, dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from borough import match as matches
@@ -95,6 +95,7 @@ def _words(name: str) -> re.Pattern[str]:
 
 def run(job: Job) -> dict[str, Any]:
     """Play the job's game to the end; the summary a report needs, as plain data."""
+    started = time.process_time()
     game = content.game_with(job.game, job.content)
     m = matches.start(game, job.players, job.seed, job.options)
     agents = [_seat_agent(spec, m, seat) for seat, spec in enumerate(job.seats)]
@@ -117,6 +118,7 @@ def run(job: Job) -> dict[str, Any]:
         summary["lead"] = _lead_story(leaders, result.winners)
     if job.watch:
         summary["used"] = _used(game, m, job.watch)
+    summary["cpu_seconds"] = time.process_time() - started  # the worker's own CPU time
     return summary
 
 
@@ -156,7 +158,3 @@ def default_workers() -> int:
 
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
         os.cpu_count() or 1)
-
-
-def resolve_content(path: str | Path | None) -> str | None:
-    return None if path is None else str(Path(path).resolve())

@@ -35,11 +35,14 @@ class Record:
     options: dict[str, Any]
     moves: list[tuple[int, Any]] = field(default_factory=list)
     rules_version: int = field(kw_only=True)
+    content: str | None = field(default=None, kw_only=True)
+    """The digest of the content folder the game was played with (None: the game's own)."""
 
     @classmethod
     def start(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> Record:
-        """An empty record of a new game under the rules this program plays."""
-        return cls(game.name, players, seed, options, rules_version=game.rules_version)
+        """An empty record of a new game under the rules (and content) this program plays."""
+        return cls(game.name, players, seed, options, rules_version=game.rules_version,
+                   content=getattr(game, "content_digest", None))
 
     def body(self) -> dict[str, Any]:
         return {
@@ -51,7 +54,7 @@ class Record:
             "seed": self.seed,
             "options": self.options,
             "moves": [[seat, _listify(action)] for seat, action in self.moves],
-        }
+        } | ({} if self.content is None else {"content": self.content})
 
 
 def _listify(value: Any) -> Any:
@@ -112,6 +115,7 @@ def parse(data: Any) -> tuple[Record, dict[str, Any] | None]:
             options=dict(data["options"]),
             moves=moves,
             rules_version=rules,
+            content=None if data.get("content") is None else str(data["content"]),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise CorruptData(f"the record is missing or garbles a field: {exc}") from exc
@@ -149,6 +153,13 @@ def replay(game: Game, record: Record) -> tuple[Any, list[Event]]:
     mismatch = rules_mismatch(game, record.rules_version)
     if mismatch is not None:
         raise RulesChanged(f"this record cannot be used: {mismatch}")
+    playing = getattr(game, "content_digest", None)
+    if record.content != playing:
+        made = "the game's own content" if record.content is None else (
+            f"content {record.content}")
+        here = "its own content" if playing is None else f"content {playing}"
+        raise CorruptData(f"this record was played with {made}, not {here}; replay it with "
+                          "the same content (--content DIR)")
     try:
         state = game.setup(record.players, seed=record.seed, options=record.options)
     except ValueError as exc:

@@ -78,3 +78,31 @@ def test_content_export_check_and_a_designers_change_in_the_report(tmp_path):
     # Same deals, same random players: the only difference is the card, and it pays.
     moved = [rows[f"seat {s} mean score"]["difference"] for s in (1, 2, 3)]
     assert all(d >= 0 for d in moved) and sum(moved) > 0
+
+
+def test_play_simulate_and_replay_with_a_content_folder_and_its_digest(tmp_path):
+    mine = tmp_path / "mine"
+    assert invoke("content", "export", "ekopolis", str(mine)).exit_code == 0
+    cards = mine / "cards.toml"
+    cards.write_text(cards.read_text().replace("points = 3", "points = 30", 1))
+    digest = contents.digest(mine)
+    save = tmp_path / "game.json"
+    played = invoke("play", "ekopolis", "--agents", "random", "--seed", "3", "--content",
+                    str(mine), "--save", str(save), "--json")
+    assert played.exit_code == 0, played.output
+    assert json.loads(played.stdout)["content"] == digest
+    assert json.loads(save.read_text())["content"] == digest
+    # The replay needs the same content, and says which.
+    refused = invoke("replay", str(save))
+    assert refused.exit_code == 1 and f"content {digest}" in refused.output
+    again = invoke("replay", str(save), "--content", str(mine), "--json")
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout)["scores"] == json.loads(played.stdout)["scores"]
+    simulated = invoke("simulate", "ekopolis", "-n", "1", "--content", str(mine), "--json")
+    assert json.loads(simulated.stdout)["content"] == digest
+    # An unedited copy is the game's own content: its records carry no digest.
+    plain = tmp_path / "plain"
+    assert invoke("content", "export", "ekopolis", str(plain)).exit_code == 0
+    same = invoke("play", "ekopolis", "--agents", "random", "--seed", "3", "--content",
+                  str(plain), "--json")
+    assert "content" not in json.loads(same.stdout)
