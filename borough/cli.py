@@ -419,16 +419,32 @@ def serve_command(
         float | None, typer.Option(help="Seconds a bot waits before moving.")
     ] = None,
     workers: Annotated[int | None, typer.Option(help="Processes for bot thinking.")] = None,
+    content: Annotated[
+        list[Path] | None,
+        typer.Option("--content", metavar="DIR",
+                     help="Serve a game with the content in DIR (once per game)."),
+    ] = None,
 ) -> None:
     """Start the game server (HTTP + WebSocket) on an embedded or external database."""
+    import os
+
     import uvicorn
 
+    from borough.arena import content as contents
     from borough.server.app import create_app
     from borough.server.settings import Settings
 
     if db is not None and "://" not in db:
         db = f"sqlite:///{Path(db).resolve()}"
     settings = Settings.from_env(database_url=db, bot_pause=bot_pause, bot_workers=workers)
+    for folder in content or []:
+        try:
+            name = contents.check(folder)
+        except contents.ContentError as exc:
+            raise Failure(str(exc)) from None
+        # Set for the whole process tree before any game loads: bot processes inherit it.
+        os.environ[contents.environment_name(name)] = str(folder.resolve())
+        say(f"{borough.game(name).title}: content from {folder}")
     say(f"Borough server on http://{host}:{port} (database {settings.database_url})")
     uvicorn.run(create_app(settings), host=host, port=port, ws="websockets-sansio",
                 log_level="warning")

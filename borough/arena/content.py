@@ -121,9 +121,18 @@ def _build(game: str, folder: Path, digest: str) -> Game:
     game_class = getattr(import_module(module), cls)
     # Architectura's whole content is one card file.
     built = game_class(folder / "cards.toml" if game == "architectura" else folder)
-    # Records made with other content carry its digest; an unedited copy is the game's own.
+    # Records made with other content carry its digest, and its title says so wherever
+    # the game is listed (the server's lobby too); an unedited copy is the game's own.
     built.content_digest = None if digest == digest_of(game, None) else digest
+    if built.content_digest is not None:
+        built.title = f"{game_class.title} (content {digest})"
     return built
+
+
+def environment_name(game: str) -> str:
+    """The environment variable naming a game's content folder for a whole process tree
+    (`serve --content` sets it, so the server's bot processes play the same content)."""
+    return f"BOROUGH_CONTENT_{game.upper()}"
 
 
 # ------------------------------------------------------------ the comparison

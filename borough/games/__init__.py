@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import types
 from importlib import import_module
@@ -16,7 +17,7 @@ REGISTRY: dict[str, str] = {
     "citycouncil": "borough.games.citycouncil.rules:CityCouncil",
 }
 
-_loaded: dict[str, Game] = {}
+_loaded: dict[tuple[str, str | None], Game] = {}
 
 
 def names() -> list[str]:
@@ -26,10 +27,17 @@ def names() -> list[str]:
 def load(name: str) -> Game:
     if name not in REGISTRY:
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(names())}")
-    if name not in _loaded:
-        module, cls = REGISTRY[name].split(":")
-        _loaded[name] = getattr(import_module(module), cls)()
-    return _loaded[name]
+    # A designer's content for this whole process tree (`serve --content` sets it).
+    folder = os.environ.get(f"BOROUGH_CONTENT_{name.upper()}") or None
+    if (name, folder) not in _loaded:
+        if folder is not None:
+            from borough.arena.content import game_with
+
+            _loaded[name, folder] = game_with(name, folder)
+        else:
+            module, cls = REGISTRY[name].split(":")
+            _loaded[name, None] = getattr(import_module(module), cls)()
+    return _loaded[name, folder]
 
 
 def render(name: str, observation: dict) -> str:
