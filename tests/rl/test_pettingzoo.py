@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import warnings
 
 import numpy as np
@@ -117,3 +118,26 @@ def test_parallel_steps_gather_every_sealed_choice_at_once():
     assert env.game.to_json(env.state) == before
     env.step(actions)
     assert env.game.to_json(env.state) != before
+
+
+def test_a_sealed_choice_is_collected_one_seat_at_a_time():
+    """Architectura's opening choice is made by every seat unseen: the AEC table asks
+    each waiting seat in turn, and a seat's vector does not show another's pending choice."""
+    env = rl.env("architectura", 3, {"replacements": 3}, seed=6)
+    env.reset()
+    g = env.game
+    waiting = list(g.to_act(env.state))
+    assert len(waiting) > 1
+    asked = []
+    rng = np.random.default_rng(2)
+    while g.observe(env.state, None)["step"] == "choose":
+        agent = env.agent_selection
+        assert agent == f"player_{g.to_act(env.state)[0]}"
+        asked.append(agent)
+        obs = env.observe(agent)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert {f"player_{s}" for s in waiting} <= set(asked)
+    for seat in range(3):
+        for sample in (g.determinize(env.state, seat, random.Random(k)) for k in range(3)):
+            assert np.array_equal(env.encoder.encode_state(sample, seat),
+                                  env.encoder.encode_state(env.state, seat))
