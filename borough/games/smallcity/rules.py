@@ -27,16 +27,15 @@ from typing import Any
 
 from borough.core.errors import CorruptData
 from borough.core.game import Action, Event, Game, Option
-from borough.games.smallcity import build, citizens, council, pollution, stations, stores
+from borough.games.smallcity import build, citizens, council
 from borough.games.smallcity.build import name
 from borough.games.smallcity.data import (
     CELLS,
     DEFAULT_DIR,
-    MATERIALS,
     Content,
     load,
 )
-from borough.games.smallcity.geometry import EDGES, edge_label
+from borough.games.smallcity.geometry import EDGES
 from borough.games.smallcity.information import Information
 from borough.games.smallcity.phases.actions import Actions
 from borough.games.smallcity.phases.construction import Construction
@@ -53,6 +52,7 @@ from borough.games.smallcity.state import (
     Seat,
     SmallCityState,
 )
+from borough.games.smallcity.steps import STEPS
 from borough.games.smallcity.terms import (  # noqa: F401 - names other modules import from here
     ARCHITECT,
     CARDS,
@@ -180,61 +180,10 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
         return action in self._legal(state, seat)
 
     def _legal(self, state: SmallCityState, seat: int) -> list[Action]:
-        st, s, step = state, seat, state.step
-        if step == "side":
-            return [("side", i) for i in range(len(SIDES))]
-        if step in ("hall", "place"):
-            t = self.types[st.sel[0]]
-            return build.placements(self, st, s, t, st.sel[1], actions=True)
-        if step == "warehouse":
-            tile = st.seats[s].tiles[st.sel[2]]
-            assert tile is not None
-            mask, inf = build.survey(self, st, s)
-            return [("place", o, a)
-                    for o, a in build.warehouse_spots(self, tile.cells, mask, inf)]
-        if step == "promise":
-            return [("promise", i) for i in range(len(st.seats[s].offered))]
-        if step == "mayor":
-            return [("mayor", e) for e in self.streets(st)]
-        if step == "card":
-            return [("card", p) for p in self.card_choices(st, s)]
-        if step in ("supporter", "benefit"):
-            return [("take", i) for i in range(len(self.benefit_list(st)))]
-        if step == "planner":
-            return [("expand",), ("pass",)]
-        if step in ("councilor", "council"):
-            return council.choices(self, st, s, councilor=step == "councilor")
-        if step == "keep":
-            return [("keep", i) for i in range(len(st.draw))]
-        if step == "tile":
-            return [*build.tile_choices(self, st, s), ("pass",)]
-        if step == "build":
-            return self.build_choices(st, s)
-        if step == "staff":
-            return stations.staff_choices(st, s)
-        if step == "extend":
-            return build.upgrade_extensions(self, st, s, st.sel[2])
-        if step == "waive":
-            return self.waive_choices(st, s)
-        if step == "spend":
-            return stores.spend_choices(st, s)
-        if step == "store":
-            return stores.store_choices(self, st, s)
-        if step == "pick":
-            return citizens.pick_choices(self, st, s)
-        if step == "to":
-            b, c = st.picked
-            dest = citizens.destinations(self, st, s, b, c)
-            return dest or [("home",)]
-        if step == "house":
-            return [("house", c) for c in citizens.empty_homes(self, st, s)]
-        if step == "income":
-            return citizens.income_choices(self, st, s)
-        if step == "kill":
-            return pollution.victims(self, st, s)
-        if step == "bury":
-            return [("bury", c) for c in pollution.cemetery_spots(self, st, s)]
-        raise CorruptData(f"unknown step {step!r}")
+        step = STEPS.get(state.step)
+        if step is None:
+            raise CorruptData(f"unknown step {state.step!r}")
+        return step.choices(self, state, seat)
 
     # -------------------------------------------------------------- apply
     def _apply(self, state: SmallCityState, seat: int, action: Action) -> list[Event]:
@@ -243,103 +192,9 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
         return self._act(state, seat, action)
 
     def _act(self, state: SmallCityState, seat: int, action: Action) -> list[Event]:
-        st, s = state, seat
-        st.moves += 1
+        state.moves += 1
         ev: list[Event] = []
-        step, kind = st.step, action[0]
-        if step == "side":
-            self.choose_side(st, s, SIDES[action[1]], ev)
-        elif step == "hall":
-            t = self.types[self.city_hall]
-            build.place_tile(self, st, s, t, 0, action[1], action[2], ev, private=False)
-            self.next_setup(st, ev)
-        elif step == "promise":
-            self.keep_promise(st, s, action[1], ev)
-        elif step == "mayor":
-            st.mayor = action[1]
-            ev.append(Event(f"The mayor parades on {edge_label(st.mayor)} in "
-                            f"{name(st.host)}'s borough.", "mayor", s))
-            self.start_cards(st, ev)
-        elif step == "card":
-            self.pick_card(st, s, action[1], ev)
-        elif step == "supporter":
-            seat_ = st.seats[s]
-            if action[1] == 0:
-                seat_.money += 1
-                ev.append(Event(f"{name(s)} takes $1 as Supporter.", "card", s))
-            else:
-                seat_.votes += 2
-                ev.append(Event(f"{name(s)} takes 2 votes as Supporter.", "card", s))
-            self.next_pick(st, ev)
-        elif step == "planner":
-            if kind == "expand":
-                self.expand(st, s, ev, private=False)
-            self.next_pick(st, ev)
-        elif step in ("councilor", "council"):
-            self.council_move(st, s, action, ev)
-        elif step == "keep":
-            self.keep_special(st, s, action[1], ev)
-        elif step == "benefit":
-            self.take_benefit(st, s, action[1], ev)
-        elif step == "tile":
-            if kind == "pass":
-                self.after_council(st, ev)
-            else:
-                st.sel = [action[1], action[2], -1, -1]
-                st.step = "place"
-        elif step == "build":
-            self.build_step(st, s, action, ev)
-        elif step == "place":
-            self.place(st, s, action, ev)
-        elif step == "warehouse":
-            t = self.types[self.warehouse]
-            build.place_tile(self, st, s, t, 0, action[1], action[2], ev, self.sealed(st))
-            self.after_tile(st, s, ev)
-        elif step == "staff":
-            if kind == "staff":
-                stations.staff(self, st, s, st.sel[2], action[1], ev, self.sealed(st))
-            self.after_build_unit(st, s, ev)
-        elif step == "extend":
-            build.upgrade(self, st, s, st.sel[2], action[1], action[2], ev, self.sealed(st))
-            st.step = "build"
-        elif step == "waive":
-            self.waive(st, s, action[1] if kind == "waive" else -1, ev)
-        elif step == "spend":
-            stores.spend(st, s, action[1], action[2])
-            # Paid behind the screen while the Build phase is sealed (SC-25).
-            build.announce(st, s, f"{name(s)} pays a {MATERIALS[action[1]]} "
-                           f"{stores.source(action[2])}.", ev, self.sealed(st))
-            self.continue_payment(st, s, ev)
-        elif step == "store":
-            stores.store(self, st, s, action[1], action[2], action[3], ev)
-            self.continue_storing(st, s, ev)
-        elif step == "pick":
-            if kind == "done":
-                self.end_move_turn(st, s, ev)
-            else:
-                st.picked = [action[1], action[2]]
-                st.step = "to"
-        elif step == "to":
-            if kind == "home":
-                citizens.move_home(self, st, s, ev)
-            else:
-                citizens.move_to(self, st, s, action[1], action[2], ev)
-            st.picked = [-1, -1]
-            self.begin_pick(st, s, ev)
-        elif step == "house":
-            citizens.house(st, s, action[1])
-            self.continue_housing(st, s, ev)
-        elif step == "income":
-            if kind == "done":
-                self.finish_income(st, s, ev)
-            else:
-                citizens.convert(self, st, s, action, ev)
-                self.continue_payment(st, s, ev)
-        elif step == "kill":
-            self.do_kill(st, s, action[1], ev)
-        elif step == "bury":
-            pollution.bury(st, s, action[1], ev)
-            self.next_kill(st, ev)
+        STEPS[state.step].act(self, state, seat, action, ev)
         return ev
 
     # ------------------------------------------------------------ plumbing

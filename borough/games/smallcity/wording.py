@@ -14,6 +14,7 @@ from borough.games.smallcity.state import (
     BUILD,
     SmallCityState,
 )
+from borough.games.smallcity.steps import STEPS
 from borough.games.smallcity.terms import (
     CARDS,
     PAY_NAMES,
@@ -109,23 +110,6 @@ class Wording:
         st = state
         # In the sealed Build phase each seat is at its own step.
         step = st.seats[seat].bstep if st.phase == BUILD else st.step
-        words = {
-            "side": "choose the side of your borough board",
-            "hall": "place your City Hall", "promise": "keep one of your Promises",
-            "mayor": "put the mayor on a street", "card": "take a Special Action card",
-            "supporter": "take $1 or 2 votes", "planner": "grow your zone or pass",
-            "councilor": "move a City Council disc or pass",
-            "council": "move a City Council disc or pass", "keep": "keep a Special Promise",
-            "benefit": "choose the council benefit", "tile": "choose a tile or pass",
-            "build": "build, upgrade, demolish, grow the zone or finish",
-            "place": "place the chosen tile", "warehouse": "place the Warehouse",
-            "staff": "staff the station or skip", "extend": "choose where the tile grows",
-            "pick": "choose a citizen to move or finish", "to": "choose where it goes",
-            "house": "house a citizen", "income": "convert or finish",
-            "kill": "choose who dies", "bury": "place the Cemetery",
-            "waive": "say which material the Architect waives, or pass",
-            "spend": "say which store pays the material", "store": "say where a material goes",
-        }
         if action[0] == "card" and step == "card" and 0 <= action[1] < 8:
             if st.taken[action[1]] != -1:
                 return "That Special Action card is already taken."
@@ -152,5 +136,5 @@ class Wording:
         if action[0] == "store" and step == "store":
             return (f"{self.describe(action)} is not possible: the store has no free space "
                     "for it, or that material is not the one waiting.")
-        need = words.get(step, "wait")
+        need = STEPS[step].need if step in STEPS else "wait"
         return f"Now you must {need}: {self.describe(action)} is not possible."

@@ -46,9 +46,8 @@ def covered(state, seat: int, top: str, below: str, where: int) -> None:
 
 # ------------------------------------------------------- ARC-6: per-space stacks
 def test_arc6_a_card_moved_off_a_destroyed_card_uncovers_it():
-    """ARC-6, ARC-29, ARC-28: the Guesthouse moves the top card away; the destroyed
-    card under it is again on the space, which stays occupied and eligible, and a
-    Park can restore it."""
+    """ARC-6, ARC-29: the Guesthouse moves the top card away; the destroyed card under
+    it is again on the space, which stays occupied and eligible."""
     state = fresh(2)
     covered(state, 0, "market", "statue", A1)
     hand(state, 0, "guesthouse", "park", "temple")
