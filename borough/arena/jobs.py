@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import itertools
+import os
 import random
 import re
 import time
@@ -154,7 +155,7 @@ def _used(game: Game, m: matches.Match, names: tuple[str, ...]) -> list[list[str
 
 
 def default_workers() -> int:
-    import os
-
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-        os.cpu_count() or 1)
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1

@@ -170,8 +170,9 @@ def _comparison(base: dict[str, Any], other: dict[str, Any],
            "95% intervals; red rows moved beyond chance.</p>",
            _table(["Measure", "Default", "This content", "Difference", "95% interval"], [
                [r["measure"], _number(r["measure"], r["base"]),
-                _number(r["measure"], r["other"]), _number(r["measure"], r["difference"]),
-                f"{_number(r['measure'], r['low'])} – {_number(r['measure'], r['high'])}"]
+                _number(r["measure"], r["other"]), _number(r["measure"], r["difference"], "+"),
+                f"{_number(r['measure'], r['low'], '+')} – "
+                f"{_number(r['measure'], r['high'], '+')}"]
                for r in rows], [r["moved"] for r in rows])]
     if base["players"] > 1:
         fig, ax = plt.subplots(figsize=(7, 3))
@@ -190,7 +191,11 @@ def _comparison(base: dict[str, Any], other: dict[str, Any],
     return out
 
 
-def _number(measure: str, value: float) -> str:
+def _number(measure: str, value: float, sign: str = "") -> str:
+    """A measure's value: win shares as percentages, the rest as numbers; `sign="+"`
+    for differences."""
     if math.isnan(value):
         return "–"
-    return f"{value:+.1%}" if "share" in measure and "settled" not in measure else f"{value:.2f}"
+    if "win share" in measure:
+        return f"{value:{sign}.1%}"
+    return f"{value:{sign}.2f}"
