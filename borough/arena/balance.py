@@ -178,7 +178,7 @@ def summary(report: dict[str, Any]) -> str:
                      f"{seat['low']:.0%}–{seat['high']:.0%}, against {first['fair']:.0%} "
                      "by chance).")
         skewed = [s for s in report["seats"][1:] if not s["low"] <= first["fair"] <= s["high"]]
-        if skewed:
+        if skewed and report["players"] > 2:  # with two, seat 2 mirrors seat 1
             parts.append("Seat " + ", ".join(str(s["seat"]) for s in skewed)
                          + " also wins more or less often than chance.")
     outliers = [c for c in report["components"] if c["outlier"]]
