@@ -7,6 +7,35 @@ const COLUMNS = 8;
 const GRAVE = 32;
 const CW = 96;
 const CH = 120;
+const HAND_W = 164;
+const HAND_H = 104;
+
+// A card's values clockwise as printed (5, X+1, No.-2), the starting side marked; ARC-17, ARC-18.
+export function sideLabels(card) {
+  if (card.kind === "grave") return [{ text: "cards beside it", start: true }];
+  const prefix = { x: "X", no: "No." }[card.kind] || "";
+  return card.sides.map((v, k) => ({
+    text: prefix ? (v ? `${prefix}${v > 0 ? "+" : "−"}${Math.abs(v)}` : prefix) : String(v),
+    start: k === card.basic,
+  }));
+}
+
+// A hand card: name, every side's value with the starting one boxed, and its effect.
+function handCard(ctx, g, card, x, y, w, h, fill) {
+  const { svg } = ctx;
+  g.append(svg("rect", { class: "shape", x, y, width: w, height: h, rx: 6, fill, stroke: "#333" }));
+  ctx.lines(card.name, 22).forEach((line, j) => g.append(svg("text", { x: x + w / 2, y: y + 14 + j * 12, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": "bold", class: "card-name" }, line)));
+  const sides = sideLabels(card);
+  const cell = Math.min(38, (w - 8) / sides.length);
+  sides.forEach((side, k) => {
+    const sx = x + 4 + k * cell;
+    const sg = svg("g", { class: side.start ? "side start" : "side", "data-side": k });
+    sg.append(svg("rect", { x: sx, y: y + 30, width: cell - 3, height: 18, rx: 3, fill: side.start ? "#fffdf8" : "rgba(255,255,255,0.25)", stroke: side.start ? "#111" : "none", "stroke-width": 1.5 }),
+      svg("text", { x: sx + (cell - 3) / 2, y: y + 43, "text-anchor": "middle", "font-size": side.text.length > 5 ? 8.5 : 11, "font-weight": "bold", fill: side.start ? "#111" : "#fff", class: "side-value" }, side.text));
+    g.append(sg);
+  });
+  ctx.lines(card.text, Math.floor(w / 5.1)).forEach((line, j) => g.append(svg("text", { x: x + 5, y: y + 60 + j * 10, "font-size": 8.5, fill: "#fff", class: "card-text" }, line)));
+}
 
 function cellOf(a) {
   if (a[0] === "play" || a[0] === "lab") return a[2];
@@ -45,7 +74,7 @@ export function draw(ctx) {
         const guarded = obs.guard[i] >= 0;
         const value = obs.values[i];
         g.append(svg("rect", { class: "shape", x, y, width: CW, height: CH, rx: 8, fill: down ? "#8b8173" : FILL[colour], stroke: "#333", "stroke-width": 1.5 }));
-        g.append(svg("text", { x: x + CW / 2, y: y + 18, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": "bold" }, card.name.slice(0, 14)));
+        ctx.lines(card.name, 15).forEach((line, j) => g.append(svg("text", { x: x + CW / 2, y: y + 14 + j * 11, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold", class: "card-name" }, line)));
         if (!down) {
           g.append(svg("circle", { cx: x + CW / 2, cy: y + 62, r: 24, fill: "#fffdf8", stroke: "#333" }),
             svg("text", { x: x + CW / 2, y: y + 71, "text-anchor": "middle", "font-size": 24, "font-weight": "bold" }, value === null ? "?" : value));
@@ -80,14 +109,17 @@ export function draw(ctx) {
     y += 24;
     let x = left;
     const hand = seat.hand;
+    if (mine && hand && hand.length) {
+      root.append(svg("text", { x: left, y: y - 6, "font-size": 10, fill: "#444", id: "hand-key" },
+        "Values clockwise; the boxed one is up when the card is played. X: the value of its left neighbour; No.: its block's number."));
+      y += 6;
+    }
     const count = hand ? hand.length : seat.hand_size;
     for (let k = 0; k < count; k++) {
       const g = svg("g", { class: "card", "data-hand": hand ? hand[k] : "back", "data-hand-seat": seat.seat });
       if (hand) {
         const card = cards[hand[k]];
-        g.append(svg("rect", { class: "shape", x, y, width: 110, height: 54, rx: 6, fill: FILL[colour] || "#888", stroke: "#333" }),
-          svg("text", { x: x + 55, y: y + 20, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": "bold" }, card.name.slice(0, 16)),
-          svg("text", { x: x + 55, y: y + 40, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, `value ${card.sides.map((v) => (v < 0 ? "X" : v)).join("/")}`));
+        handCard(ctx, g, card, x, y, HAND_W, HAND_H, FILL[colour] || "#888");
         if (mine) {
           const idx = hand[k];
           ctx.bind(g, (a) => ["play", "lab", "pay", "tutor"].includes(a[0]) && a[1] === idx, { key: `hand-${idx}`, label: `${card.name}: ${card.text}` });
@@ -95,19 +127,20 @@ export function draw(ctx) {
           g.prepend(svg("title", {}, `${card.name}: ${card.text}`));
         }
       } else {
-        g.append(svg("rect", { x, y, width: 110, height: 54, rx: 6, fill: "#5c4f3d", stroke: "#333" }),
-          svg("text", { x: x + 55, y: y + 32, "text-anchor": "middle", "font-size": 11, fill: "#efe6cf" }, "Architectura"));
+        g.append(svg("rect", { x, y, width: 70, height: 54, rx: 6, fill: "#5c4f3d", stroke: "#333" }),
+          svg("text", { x: x + 35, y: y + 32, "text-anchor": "middle", "font-size": 9, fill: "#efe6cf" }, "hidden"));
       }
       root.append(g);
-      x += 118;
+      x += hand ? HAND_W + 8 : 78;
+      if (x + HAND_W > left + COLUMNS * (CW + 8)) { x = left; y += HAND_H + 8; }
     }
     for (const c of seat.shown || []) {
       root.append(svg("g", { class: "card shown" }, svg("title", {}, `shown: ${cards[c].name}`),
         svg("rect", { x, y, width: 80, height: 54, rx: 6, fill: "#fffdf8", stroke: FILL[colour] || "#333", "stroke-width": 2 }),
-        svg("text", { x: x + 40, y: y + 30, "text-anchor": "middle", "font-size": 9 }, cards[c].name.slice(0, 14))));
+        ...ctx.lines(cards[c].name, 15).map((line, j) => svg("text", { x: x + 40, y: y + 26 + j * 11, "text-anchor": "middle", "font-size": 9 }, line))));
       x += 88;
     }
-    y += 66;
+    y += (hand && hand.length ? HAND_H : 54) + 12;
   }
   root.setAttribute("viewBox", `0 0 ${left + COLUMNS * (CW + 8)} ${y}`);
   return root;
