@@ -26,8 +26,20 @@ function tileWords(t) {
   return `${t.name} (${COLOUR_WORD[t.colour]}; per neighbour ${values}${marks.length ? "; " + marks.join(", ") : ""})`;
 }
 
+// Who built each Building, read from the log's build lines (the map itself keeps no owner).
+function builders(events, labels) {
+  const out = {};
+  for (const e of events || []) {
+    if (e.kind !== "place" || e.seat === null || e.seat === undefined) continue;
+    const m = / on ([A-Z]\d+) and scores/.exec(e.text);
+    if (m) out[labels.indexOf(m[1])] = e.seat;
+  }
+  return out;
+}
+
 export function draw(ctx) {
   const { obs, data, svg } = ctx;
+  const owners = builders(ctx.view.events, data.board.labels);
   const board = data.board;
   const tiles = data.tiles;
   const cards = data.cards;
@@ -54,10 +66,15 @@ export function draw(ctx) {
       const t = tiles[code];
       fill = TILE_FILL[t.colour];
       text = t.name.split(" ").map((w) => w[0]).join("").slice(0, 3);
-      words = `${label}: ${tileWords(t)}`;
+      words = `${label}: ${tileWords(t)}${owners[i] !== undefined ? `, built by ${ctx.name(owners[i])}` : ""}`;
     }
     const g = svg("g", { class: "hex", "data-cell": i });
+    if (kind === "X") g.dataset.blocked = "1";
     g.append(svg("polygon", { class: "shape", points: hexPoints(x, y), fill, stroke: "#8a806c", "stroke-width": 1.2 }));
+    if (code >= 0 && code < 100 && owners[i] !== undefined) {
+      // the builder's colour as a ring inside the hex and a dot, as on the players' list
+      g.append(svg("circle", { class: "owner", "data-owner": owners[i], cx: x, cy: y - 1, r: R - 8, fill: "none", stroke: ctx.colour(owners[i]), "stroke-width": 4 }));
+    }
     if (kind === "E" && code < 0) g.append(svg("text", { x, y: y - 10, "text-anchor": "middle", "font-size": 9, fill: "#4f6b2f", "font-weight": "bold" }, "E"));
     if (code === -2) { g.append(svg("circle", { cx: x, cy: y, r: 9, fill: "#5b4636" })); words = `${label}: pollution`; }
     if (code === -3) { g.append(svg("circle", { cx: x, cy: y, r: 9, fill: "#7ccf6b", stroke: "#2f6b2a" })); words = `${label}: green zone`; }
@@ -70,8 +87,33 @@ export function draw(ctx) {
   });
   root.append(map);
 
+  // what the marks on the map mean
+  const width = Math.max(mapW, 700);
+  let y = mapH + 4;
+  const key = svg("g", { id: "map-key" });
+  const items = [
+    ["hex", "#7a7266", "", "blocked (stream and pond): nothing is built here"],
+    ["hex", "#efe6cf", "E", "endangered species: a Building or pollution here costs 3 points, a green zone earns 3"],
+    ["dot", "#5b4636", "", "pollution token"],
+    ["dot", "#7ccf6b", "", "green zone token"],
+    ["ring", ctx.colour(0), "", "ring: the colour of the player who built it"],
+    ["hex", ctx.colour(0), "★", "a player's City hall"],
+  ];
+  let kx = 20;
+  for (const [shape, fill, mark, words] of items) {
+    const w = 24 + words.length * 5.4;
+    if (kx + w > width) { kx = 20; y += 18; }
+    if (shape === "dot") key.append(svg("circle", { cx: kx + 7, cy: y + 6, r: 6, fill }));
+    else if (shape === "ring") key.append(svg("circle", { cx: kx + 7, cy: y + 6, r: 6, fill: "none", stroke: fill, "stroke-width": 3 }));
+    else key.append(svg("rect", { x: kx, y: y - 1, width: 14, height: 14, rx: 3, fill, stroke: "#8a806c" }));
+    if (mark) key.append(svg("text", { x: kx + 7, y: y + 10, "text-anchor": "middle", "font-size": 9, "font-weight": "bold", fill: mark === "E" ? "#4f6b2f" : "#fff" }, mark));
+    key.append(svg("text", { x: kx + 18, y: y + 10, "font-size": 10 }, words));
+    kx += w + 10;
+  }
+  root.append(key);
+
   // the score track
-  let y = mapH + 10;
+  y += 30;
   const scores = obs.version === "basic" ? [obs.scores[0]] : obs.scores;
   const top = Math.max(50, ...scores) + 5;
   const trackW = mapW - 60;
@@ -105,7 +147,7 @@ export function draw(ctx) {
       if (hand) {
         const t = tiles[hand[k]];
         g.append(svg("rect", { class: "shape", x, y, width: 92, height: 38, rx: 5, fill: TILE_FILL[t.colour], stroke: "#333" }),
-          svg("text", { x: x + 46, y: y + 15, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": "bold" }, t.name.length > 16 ? t.name.slice(0, 15) + "…" : t.name),
+          svg("text", { x: x + 46, y: y + 15, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": "bold" }, t.name),
           svg("text", { x: x + 46, y: y + 30, "text-anchor": "middle", "font-size": 9, fill: "#fff" },
             t.values.map((v, c) => `${"RGB"[c]}${v >= 0 ? "+" : ""}${v}`).join(" ") + (t.bonus ? ` ★${t.bonus}` : "")));
         if (mine) {
@@ -118,6 +160,7 @@ export function draw(ctx) {
       }
       info.append(g);
       x += 98;
+      if (x + 98 > width) { x = 140; y += 44; }
     }
     const held = seat.held;
     const shownCards = [...(seat.revealed_cards || []), ...(held || [])];
@@ -125,25 +168,28 @@ export function draw(ctx) {
       const card = cards[c];
       const g = svg("g", { class: "card", "data-card": c },
         svg("rect", { class: "shape", x, y, width: 70, height: 38, rx: 4, fill: "#fffdf8", stroke: TILE_FILL[card.colour], "stroke-width": 2 }),
-        svg("text", { x: x + 35, y: y + 22, "text-anchor": "middle", "font-size": 8 }, card.name.slice(0, 15)));
+        ...ctx.lines(card.name, 15).map((line, j) => svg("text", { x: x + 35, y: y + 16 + j * 10, "text-anchor": "middle", "font-size": 8 }, line)));
       if (mine) ctx.bind(g, (a) => a[0] === "play" && a[1] === c, { key: `card-${c}`, label: `${card.name}: ${card.text}` });
       else g.prepend(svg("title", {}, `${card.name}: ${card.text}`));
       info.append(g);
       x += 76;
+      if (x + 76 > width) { x = 140; y += 44; }
     }
     if (held === null && seat.held_colours.some((n) => n > 0)) {
       seat.held_colours.forEach((n, colour) => {
         for (let k = 0; k < n; k++) {
           info.append(svg("rect", { x, y, width: 30, height: 38, rx: 4, fill: TILE_FILL[colour], opacity: 0.6 }, svg("title", {}, `a hidden ${COLOUR_WORD[colour]} Action card`)));
           x += 34;
+          if (x + 34 > width) { x = 140; y += 44; }
         }
       });
     }
-    info.append(svg("text", { x: x + 6, y: y + 24, "font-size": 10, fill: "#6b6557" }, `built ${seat.built.join("/")} (R/G/B)`));
+    if (x + 130 > width) { x = 140; y += 44; }
+    info.append(svg("text", { x: x + 6, y: y + 24, "font-size": 10, fill: "#6b6557" }, `built ${seat.built.map((n, c) => `${n} ${COLOUR_WORD[c]}`).join(", ")}`));
     y += 46;
   }
   root.append(info);
-  root.setAttribute("viewBox", `0 0 ${Math.max(mapW, 700).toFixed(0)} ${y + 10}`);
+  root.setAttribute("viewBox", `0 0 ${width.toFixed(0)} ${y + 10}`);
   return root;
 }
 
