@@ -101,7 +101,7 @@ export function draw(ctx) {
   ];
   let kx = 20;
   for (const [shape, fill, mark, words] of items) {
-    const w = 24 + words.length * 5.4;
+    const w = 24 + words.length * 6;
     if (kx + w > width) { kx = 20; y += 18; }
     if (shape === "dot") key.append(svg("circle", { cx: kx + 7, cy: y + 6, r: 6, fill }));
     else if (shape === "ring") key.append(svg("circle", { cx: kx + 7, cy: y + 6, r: 6, fill: "none", stroke: fill, "stroke-width": 3 }));
@@ -184,12 +184,16 @@ export function draw(ctx) {
         }
       });
     }
-    if (x + 130 > width) { x = 140; y += 44; }
+    if (x + 180 > width) { x = 140; y += 44; }
     info.append(svg("text", { x: x + 6, y: y + 24, "font-size": 10, fill: "#6b6557" }, `built ${seat.built.map((n, c) => `${n} ${COLOUR_WORD[c]}`).join(", ")}`));
     y += 46;
   }
   root.append(info);
   root.setAttribute("viewBox", `0 0 ${width.toFixed(0)} ${y + 10}`);
+  // a frame as wide as the drawing may ever be, so its scale never changes with the cards
+  root.prepend(svg("rect", { class: "frame", x: 0, y: 0, width: width.toFixed(0), height: y + 10, fill: "none" }));
+  // more cards make the drawing taller, never the map smaller: the page scrolls instead
+  root.style.maxHeight = "none";
   return root;
 }
 

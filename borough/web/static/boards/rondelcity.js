@@ -9,6 +9,19 @@ const BUILDINGS = ["shop", "church", "bank", "statue", "park"];
 const AMENITY = 100;
 const CELL = 34; // pixels per cell of the layout
 
+// The words for the colours the table draws seats in, so the board names what it shows.
+const DRAWN = { "#2f6fb5": "blue", "#3b9a52": "green", "#c98a16": "amber", "#b23a48": "red", "#7b4fa8": "purple", "#4a8f8f": "teal" };
+function drawnName(ctx, seat) { return DRAWN[String(ctx.colour(seat)).toLowerCase()] || "its colour"; }
+
+// What a piece waiting to move is doing: [seat, vp, gp] of the first queued move.
+function movingWords(obs) {
+  const p = obs.pending && obs.pending[0];
+  if (!p) return "your piece";
+  if (p[2] < 0) return `your Banker pays ${-p[2]} gp`;
+  if (p[2] > 0) return `your Banker gains ${p[2]} gp`;
+  return `your Citizen gains ${p[1]} VP`;
+}
+
 function title(word) { return word.charAt(0).toUpperCase() + word.slice(1); }
 
 function tileText(data, code) {
@@ -44,6 +57,10 @@ export function draw(ctx) {
   const maxY = Math.max(...layout.spaces.map((p) => p[1]), ...layout.squares.map((q) => q[1] + q[3])) + 0.5;
   const map = svg("g", { id: "city-map" });
   root.append(svg("text", { x: 20, y: 20, "font-size": 13, "font-weight": "bold" }, "The city"));
+  if (step === "go" && ctx.your_turn) {
+    root.append(svg("text", { id: "go-prompt", x: 90, y: 20, "font-size": 12, "font-weight": "bold", fill: "#8a4b00" },
+      `Now ${movingWords(obs)}: click the highlighted space where it ends.`));
+  }
 
   // the Blocks and their squares
   layout.blocks.forEach((frames, b) => {
@@ -119,7 +136,9 @@ export function draw(ctx) {
       svg("title", {}, `${ctx.name(seat)}'s ${title(piece)} on ${city.numbers[sid]}`)));
     });
     const who = here.map(([seat, piece]) => `${ctx.name(seat)}'s ${title(piece)}`).join(", ");
-    ctx.bind(g, (a) => a[0] === "go" && a[1] === sid, {
+    // the space also holds the choice of which of the viewer's pieces moves first (RON-6)
+    const mineHere = here.filter(([seat]) => seat === me).map(([, piece]) => piece);
+    ctx.bind(g, (a) => (a[0] === "go" && a[1] === sid) || (a[0] === "first" && mineHere.includes(a[1])), {
       key: `space-${sid}`, label: `${spaceWords(city, sid)}${who ? ": " + who : ""}`,
       attempt: () => (step === "go" ? ["go", sid] : null) });
     map.append(g);
@@ -130,7 +149,23 @@ export function draw(ctx) {
   }
   root.append(map);
   const mapRight = X(maxX);
-  const cityBottom = Y(maxY);
+  // the key under the map: what the pieces stand for, how paying works, the square codes
+  let ky = Y(maxY) + 18;
+  const key = svg("g", { id: "rondel-key" });
+  const keyLines = [
+    "● Citizen: stands on its owner's victory points (VP). ■ Banker: stands on its owner's gold (gp);",
+    "the number under your Banker is your gold. Paying moves your Banker back by the price, gaining gold moves it on.",
+    "When the Banker (or Citizen) can end on more than one space of that number, choosing the highlighted street space is how you pay:",
+    "the street you pick decides which squares your piece touches when buildings are placed (RON-3, RON-4, RON-7, RON-19).",
+    "Square codes: A1 is square 1 of Block A (1 north-west, 2 north-east, 3 south-west, 4 south-east); N or S and + or o are",
+    "the icons a building there matches: a tile \"Shop N+\" scores once for each icon (and its street colour) the square matches (RON-18).",
+  ];
+  for (const line of keyLines) {
+    key.append(svg("text", { x: 20, y: ky, "font-size": 10, fill: "#333" }, line));
+    ky += 13;
+  }
+  map.append(key);
+  const cityBottom = ky;
 
   // the rondel
   const rx = mapRight + 30 + 80;
@@ -151,7 +186,7 @@ export function draw(ctx) {
     const here = obs.rondel.map((pos, c) => (pos === k ? c : -1)).filter((c) => c >= 0);
     here.forEach((c, j) => {
       g.append(svg("circle", { cx: rx + (rr - 16) * Math.cos(mid) + (j - (here.length - 1) / 2) * 12 * Math.sin(mid), cy: ry + (rr - 16) * Math.sin(mid) - (j - (here.length - 1) / 2) * 12 * Math.cos(mid), r: 6, fill: obs.neutral.includes(c) ? "#bbb" : ctx.colour(c), stroke: "#333", "stroke-dasharray": obs.neutral.includes(c) ? "2 2" : null },
-        svg("title", {}, obs.neutral.includes(c) ? `neutral ${market.colour_names[c]} marker` : `${ctx.name(c)}'s Action marker`)));
+        svg("title", {}, obs.neutral.includes(c) ? `neutral ${market.colour_names[c]} marker (grey, dashed)` : `${ctx.name(c)}'s Action marker (${drawnName(ctx, c)})`)));
     });
     const steps = mine ? (k - obs.rondel[me] + n) % n : -1;
     // a[1] extra steps move the marker a[1] + 1 spaces; four extra steps come back round
@@ -190,9 +225,10 @@ export function draw(ctx) {
   // the players
   for (const s of obs.seats) {
     const you = s.seat === me;
-    root.append(svg("text", { x: 20, y: y + 14, "font-size": 12, "font-weight": you ? "bold" : "normal", fill: ctx.colour(s.seat) },
-      `${ctx.name(s.seat)}${you ? " (you)" : ""}: ${s.vp} VP · ${s.gold} gp · Citizen on ${city.numbers[s.citizen]}, Banker on ${city.numbers[s.banker]}`));
-    let x = 440;
+    root.append(svg("text", { x: 20, y: y + 14, "font-size": 12, "font-weight": you ? "bold" : "normal", fill: ctx.colour(s.seat), class: "seat-line", "data-seat": s.seat },
+      `${ctx.name(s.seat)}${you ? " (you)" : ""}, ${drawnName(ctx, s.seat)} pieces (${s.colour} in the rules): ${s.vp} VP (Citizen on ${city.numbers[s.citizen]}) · ${s.gold} gp (Banker on ${city.numbers[s.banker]})`));
+    y += 18;
+    let x = 20;
     for (const code of s.tiles) {
       const g = svg("g", { class: "tile", "data-tile": code });
       const t = data.tiles[code];
