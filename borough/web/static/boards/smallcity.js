@@ -415,29 +415,34 @@ export function draw(ctx) {
   const me = obs.seats.find((st) => st.seat === obs.viewer);
   const p = placing(ctx);
   const per = SIZE * CELL + 50;
-  // the viewer's borough first, then the others (three to a row), the decision at the right
+  // the viewer's borough first, then the others (three to a row), the decision at the right;
+  // on a phone one column: the viewer's borough, the decision, then the others
+  const narrow = window.innerWidth < 700;
   const order = me ? [me, ...obs.seats.filter((st) => st !== me)] : obs.seats;
-  const cols = Math.min(order.length, 3);
-  const panelX = 30 + cols * per;
-  const width = me ? panelX + 440 : Math.max(30 + cols * per, 820);
+  const cols = narrow ? 1 : Math.min(order.length, 3);
+  const panelX = narrow ? 30 : 30 + cols * per;
+  const width = narrow ? 790 : me ? panelX + 440 : Math.max(30 + cols * per, 820);
+  const panelW = narrow ? width - 40 : width - panelX - 10;
   let bottom = y;
   let rowTop = y;
-  order.forEach((seat, k) => {
-    if (k && k % 3 === 0) rowTop = bottom + 10;
-    const end = drawBorough(ctx, root, seat, 30 + (k % 3) * per, rowTop, { placing: p });
-    bottom = Math.max(bottom, end);
-  });
-  if (me) {
-    let py = y;
+  const decision = (top) => {
+    let py = top;
     if (p) {
       const [panel, h] = placingPanel(ctx, p, panelX, py, drawShape);
       root.append(panel);
       py += h;
     }
-    py += drawOffers(ctx, root, panelX, py, width - panelX - 10);
-    py += drawPromises(ctx, root, panelX, py, width - panelX - 10);
-    bottom = Math.max(bottom, py);
-  }
+    py += drawOffers(ctx, root, panelX, py, panelW);
+    py += drawPromises(ctx, root, panelX, py, panelW);
+    return py;
+  };
+  order.forEach((seat, k) => {
+    if (k && k % cols === 0) rowTop = bottom + 10;
+    const end = drawBorough(ctx, root, seat, 30 + (k % cols) * per, rowTop, { placing: p });
+    bottom = Math.max(bottom, end);
+    if (narrow && me && k === 0) bottom = decision(bottom + 10);
+  });
+  if (me && !narrow) bottom = Math.max(bottom, decision(y));
   bottom += 10;
   bottom = drawLegend(ctx, root, bottom, width);
   // what each Special Action card does
