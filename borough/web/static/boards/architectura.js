@@ -110,9 +110,9 @@ export function draw(ctx) {
     let x = left;
     const hand = seat.hand;
     if (mine && hand && hand.length) {
-      root.append(svg("text", { x: left, y: y - 6, "font-size": 10, fill: "#444", id: "hand-key" },
+      root.append(svg("text", { x: left, y: y + 2, "font-size": 10, fill: "#444", id: "hand-key" },
         "Values clockwise; the boxed one is up when the card is played. X: the value of its left neighbour; No.: its block's number."));
-      y += 6;
+      y += 12;
     }
     const count = hand ? hand.length : seat.hand_size;
     for (let k = 0; k < count; k++) {
