@@ -4,11 +4,13 @@ Rondel City's data names streets, corners, Blocks and squares but no coordinates
 The grid is derived from it: a square's label says which corner of its Block it
 fills (1 north-west to 4 south-east), the streets two squares share are the
 Block's sides, Blocks sharing a side street are neighbours, and the corners at a
-street's ends are read from the links. Only what lies outside the grid (the 0
-space, the Boulevard and Block J) is placed by the constants below: our design
-for the drawing, checked against the data by tests/web/test_layouts.py.
+street's ends are read from the links. Where the track folds, two corners lie on
+one grid point with no street between them (RON-8): they are drawn as one box
+split by a wall. Only what lies outside the grid (the 0 and 50 spaces and
+Block J) is placed by the constants below: our design for the drawing, checked
+against the data by tests/web/test_layouts.py.
 
-Units are cells: a street space is one cell, corners sit four cells apart.
+Units are cells: a street space is one cell, corners sit five cells apart.
 """
 
 from __future__ import annotations
@@ -16,21 +18,20 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-PITCH = 4  # cells from one grid corner to the next: the corner and three street spaces
-SQUARE = 1.4  # a square's side; two fill a Block's three cells between its streets
+PITCH = 5  # cells from one grid corner to the next: room for a split corner (RON-8)
+SQUARE = 1.4  # a square's side
 SPACE = 0.9  # a street space's side
 INSET = 0.55  # from a street space's centre to the nearest square edge
+MARGIN = 1.41  # from a grid corner to the first space of its streets
+SPLIT = 0.5  # a split corner's halves: this far east and west of its grid point
 
-# Our design for the drawing (RON-2, RON-8): the Boulevard leaves the start corner
-# northwards and runs east one row above the grid to the corner it shares a drawn
-# space with, the grid's north-east corner behind a wall; from there it turns east
-# and down a column east of Block J to the 50 space.
-BOULEVARD_ROW = -1.45
-BOULEVARD_COLUMN = 16.0
-TOP_ROW = 13.0  # the row of the 0 and 50 spaces, south of the grid
-# Block J's squares by label (x, y of the north-west corner); J1 and J2 lie by the
-# grid's east street and the Boulevard, J3 and J4 by the 0 and the 50 space.
-BLOCK_J = {"1": (12.55, 9.0), "2": (14.05, 9.0), "3": (12.55, 12.3), "4": (14.05, 12.3)}
+# Our design for the drawing (RON-2, RON-24): the grid corner where the track
+# begins and ends is split in two, the half of the first street east of the grid
+# point, the half of the last street south of it, and the 0 and 50 spaces one
+# cell further on. Block J's two 2 x 1 parts lie along them: J1 and J3 east of
+# the 0 space, J2 and J4 south of the 50 space (offsets from the grid point).
+END_HALF = 0.5
+BLOCK_J = {"1": (2.05, -1.4), "3": (2.05, 0.1), "2": (-1.4, 2.05), "4": (0.1, 2.05)}
 
 
 def _corner_of_street(city: Any, street: int) -> tuple[int | None, int | None]:
@@ -115,6 +116,7 @@ def rondelcity(game: Any) -> dict[str, Any]:
             raise ValueError(f"space {space} is drawn in two places")
         pos[space] = at
 
+    points: dict[int, tuple[tuple[float, float], tuple[float, float]]] = {}
     squares: list[list[float] | None] = [None] * len(city.square_labels)
     blocks: list[list[list[float]]] = [[] for _ in city.block_names]
     for b, (col, row) in places.items():
@@ -125,9 +127,16 @@ def rondelcity(game: Any) -> dict[str, Any]:
                            (("south", "west"), (x0, y0 + PITCH)),
                            (("south", "east"), (x0 + PITCH, y0 + PITCH))):
             corner = ends[v] & ends[h] - {None}
-            if len(corner) != 1:
-                raise ValueError(f"Block {city.block_names[b]}: no corner joins its {v} and {h}")
-            put(corner.pop(), (float(at[0]), float(at[1])))
+            if len(corner) > 1:
+                raise ValueError(f"Block {city.block_names[b]}: its {v} and {h} streets meet "
+                                 "twice")
+            if corner:  # none: the fold splits this corner (RON-8), placed below
+                put(corner.pop(), (float(at[0]), float(at[1])))
+        for side, street in s.items():
+            a, z = {"north": ((0, 0), (1, 0)), "south": ((0, 1), (1, 1)),
+                    "west": ((0, 0), (0, 1)), "east": ((1, 0), (1, 1))}[side]
+            points[street] = ((float(x0 + a[0] * PITCH), float(y0 + a[1] * PITCH)),
+                              (float(x0 + z[0] * PITCH), float(y0 + z[1] * PITCH)))
         for q in city.block_squares[b]:
             k = int(city.square_labels[q][-1]) - 1
             step = PITCH - 2 * INSET - SQUARE  # from the first square to the second
@@ -135,58 +144,74 @@ def rondelcity(game: Any) -> dict[str, Any]:
                           SQUARE, SQUARE]
         blocks[b] = [[x0 + INSET - 0.1, y0 + INSET - 0.1, PITCH - 2 * INSET + 0.2,
                       PITCH - 2 * INSET + 0.2]]
+    # a corner split by the fold takes the grid point its street leads to
+    for street, (p, q) in points.items():
+        low, high = _corner_of_street(city, street)
+        if low is None or high is None:
+            raise ValueError("a grid street does not end at a corner")
+        if pos[low] is None and pos[high] is None:
+            raise ValueError(f"street {street} has no placed end")
+        if pos[low] is None:
+            put(low, q if pos[high] == p else p)
+        if pos[high] is None:
+            put(high, q if pos[low] == p else p)
     # a grid street's spaces lie evenly between its two corners
     for street, spaces in enumerate(city.street_spaces):
         low, high = _corner_of_street(city, street)
         if low is None or high is None or pos[low] is None or pos[high] is None:
             continue
-        for k, (x, y) in enumerate(_spread([pos[low], pos[high]], len(spaces) + 2)[1:-1]):
-            put(spaces[k], (x, y))
-    # the 0 space just south of the corner it leads to
-    zero_up = city.up[city.zero]
-    if len(zero_up) != 1 or pos[zero_up[0]] is None:
-        raise ValueError("the 0 space must lead to one grid corner")
-    corner_x, _ = pos[zero_up[0]]
-    put(city.zero, (corner_x, TOP_ROW))
-    # the Boulevard: the spaces above the start corner that the grid does not hold
-    chain = []
-    space = city.start
-    while True:
-        ahead = [s for s in city.up[space] if pos[s] is None]
-        if not ahead:
-            break
-        space = ahead[0]
-        chain.append(space)
-    turn = [k for k, s in enumerate(chain) if city.street_of[s] == -1]
-    if len(turn) != 1 or chain[-1] != city.top:
-        raise ValueError("the Boulevard must hold one corner and end on the 50 space")
-    grid_east = max(p[0] for p in pos if p is not None)
-    start_x, _ = pos[city.start]
-    north = _spread([(start_x, BOULEVARD_ROW), (grid_east, BOULEVARD_ROW)], turn[0] + 1)
-    east = _spread([(grid_east + 1.2, BOULEVARD_ROW), (BOULEVARD_COLUMN, BOULEVARD_ROW),
-                    (BOULEVARD_COLUMN, TOP_ROW)], len(chain) - turn[0] - 1)
-    for space, at in zip(chain, north + east, strict=True):
-        put(space, at)
-    # RON-8: the Boulevard's corner and the grid corner below it share one drawn space
-    corner = chain[turn[0]]
-    below = [s for s in range(n) if pos[s] == (grid_east, 0.0)]
-    walls = [[pos[corner][0] - 0.45, (BOULEVARD_ROW + 0.0) / 2, pos[corner][0] + 0.45,
-              (BOULEVARD_ROW + 0.0) / 2]] if below else []
-    shared = [[corner, below[0]]] if below else []
+        (x1, y1), (x2, y2) = pos[low], pos[high]
+        for k, space in enumerate(spaces):  # evenly, MARGIN in from both corners
+            t = (MARGIN + k * (PITCH - 2 * MARGIN) / max(1, len(spaces) - 1)) / PITCH
+            put(space, (round(x1 + t * (x2 - x1), 3), round(y1 + t * (y2 - y1), 3)))
+    # the corner where the track begins and ends: its two halves beside the grid
+    # point, the 0 and the 50 space beyond them
+    first = city.up[city.zero][0]
+    last = city.down[city.top][0]
+    walls, shared = [], []
+    point = pos[first] if pos[first] is not None else pos[last]
+    if point is None or pos[first] != pos[last]:
+        raise ValueError("the 0 and the 50 space must lead to one split grid corner")
+    px, py = point
+    pos[first] = (px + END_HALF, py)
+    pos[last] = (px, py + END_HALF)
+    pos[city.zero] = (px + END_HALF + 1.0, py)
+    pos[city.top] = (px, py + END_HALF + 1.0)
+    walls.append([px + 0.1, py + 0.1, px + END_HALF + 0.3, py + END_HALF + 0.3])
+    shared.append([first, last])
+    # RON-8: every other split grid point is one drawn box cut by a wall along the fold
+    at_point: dict[tuple[float, float], list[int]] = {}
+    for space, p in enumerate(pos):
+        if p is not None and city.street_of[space] == -1 and space not in (first, last):
+            at_point.setdefault(p, []).append(space)
+    for (x, y), spaces in sorted(at_point.items()):
+        if len(spaces) == 1:
+            continue
+        if len(spaces) != 2:
+            raise ValueError("more than two corners share one grid point")
+        # the half whose streets run east or north goes east of the wall
+        def eastward(space: int, x: float = x, y: float = y) -> bool:
+            return any(pos[n] is not None and (pos[n][0] > x or pos[n][1] < y)
+                       for n in city.up[space] + city.down[space])
+        east, west = sorted(spaces, key=lambda s: not eastward(s))
+        pos[east] = (x + SPLIT, y)
+        pos[west] = (x - SPLIT, y)
+        walls.append([x, y - 0.5, x, y + 0.5])
+        shared.append([east, west])
     # Block J, the pair of 2 x 1 blocks outside the grid
     for b, names in enumerate(city.block_squares):
         if b in places:
             continue
         for q in names:
-            x, y = BLOCK_J[city.square_labels[q][-1]]
-            squares[q] = [x, y, SQUARE, SQUARE]
-        # drawn as its 2 x 1 parts: one frame per row of squares
-        rows = sorted({squares[q][1] for q in names})
+            dx, dy = BLOCK_J[city.square_labels[q][-1]]
+            squares[q] = [px + dx, py + dy, SQUARE, SQUARE]
+        # drawn as its 2 x 1 parts: one along the 0 space, one along the 50 space
         blocks[b] = []
-        for y in rows:
-            xs = [squares[q][0] for q in names if squares[q][1] == y]
-            blocks[b].append([min(xs) - 0.1, y - 0.1, max(xs) - min(xs) + SQUARE + 0.2,
-                              SQUARE + 0.2])
+        for part in (("1", "3"), ("2", "4")):
+            xs = [px + BLOCK_J[k][0] for k in part]
+            ys = [py + BLOCK_J[k][1] for k in part]
+            blocks[b].append([min(xs) - 0.1, min(ys) - 0.1, max(xs) - min(xs) + SQUARE + 0.2,
+                              max(ys) - min(ys) + SQUARE + 0.2])
     if any(p is None for p in pos) or any(q is None for q in squares):
         raise ValueError("some spaces or squares have no place on the drawing")
     def r(values: Any) -> Any:

@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 import borough
+from borough.web import layouts
 from tests.web.conftest import LAPTOP, PHONE, screenshot
 from tests.web.helpers import drive, wait_ready
 
@@ -62,7 +63,8 @@ def test_rondelcity_city_is_a_map_whose_spaces_are_played_by_click(web_server, c
     # every street space and square has its place on the map, the pieces on theirs
     assert page.locator("#city-map .space").count() == len(city.numbers)
     assert page.locator("#city-map .square").count() == len(city.square_labels)
-    assert page.locator("#city-map .wall").count() == 1
+    walls = layouts.rondelcity(borough.game("rondelcity"))["walls"]
+    assert page.locator("#city-map .wall").count() == len(walls)
     for seat in view["observation"]["seats"]:
         for piece in ("citizen", "banker"):
             where = page.locator(f"[data-piece='{seat['seat']}-{piece}']")

@@ -28,24 +28,32 @@ def street_on(label: str, colour: str) -> int:
 
 
 def space(number: int, street: int | None = None) -> int:
-    """The space with `number` on `street` (None: the only space with that number
-    that is a corner, or the only one at all)."""
+    """The space with `number` on `street`; with no street, a corner with that number
+    if there is one, else a street space (the first, when the fold gives several)."""
     found = [
         i for i, n in enumerate(CITY.numbers)
         if n == number and (street is None or CITY.street_of[i] == street)
     ]
     if street is None and len(found) > 1:
-        found = [i for i in found if CITY.colours[i] == "white"]
+        found = [i for i in found if CITY.colours[i] == "white"] or found
+    if street is None:
+        assert found, number
+        return found[0]
     assert len(found) == 1, (number, street, found)
     return found[0]
 
 
-PARKING = (26, 32, 38, 44, 29, 35, 41, 47)
+# Corners to park pieces on: a piece on a corner touches no street and no square
+# (RON-18, RON-19), so it takes no part in a placement. Citizens (first of each
+# pair) sit low enough to gain a few VP without reaching 50; Bankers hold enough
+# gold to buy.
+PARKING_NUMBERS = (21, 41, 17, 37, 13, 33, 29, 45)
 
 
 def far_spaces(count: int) -> list[int]:
-    """Boulevard spaces far apart, which touch no square of a main Block."""
-    return [space(n) for n in PARKING[:count]]
+    """Parking corners for `count` pieces (Citizen, Banker, Citizen, ...)."""
+    assert count <= len(PARKING_NUMBERS), count
+    return [space(n) for n in PARKING_NUMBERS[:count]]
 
 
 def tile_of(building: str, text: str) -> int:

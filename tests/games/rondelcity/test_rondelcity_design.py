@@ -118,7 +118,7 @@ def test_another_data_directory_is_checked(tmp_path):
         shutil.copy(DEFAULT_DIR / name, tmp_path / name)
     assert len(RondelCity(tmp_path).tiles) == len(GAME.tiles)
     city = (tmp_path / "city.toml").read_text()
-    broken = city.replace("links = [\n  [0, 16]", "links = [\n  [0, 17]")
+    broken = city.replace("links = [\n  [0, 19]", "links = [\n  [0, 20]")
     (tmp_path / "city.toml").write_text(broken)
     with pytest.raises(ValueError, match="not one number apart"):
         RondelCity(tmp_path)
@@ -129,3 +129,26 @@ def test_another_data_directory_is_checked(tmp_path):
     (tmp_path / "variants.toml").write_text(one_fewer)
     with pytest.raises(ValueError, match="nine Civic Amenities"):
         RondelCity(tmp_path)
+
+
+def test_every_street_borders_squares_and_the_rules_reach_the_whole_board_RON_2():
+    """RON-2 (our design): every street space borders a square, every main square lies
+    between two streets of different colours, and the streets above 25 are as much a
+    part of the city as those below: corners with a choice of street, squares by
+    them and two-street squares on both halves of the track."""
+    city = GAME.city
+    for s in range(len(city.numbers)):
+        street = city.street_of[s]
+        if street >= 0:
+            assert any(street in sts for sts in city.square_streets), city.numbers[s]
+    for q, sts in enumerate(city.square_streets):
+        if city.square_block[q] in city.main_blocks:
+            assert len(sts) == 2 and len({city.street_colours[x] for x in sts}) == 2
+    upper = [s for s in range(len(city.numbers)) if 25 < city.numbers[s] < 50]
+    choices = [s for s in upper if city.colours[s] == "white" and len(city.up[s]) > 1]
+    assert choices  # corner picks above 25
+    streets_up = {city.street_of[s] for s in upper if city.street_of[s] >= 0}
+    two_street = [q for q, sts in enumerate(city.square_streets)
+                  if len(sts) == 2 and set(sts) <= streets_up]
+    assert two_street  # squares whose two streets both lie above 25
+    assert len(streets_up) >= 10

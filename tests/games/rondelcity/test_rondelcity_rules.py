@@ -8,7 +8,6 @@ from rondelcity_helpers import (
     GAME,
     at_action,
     at_rotate,
-    corner_of,
     far_spaces,
     fresh,
     give,
@@ -104,7 +103,7 @@ def test_one_piece_per_space_and_the_exceptions_RON_5():
     assert s.pieces[3] == CITY.zero == s.pieces[1]
     # 25 holds every piece at the start, but nobody may stop there later
     s = fresh(2)
-    s.pieces[1] = space(23, street_on("A1", "red"))
+    s.pieces[1] = space(23, street_on("A1", "green"))
     at_action(s, 0, "bank")
     GAME.apply(s, 0, ("pass",))
     settle(s)
@@ -118,6 +117,8 @@ def test_owner_orders_own_pieces_and_players_move_clockwise_RON_6():
     sq = "F2"
     s.pieces[0] = space(8, street_on(sq, "yellow"))  # Player 1, a bystander
     s.pieces[3] = space(11, street_on(sq, "red"))  # Player 2, a bystander
+    s.pieces[4] = space(26, street_on("A1", "red"))  # Player 3: 2 VP lead to 28
+    s.pieces[5] = space(42, street_on("H4", "blue"))  # and 4 gp to 46, with no choice
     bank = tile_of("bank", "yellow N o")
     give(s, 2, bank)
     at_action(s, 2, "shop")
@@ -144,31 +145,45 @@ def test_banker_floor_and_track_end_RON_7():
     assert gold(s, 0) == 50  # stops at the end of the track
     # paying 3 from 4 gp would stop on 1, which is taken: the Banker goes on to 0
     s = fresh(2)
-    s.pieces[:] = [space(26), space(4, street_on("I4", "red")), space(30), space(1)]
+    s.pieces[:] = [space(26), space(4, street_on("I4", "green")), space(30), space(1)]
     at_rotate(s, 0, "bank")
     GAME.apply(s, 0, ("rondel", 2))
     assert gold(s, 0) == 0 and s.pieces[1] == CITY.zero
 
 
-def test_wall_between_13_and_37_RON_8():
-    """RON-8: wall between 13 and 37."""
-    grid_13 = corner_of("C2")  # the north-east corner of the grid
-    assert CITY.numbers[grid_13] == 13
-    wall_37 = space(37)
-    assert CITY.colours[wall_37] == "white"
-    assert wall_37 not in CITY.up[grid_13] + CITY.down[grid_13]
-    assert {CITY.numbers[n] for n in CITY.up[wall_37] + CITY.down[wall_37]} == {36, 38}
+def test_the_fold_splits_corners_into_two_spaces_with_no_street_between_RON_8():
+    """RON-8: a space split by a wall is two spaces with no street between them (the
+    book's 13 and 37). Where our track folds back, each drawn corner on the fold is
+    such a pair, n and 50 - n; a piece on one half never steps to the other."""
+    pairs = {}
+    for s in range(len(CITY.numbers)):
+        if CITY.colours[s] != "white":
+            continue
+        near = {CITY.street_of[n] for n in CITY.up[s] + CITY.down[s]}
+        squares = frozenset(q for q, sts in enumerate(CITY.square_streets) if near & set(sts))
+        pairs.setdefault(CITY.numbers[s], []).append((s, squares))
+    folded = [(1, 49), (9, 41), (17, 33)]
+    for low, high in folded:
+        a = next(s for s, _ in pairs[low] if CITY.up[s] or CITY.down[s])
+        b = next(s for s, _ in pairs[high] if CITY.up[s] or CITY.down[s])
+        assert b not in CITY.up[a] + CITY.down[a]
+    # each half keeps a street up and a street down: the fold strands no piece
+    for low, high in folded[1:]:
+        for n in (low, high):
+            for x, _ in pairs[n]:
+                assert CITY.up[x] and CITY.down[x]
 
 
 def test_rondel_steps_and_their_costs_RON_9():
     """RON-9: rondel steps and their costs."""
     s = fresh(2)
-    s.pieces[:] = far_spaces(4)  # Player 1's Banker on 32
+    s.pieces[:] = far_spaces(4)  # Player 1's Banker on 41
+    before = gold(s, 0)
     at_rotate(s, 0, "bank")
     assert GAME.legal_actions(s, 0) == [("rondel", k) for k in range(5)]
     GAME.apply(s, 0, ("rondel", 4))  # 10 gp: all the way round to the Bank again
     settle(s)
-    assert GAME.rondel_building(s, 0) == 2 and gold(s, 0) == 22
+    assert GAME.rondel_building(s, 0) == 2 and gold(s, 0) == before - 10
     s = fresh(2)
     s.pieces[:] = [space(26), space(6, street_on("I1", "red")), space(30), space(31)]
     at_rotate(s, 0, "bank")
@@ -242,19 +257,19 @@ def test_tile_limit_RON_14(players, limit):
 def test_no_buy_or_place_below_zero_gold_RON_15():
     """RON-15: no buy or place below zero gold."""
     s = fresh(2)
-    s.pieces[:] = [space(26), space(3, street_on("I4", "red")), space(30), space(31)]
+    s.pieces[:] = [space(26), space(3, street_on("I4", "green")), space(30), space(31)]
     at_action(s, 0, "bank")
     assert ("buy",) not in GAME.legal_actions(s, 0)
     assert "you have 3 gp" in GAME.explain(s, 0, ("buy",))
     # a Statue with more matches than gold cannot go there
     statue = tile_of("statue", "red S +")
     give(s, 0, statue)
-    d3 = square("D3")  # S + by a red street: 3 matches for 3 gp
-    assert d3 in GAME.legal_squares(s, 0, statue, "normal")
-    s.pieces[1] = space(2, street_on("I4", "red"))  # now 2 gp
-    assert d3 not in GAME.legal_squares(s, 0, statue, "normal")
+    f3 = square("F3")  # S + by a red street: 3 matches for 3 gp
+    assert f3 in GAME.legal_squares(s, 0, statue, "normal")
+    s.pieces[1] = space(2, street_on("I4", "green"))  # now 2 gp
+    assert f3 not in GAME.legal_squares(s, 0, statue, "normal")
     # on a street of the square the own piece adds a match: 4 gp for 3 gp is too dear
-    s.pieces[1] = space(3, street_on("I4", "red"))
+    s.pieces[1] = space(3, street_on("I4", "green"))
     assert square("I4") not in GAME.legal_squares(s, 0, statue, "normal")
 
 
@@ -303,8 +318,8 @@ def test_icon_matches_and_own_piece_RON_18_RON_21():
     church = tile_of("church", "red N o")
     give(s, 0, church)
     at_action(s, 0, "bank")
-    # F1 is N o by a red and a blue street: three icon matches
-    s.pieces[1] = space(6, street_on("F3", "green"))  # not on F1's streets
+    # F1 is N o by a red and a yellow street: three icon matches
+    s.pieces[1] = space(6, street_on("F3", "red"))  # not on F1's streets
     GAME.apply(s, 0, ("place", church))
     events = GAME.apply(s, 0, ("square", square("F1")))
     assert "Player 1 scores +6 VP from the Church." in texts(events)
@@ -324,7 +339,8 @@ def test_icon_matches_and_own_piece_RON_18_RON_21():
 def test_rainbow_costs_one_vp_and_allows_any_street_RON_23():
     """RON-23: rainbow costs one vp and allows any street."""
     s = fresh(2)
-    s.pieces[:] = far_spaces(4)  # Citizen on 26
+    s.pieces[:] = far_spaces(4)  # Citizen on corner 21
+    before = vp(s, 0)
     shop = tile_of("shop", "blue S +")
     give(s, 0, shop)
     at_action(s, 0, "statue")
@@ -333,7 +349,7 @@ def test_rainbow_costs_one_vp_and_allows_any_street_RON_23():
     events = GAME.apply(s, 0, ("square", square("A2")))
     assert "Player 1 pays 1 VP for the Rainbow." in texts(events)
     settle(s)
-    assert vp(s, 0) == 25  # 26 - 1; a Shop gives no VP
+    assert vp(s, 0) == before - 1  # a Shop gives no VP
     # a Citizen on 0 pays nothing
     s = fresh(2)
     s.pieces[:] = [CITY.zero, space(32), space(38), space(44)]
@@ -383,20 +399,23 @@ def test_statue_bystander_at_zero_gold_keeps_the_vp_RON_25():
     statue = tile_of("statue", "red S +")
     give(s, 0, statue)
     at_action(s, 0, "statue")
+    before = vp(s, 1)
     GAME.apply(s, 0, ("place", statue))
     events = GAME.apply(s, 0, ("square", square("J3")))
+    events += settle(s)
     assert "Player 2 scores +3 VP and -1 gp from the Statue." in texts(events)
-    settle(s)
-    assert gold(s, 1) == 0 and vp(s, 1) == 41  # 38 + 3
+    assert gold(s, 1) == 0 and vp(s, 1) == before + 3
 
 
 def test_pass_earns_two_gold_RON_26():
     """RON-26: pass earns two gold."""
     s = fresh(2)
     s.pieces[:] = far_spaces(4)
+    before = gold(s, 0)
     at_action(s, 0, "bank")
     events = GAME.apply(s, 0, ("pass",))
-    assert gold(s, 0) == 34
+    settle(s)
+    assert gold(s, 0) == before + 2
     assert "Player 1 passes and earns 2 gp." in texts(events)
 
 
@@ -420,18 +439,19 @@ def test_citizen_on_fifty_wins_at_once_RON_29():
     """RON-29: citizen on fifty wins at once."""
     s = fresh(3)
     s.pieces[:] = far_spaces(6)
-    s.pieces[2] = space(49)  # Player 2's Citizen, by J2
-    s.pieces[4] = space(48)
-    church = tile_of("church", "yellow S +")  # on J2 (N +, green): one match
+    i4_red = street_on("I4", "red")
+    s.pieces[2] = space(48, i4_red)  # Player 2's Citizen, on I4's street
+    s.pieces[4] = space(47, i4_red)  # Player 3's Citizen, on it too
+    church = tile_of("church", "yellow S +")  # on I4 (S +, red and green): two matches
     give(s, 0, church)
     at_action(s, 0, "statue")
     GAME.apply(s, 0, ("place", church))
-    GAME.apply(s, 0, ("square", square("J2")))
+    GAME.apply(s, 0, ("square", square("I4")))
     settle(s)
     assert s.step == OVER and s.winner == 1
     r = GAME.result(s)
     assert r.winners == [1] and r.scores[1] == 50
-    assert s.pieces[4] == space(48)  # Player 3 never moved: the game had ended
+    assert s.pieces[4] == space(47, i4_red)  # Player 3 never moved: the game had ended
 
 
 def test_three_empty_lines_start_the_final_round_RON_30_RON_31():
@@ -505,7 +525,7 @@ def test_a_placed_park_is_not_rescored_RON_22():
     put(s, tile_of("park", "2 shop, 1 church"), "B2")
     bank = tile_of("bank", "red S +")
     give(s, 1, bank)
-    at_action(s, 1, "shop")  # B3 touches a yellow street
+    at_action(s, 1, "bank")  # B3 touches a red street
     before = (vp(s, 0), gold(s, 0))
     GAME.apply(s, 1, ("place", bank))
     events = GAME.apply(s, 1, ("square", square("B3")))
@@ -522,7 +542,7 @@ def test_the_fifty_space_holds_several_pieces_RON_5_RON_7():
     give(s, 0, church)
     at_action(s, 0, "statue")
     GAME.apply(s, 0, ("place", church))
-    GAME.apply(s, 0, ("square", square("J2")))  # pays 1 VP (to 47), scores 2 + own piece 2
+    GAME.apply(s, 0, ("square", square("I4")))  # pays 1 VP (to 47), scores 2 + own piece 2
     settle(s)
     assert s.pieces[0] == s.pieces[1] == CITY.top
     assert s.winner == 0 and s.step == OVER

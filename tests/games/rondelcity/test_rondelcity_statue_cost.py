@@ -110,6 +110,7 @@ def test_the_payments_route_keeps_the_statue_affordable_RON_4_RON_15_RON_23():
     if s.step == GO:
         assert sorted(a[1] for a in GAME.legal_actions(s, 0)) == sorted(cheap)
         GAME.apply(s, 0, ("go", cheap[0]))
+    else:  # one cheap space: the Citizen was moved there without asking
+        assert len(cheap) == 1
     settle(s)
-    assert s.pieces[0] in cheap and GAME.gold(s, 0) >= 0
-    assert GAME.gold(s, 0) == 0 or icons == 0
+    assert GAME.gold(s, 0) == 0  # paid the icons only: the Citizen left the street

@@ -208,7 +208,7 @@ def test_first_placer_may_take_the_amenity_instead_of_scoring_RON_V6():
     # the second placer in that Block is not asked
     s.step, s.current, s.actor = ACTION, 1, 1
     bank = tile_of("bank", "red S +")
-    _place_in(s, 1, bank, "F3", "park")
+    _place_in(s, 1, bank, "F3", "bank")
     assert s.step != TAKE
 
 
