@@ -141,6 +141,11 @@ def arena_command(
 
     try:
         seconds = play_all(f"{game.title} arena", pending, keep, workers, ray, as_json)
+    except KeyboardInterrupt:
+        kept = (f"{len(results)} games are in {resume}: the same command continues"
+                if resume is not None else "nothing was kept (--resume FILE keeps each game)")
+        err.print(f"Stopped; {kept}.", highlight=False, markup=False, soft_wrap=True)
+        raise typer.Exit(130) from None
     finally:
         if store is not None:
             store.close()
