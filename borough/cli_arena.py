@@ -6,18 +6,21 @@ import csv
 import json
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
 
 from borough.arena import content as contents
-from borough.arena import runner, tournament
+from borough.arena import runner
 from borough.arena.jobs import Job, check_agent, default_workers
 from borough.arena.results import ResultsFile
 from borough.cli_base import Failure, app, err, examples, find_game, friendly, out, say
 from borough.cli_content import Content, content_folder
 from borough.cli_progress import GamesProgress
+
+if TYPE_CHECKING:
+    from borough.arena.tournament import Arena
 
 Workers = Annotated[
     int | None,
@@ -106,6 +109,7 @@ def arena_command(
     ] = None,
 ) -> None:
     """Play a tournament between agents and rate them (OpenSkill, with uncertainty)."""
+    from borough.arena import tournament  # OpenSkill: loaded only by the verb that rates
     from borough.cli import _options, _players
 
     game = find_game(game_name)
@@ -164,7 +168,7 @@ def arena_command(
         say(f"{len(pending)} games in {seconds:.1f} s ({len(pending) / seconds:.2f} games/s).")
 
 
-def _table(title: str, arena: tournament.Arena, rows: list[dict[str, Any]], games: int) -> Table:
+def _table(title: str, arena: Arena, rows: list[dict[str, Any]], games: int) -> Table:
     table = Table(title=f"{title}, {arena.players} players, {arena.format}: {games} games",
                   caption="Rating: OpenSkill Plackett-Luce mu - 3 sigma. Intervals: 95%. "
                           f"A seat wins {arena.players and 1 / arena.players:.0%} by chance.")

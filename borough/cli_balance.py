@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from borough.agents.registry import AGENT_NAMES
-from borough.arena import balance, report
+from borough.arena import balance
 from borough.arena import content as contents
 from borough.cli_arena import Ray, Workers, play_all
 from borough.cli_base import Failure, app, examples, find_game, friendly, say
@@ -57,6 +57,7 @@ def balance_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the report's numbers.")] = False,
 ) -> None:
     """Write a balance report: seats, scores, length, decisiveness, skill, components."""
+    from borough.arena import report  # Matplotlib: loaded only by the verb that draws
     from borough.cli import _options, _players
 
     game = find_game(game_name)
