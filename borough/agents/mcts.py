@@ -60,12 +60,14 @@ class MCTSAgent:
         # Leaf values seen so far, per seat: UCB compares means on this range, so
         # search stays sharp whether values differ by 0.5 or by 0.005.
         self.low, self.high = [math.inf] * seats, [-math.inf] * seats
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        # CPU time of this thread: a busy machine or a busy server does not cut
+        # the search short, and other threads' work is not counted against it.
+        deadline = time.thread_time() + self.seconds if self.seconds else None
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and time.thread_time() >= deadline:
                 break
             self._iterate(game, view.sample(self.rng), root)
             done += 1

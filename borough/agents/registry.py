@@ -14,9 +14,19 @@ from borough.agents.greedy import GreedyAgent
 from borough.agents.mcts import MCTSAgent
 from borough.agents.random_agent import RandomAgent
 
-# People wait for hard at most this long; the iteration budget binds first on
-# every current game, so its play stays reproducible for a given seed.
+# People wait for hard at most this long (CPU seconds of the deciding thread);
+# the iteration budget binds first on every current game, so its play stays
+# reproducible for a given seed.
 HARD_SECONDS = 1.8
+HARD_ITERATIONS = 1000
+HARD_EXPLORATION = 0.7
+
+
+def hard(seed: int, iterations: int = HARD_ITERATIONS) -> MCTSAgent:
+    """The hard level; a smaller `iterations` keeps its settings at a lower budget."""
+    return MCTSAgent(seed, iterations=iterations, exploration=HARD_EXPLORATION,
+                     seconds=HARD_SECONDS)
+
 
 _FACTORIES: dict[str, Callable[[int], Agent]] = {
     "random": RandomAgent,
@@ -24,8 +34,7 @@ _FACTORIES: dict[str, Callable[[int], Agent]] = {
     "mcts": lambda seed: MCTSAgent(seed, iterations=400, seconds=HARD_SECONDS),
     "easy": lambda seed: GreedyAgent(seed, samples=1, noise=0.5),
     "medium": lambda seed: GreedyAgent(seed, samples=2),
-    "hard": lambda seed: MCTSAgent(seed, iterations=1000, exploration=0.7,
-                                   seconds=HARD_SECONDS),
+    "hard": hard,
 }
 AGENT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")

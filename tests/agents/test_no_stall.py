@@ -1,0 +1,64 @@
+"""Bots-only games end: no level waits for ever where the rules allow waiting.
+
+Rondel City lets a player pass as often as they like, and a game ends only when
+someone makes progress; the bots' own values must make them do so. Every level
+plays every game against itself on a few seeds, with small search budgets (hard
+keeps its own settings but searches less; `benchmarks/bot_play.py` measures the
+full strength). A bots-only game must end well inside the decision count that
+random play needs, which is the rules' own safety bound.
+"""
+
+import pytest
+
+import borough
+from borough import match as matches
+from borough.agents import make_agent
+from borough.agents import registry as agent_registry
+from borough.agents.mcts import MCTSAgent
+
+SEEDS = (30000, 30001)
+# A bots-only game longer than this is stalling: sensible play takes about
+# 40 (Architectura) to 300 (Small City, City Council) decisions.
+BOT_DECISIONS = 1500
+
+
+@pytest.fixture(autouse=True)
+def iteration_budgets_only(monkeypatch):
+    """The time cap would make results depend on machine speed; tests use iterations."""
+    monkeypatch.setattr(agent_registry, "HARD_SECONDS", None)
+
+
+def players_for(name: str) -> int:
+    return min(c for c in borough.game(name).player_counts() if c >= 2)
+
+
+def bot(level: str, seed: int):
+    if level == "hard":  # hard's settings, a small budget
+        return agent_registry.hard(seed, iterations=20)
+    if level.startswith("mcts"):
+        return MCTSAgent(seed, iterations=int(level[4:]))
+    return make_agent(level, seed)
+
+
+@pytest.mark.parametrize("name", borough.games())
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "mcts10"])
+def test_bots_only_games_end(name, level):
+    g = borough.game(name)
+    n = players_for(name)
+    for seed in SEEDS:
+        m = matches.start(g, n, seed, {})
+        agents = [bot(level, matches.seat_seed(seed, s)) for s in range(n)]
+        matches.play(m, agents, max_decisions=BOT_DECISIONS)
+        assert m.over
+
+
+def test_rondel_city_mcts_with_hard_settings_ends_the_stalled_seeds():
+    """The seeds on which hard's search once passed for ever against itself."""
+    g = borough.game("rondelcity")
+    for seed in (30000, 30001, 30002):
+        m = matches.start(g, 2, seed, {})
+        agents = [agent_registry.hard(matches.seat_seed(seed, s), iterations=60)
+                  for s in range(2)]
+        matches.play(m, agents, max_decisions=BOT_DECISIONS)
+        passes = sum(1 for _, a in m.record.moves if a[0] == "pass")
+        assert m.over and passes < len(m.record.moves) / 3
