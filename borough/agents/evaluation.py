@@ -4,6 +4,11 @@ A game may ship its own heuristic as `borough/games/<game>/evaluation.py`
 with `values(game, state) -> list[float]`. A game without one still gets
 agents: finished games are valued by their result, unfinished ones by a few
 random playouts (slower, but an honest estimate).
+
+Where a game splits one move into several decisions of the same seat (a tile,
+then its place), values in between say little. Such a game's module may also
+offer `midway(game, state, seat) -> bool`; `finish` then completes the seat's
+move greedily before the position is judged.
 """
 
 from __future__ import annotations
@@ -70,13 +75,43 @@ def rollout_values(game: Game, state: Any, rng: random.Random, playouts: int = 2
 
 
 @cache
-def _game_evaluator(name: str) -> Evaluator | None:
+def _game_module(name: str) -> Any:
     package = REGISTRY[name].split(":")[0].rsplit(".", 1)[0]
     try:
-        module = import_module(f"{package}.evaluation")
+        return import_module(f"{package}.evaluation")
     except ModuleNotFoundError:
         return None
-    return module.values
+
+
+def _game_evaluator(name: str) -> Evaluator | None:
+    module = _game_module(name)
+    return None if module is None else module.values
+
+
+def midway(game: Game, state: Any, seat: int) -> bool:
+    """Is `seat` to act in the middle of a move it has begun?"""
+    module = _game_module(game.name)
+    check = getattr(module, "midway", None)
+    return bool(check and not game.is_over(state) and check(game, state, seat))
+
+
+def finish(game: Game, state: Any, seat: int, rng: random.Random, width: int = 12) -> Any:
+    """The state once `seat` has completed the move under way, each step taken
+    by the best valued of up to `width` of its choices (`state` itself when no
+    move is under way; never changed)."""
+    while midway(game, state, seat):
+        legal = game.legal_actions(state, seat)
+        if len(legal) > width:
+            legal = rng.sample(legal, width)
+        best, best_value = None, -math.inf
+        for action in legal:
+            trial = game.clone(state)
+            game.apply(trial, seat, action)
+            value = values(game, trial, rng)[seat]
+            if value > best_value:
+                best, best_value = trial, value
+        state = best
+    return state
 
 
 def values(game: Game, state: Any, rng: random.Random) -> list[float]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from borough.agents.base import SeatView
-from borough.agents.evaluation import values
+from borough.agents.evaluation import finish, values
 from borough.core.game import Action
 
 
@@ -13,7 +13,9 @@ class GreedyAgent:
     """Values every action on sampled full states (never on the true state).
 
     `samples` determinisations average out hidden information; `noise` is the
-    chance of a random move instead, for a weaker, more human opponent.
+    chance of a random move instead, for a weaker, more human opponent. A move
+    the game splits into steps (a tile, then its place) is judged once its
+    steps are finished greedily.
     """
 
     name = "greedy"
@@ -36,6 +38,7 @@ class GreedyAgent:
             for i, action in enumerate(legal):
                 trial = game.clone(world)
                 game.apply(trial, seat, action)
+                trial = finish(game, trial, seat, self.rng)
                 totals[i] += values(game, trial, self.rng)[seat]
         best = max(totals)
         # Ties are broken at random so equal moves do not always favour the first.

@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 from borough.agents.base import SeatView
-from borough.agents.evaluation import _game_evaluator, result_values, values
+from borough.agents.evaluation import _game_evaluator, finish, result_values, values
 from borough.core.game import Action, Game
 
 
@@ -40,6 +40,7 @@ class MCTSAgent:
         seconds: float | None = None,
         depth: int = 0,
         exploration: float = 0.3,
+        finish_width: int = 6,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("MCTS needs a budget: iterations, seconds or both")
@@ -48,6 +49,7 @@ class MCTSAgent:
         self.seconds = seconds
         self.depth = depth
         self.c = exploration
+        self.finish_width = finish_width
         self.last_iterations = 0
 
     def choose(self, view: SeatView) -> Action:
@@ -101,6 +103,8 @@ class MCTSAgent:
                 children[action] = child
                 game.apply(state, seat, action)
                 path.append(child)
+                # a move split into steps is judged once its steps are done
+                state = finish(game, state, seat, rng, self.finish_width)
                 break
             best, best_score = None, -math.inf
             low, span = self.low[seat], self.high[seat] - self.low[seat]

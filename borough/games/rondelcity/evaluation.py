@@ -12,6 +12,8 @@ short search prefers using it to keeping it:
 - the VP and gold a placement has earned count at once, before the pieces
   have walked them.
 
+A tile chosen for placing is judged once its square is chosen (`midway`).
+
 The game ends only when a Citizen reaches 50 or three lines are empty (RON-29);
 passing is allowed for ever, so the values weigh the end conditions: a lead
 counts more as the end comes nearer (the margin scale shrinks), so a leader
@@ -24,7 +26,7 @@ from __future__ import annotations
 from borough.agents.evaluation import margin_values, result_values
 from borough.games.rondelcity.data import PARK
 from borough.games.rondelcity.rules import RondelCity
-from borough.games.rondelcity.state import OVER, RonState
+from borough.games.rondelcity.state import OVER, PICK, SQUARE, RonState
 
 MARGIN_SCALE = 5.0  # VP of lead that make a win about three times likelier
 GOLD_PER_VP = 4.0
@@ -39,6 +41,11 @@ LINES_TO_END = 3
 START_VP = 25
 PROGRESS = 0.1  # weight of the seat's own progress toward the winning 50
 WIN_AT = 50.0
+
+
+def midway(game: RondelCity, state: RonState, seat: int) -> bool:
+    """A tile chosen for placing still needs its square: judge the placement."""
+    return state.step in (PICK, SQUARE) and seat in game.to_act(state)
 
 
 def gold_worth(gold: int) -> float:

@@ -1,27 +1,192 @@
 """Small City position values for the computer opponents.
 
-A seat's estimate is the score it would have if the game ended now, in the
-chosen victory mode (promises judged on the current position, pollution
-subtracted), plus a little for money, which the City Council turns into
-votes or buildings in later rounds.
+In the basic game (and the votes victory) a seat's estimate is what its city
+will have earned by the end, not only its score so far:
+
+- votes: those held, plus the housed citizens' votes at every Vote phase still
+  to come (SC-66, SC-67), plus most of what the citizens waiting in City Hall
+  will add once they move into the empty homes;
+- citizens to come: each empty Factory space draws a citizen from the Career
+  Center every round (SC-62), and a citizen in City Hall without a home yet
+  can be housed in a home still to build: each counts toward votes in the
+  rounds after it arrives;
+- income: the Commercial and Factory spaces its citizens work, every Income
+  phase still to come, at what money is worth;
+- money and stored materials: money buys tiles and Council moves while rounds
+  remain (little at the end, where it only breaks ties); materials buy
+  Cultural buildings and votes;
+- the Promise: the share of its condition reached, of the swing between
+  breaking and keeping it (SC-88);
+- pollution: the pollution held and what the city will generate every round
+  left (SC-89); a solo city generating more than its level allows also loses
+  a citizen each round (SC-S4);
+- the City Council: a little for each column reached.
+
+Other victories value their own score and what the seat holds toward it.
+The values also say when a state is midway through one seat's compound move
+(a tile chosen but not placed, a citizen picked but not moved, a payment not
+finished): the agents then finish the move before judging it.
 """
 
 from __future__ import annotations
 
 from borough.agents.evaluation import margin_values, result_values
-from borough.games.smallcity import scoring
+from borough.games.smallcity import citizens, pollution, scoring
+from borough.games.smallcity.build import stored
 from borough.games.smallcity.rules import SmallCity
-from borough.games.smallcity.state import SmallCityState
+from borough.games.smallcity.state import BUILD, COUNCIL, POLLUTION, VISIT, VOTE, SmallCityState
 
 MARGIN_SCALE = 6.0  # points of lead that make a win about three times likelier
-MONEY_WORTH = 0.2  # points per dollar still to spend
+SOLO_LOW, SOLO_HIGH = -40.0, 160.0  # solo: the estimate maps linearly onto [0, 1]
+MONEY_EARLY = 0.6  # votes a dollar is worth while it can still buy tiles
+MONEY_LATE = 0.15  # ... and when nothing is left to buy (ties only)
+SHOP_DOLLARS = 1.0  # a $1 space per Income phase
+CONVERTER_DOLLARS = 1.5  # a conversion space per Income phase, in dollars
+FACTORY_DOLLARS = 0.8  # a Factory space's material, in dollars
+WAITING_SHARE = 0.8  # homes filled from City Hall next round: most of their votes
+MATERIAL_VOTES = 1.5
+FUTURE_POLLUTION = 0.8  # the share of the pollution to come counted now
+DEATH_VOTES = 3.0  # a solo citizen lost to pollution, in votes
+COLUMN_VOTES = 0.5
+CITIZEN_ROUND_VOTES = 0.8  # a citizen still to house: votes per round once housed
+SPECIAL_RISK = 4.0  # a Special Promise taken is broken more often than kept
+
+# Steps that finish a move the seat has begun; see `midway`.
+FOLLOW_UPS = frozenset({"place", "warehouse", "extend", "waive", "spend", "store", "to",
+                        "keep", "benefit", "staff"})
+AFTER_VOTE = frozenset({VOTE, POLLUTION, COUNCIL, VISIT})
+
+
+def midway(game: SmallCity, state: SmallCityState, seat: int) -> bool:
+    """True while `seat` is to act and finishing a move it has begun."""
+    if seat not in game.to_act(state):
+        return False
+    if state.phase == BUILD:
+        return state.seats[seat].bstep in FOLLOW_UPS
+    return state.step in FOLLOW_UPS
+
+
+def rounds_ahead(game: SmallCity, state: SmallCityState) -> int:
+    """Vote (and Income) phases still to come, this round's included."""
+    left = game.rounds - state.round + 1
+    if state.phase in AFTER_VOTE:
+        left -= 1
+    return max(0, left)
+
+
+def home_votes(game: SmallCity, state: SmallCityState, s: int) -> tuple[int, int]:
+    """Votes per Vote phase now, and once City Hall's citizens fill the empty
+    homes (each goes where it adds most: beside the most neighbours)."""
+    seat = state.seats[s]
+    now = pollution.votes_of(game, state, s)
+    counts, room = [], []
+    for tile in seat.tiles:
+        if tile is None or game.types[tile.type].family != "residential":
+            continue
+        n = sum(1 for c in tile.cells if seat.occ[c] == s)
+        counts.append(n)
+        room.append(len(tile.cells) - n)
+    extra = 0
+    for _ in range(seat.hall_citizens):
+        open_homes = [i for i in range(len(counts)) if room[i] > 0]
+        if not open_homes:
+            break
+        i = max(open_homes, key=lambda k: counts[k])
+        counts[i] += 1
+        room[i] -= 1
+        extra += counts[i]
+    return now, now + extra
+
+
+def citizens_to_come(game: SmallCity, state: SmallCityState, s: int, left: int) -> float:
+    """Citizen-rounds still to be housed, in votes: City Hall's citizens beyond
+    the empty homes, and those the empty Factory spaces will draw (SC-62) while
+    City Hall has room. A citizen needs a home: one still to build costs a
+    dollar a space, so the money held bounds how many count."""
+    seat = state.seats[s]
+    spare_homes = max(0, empty_home_spaces(game, seat, s) - seat.hall_citizens)
+    homeless = max(0, seat.hall_citizens - empty_home_spaces(game, seat, s))
+    places = spare_homes + seat.money  # homes for citizens still to come
+    housed = min(homeless, places)
+    places -= housed
+    total = housed * max(0, left - 2)
+    empty = sum(1 for tile in seat.tiles
+                if tile is not None and game.types[tile.type].family == "factory"
+                for c in tile.cells if seat.occ[c] < 0)
+    room = max(0, game.hall_capacity - seat.hall_citizens - len(seat.hall_mats)) + housed
+    career = seat.career
+    for k in range(1, left):  # arrivals at the end of each round ahead
+        arriving = min(empty, career, room, places)
+        career -= arriving
+        room -= arriving
+        places -= arriving
+        total += arriving * max(0, left - 1 - k)
+    return CITIZEN_ROUND_VOTES * total
+
+
+def empty_home_spaces(game: SmallCity, seat, s: int) -> int:  # type: ignore[no-untyped-def]
+    return sum(1 for tile in seat.tiles
+               if tile is not None and game.types[tile.type].family == "residential"
+               for c in tile.cells if seat.occ[c] != s)
+
+
+def money_worth(left: int) -> float:
+    return MONEY_LATE + (MONEY_EARLY - MONEY_LATE) * min(1.0, max(0, left - 1) / 3)
+
+
+def vote_estimate(game: SmallCity, state: SmallCityState, s: int) -> float:
+    seat = state.seats[s]
+    left = rounds_ahead(game, state)
+    now, filled = home_votes(game, state, s)
+    votes = seat.votes + now * left + WAITING_SHARE * (filled - now) * max(0, left - 1)
+    votes += citizens_to_come(game, state, s, left)
+    worth = money_worth(left)
+    income = sum(SHOP_DOLLARS if mark == 0 else CONVERTER_DOLLARS
+                 for _, mark in citizens.workplaces(game, state, s, "commercial"))
+    income += FACTORY_DOLLARS * len(citizens.workplaces(game, state, s, "factory"))
+    holdings = worth * (seat.money + income * left) + MATERIAL_VOTES * sum(stored(game, seat))
+    made = pollution.generated(game, state, s)
+    dirt = seat.pollution + FUTURE_POLLUTION * made * left
+    if state.players == 1:
+        above = game.content.solo["death_above"][state.level]
+        if game.content.solo["per_point"][state.level]:
+            dirt += DEATH_VOTES * made * left
+        elif 0 <= above < made:
+            dirt += DEATH_VOTES * left
+    return (votes + holdings + promise_estimate(game, state, s) - dirt
+            + COLUMN_VOTES * sum(seat.disc_col) - SPECIAL_RISK * len(seat.specials))
+
+
+def promise_estimate(game: SmallCity, state: SmallCityState, s: int) -> float:
+    """The Promise's expected worth: the share reached, of the swing (SC-88)."""
+    seat = state.seats[s]
+    if seat.promise <= 0:
+        return 0.0
+    card = game.content.promises[seat.promise - 1]
+    gain, loss = scoring.PROMISE_GAIN[card.deck], scoring.PROMISE_LOSS[card.deck]
+    return scoring.progress(game, state, s, card) * (gain + loss) - loss
+
+
+def estimates(game: SmallCity, state: SmallCityState) -> list[float]:
+    if state.mode in ("basic", "votes"):
+        return [vote_estimate(game, state, s) for s in range(state.players)]
+    rows = scoring.final(game, state)["rows"]
+    worth = money_worth(rounds_ahead(game, state))
+    return [row["score"] + worth * state.seats[row["seat"]].money for row in rows]
+
+
+def solo_value(score: float) -> float:
+    """Solo has no rival: the score itself, on a line over the book's scale."""
+    return min(1.0, max(0.0, (score - SOLO_LOW) / (SOLO_HIGH - SOLO_LOW)))
 
 
 def values(game: SmallCity, state: SmallCityState) -> list[float]:
     if game.is_over(state):
+        if state.players == 1:
+            return [solo_value(game.result(state).scores[0])]
         return result_values(game, state)
-    rows = scoring.final(game, state)["rows"]
-    estimates = [
-        row["score"] + MONEY_WORTH * state.seats[row["seat"]].money for row in rows
-    ]
-    return margin_values(estimates, MARGIN_SCALE)
+    est = estimates(game, state)
+    if state.players == 1:
+        return [solo_value(est[0])]
+    alive = [v if not state.seats[s].eliminated else -1000.0 for s, v in enumerate(est)]
+    return margin_values(alive, MARGIN_SCALE)
