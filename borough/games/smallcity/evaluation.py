@@ -5,7 +5,8 @@ will have earned by the end, not only its score so far:
 
 - votes: those held, plus the housed citizens' votes at every Vote phase still
   to come (SC-66, SC-67), plus most of what the citizens waiting in City Hall
-  will add once they move into the empty homes;
+  (for Level-1 homes) and on the board will add once they move into the empty
+  homes, plus a share for homes whose Cultural neighbours allow an upgrade;
 - citizens to come: each empty Factory space draws a citizen from the Career
   Center every round (SC-62), and a citizen in City Hall without a home yet
   can be housed in a home still to build: each counts toward votes in the
@@ -18,7 +19,8 @@ will have earned by the end, not only its score so far:
 - the Promise: the share of its condition reached, of the swing between
   breaking and keeping it (SC-88);
 - pollution: the pollution held and what the city will generate every round
-  left (SC-89); a solo city generating more than its level allows also loses
+  left once City Hall's citizens are housed (SC-68, SC-89), so Parks count
+  before the homes fill; a solo city generating more than its level allows also loses
   a citizen each round (SC-S4);
 - the City Council: a little for each column reached.
 
@@ -33,6 +35,7 @@ from __future__ import annotations
 from borough.agents.evaluation import margin_values, result_values
 from borough.games.smallcity import citizens, pollution, scoring
 from borough.games.smallcity.build import stored
+from borough.games.smallcity.geometry import influencers
 from borough.games.smallcity.rules import SmallCity
 from borough.games.smallcity.state import BUILD, COUNCIL, POLLUTION, VISIT, VOTE, SmallCityState
 
@@ -48,7 +51,10 @@ MATERIAL_VOTES = 1.5
 FUTURE_POLLUTION = 0.8  # the share of the pollution to come counted now
 DEATH_VOTES = 3.0  # a solo citizen lost to pollution, in votes
 COLUMN_VOTES = 0.5
-CITIZEN_ROUND_VOTES = 0.8  # a citizen still to house: votes per round once housed
+# a citizen still to house: votes per round once housed, net of its pollution
+CITIZEN_ROUND_VOTES = 0.4
+UPGRADE_VOTES = 0.5  # a home space an upgrade would add: votes per round, if filled
+MAX_HOME = 5
 SPECIAL_RISK = 4.0  # a Special Promise taken is broken more often than kept
 
 # Steps that finish a move the seat has begun; see `midway`.
@@ -75,27 +81,48 @@ def rounds_ahead(game: SmallCity, state: SmallCityState) -> int:
 
 
 def home_votes(game: SmallCity, state: SmallCityState, s: int) -> tuple[int, int]:
-    """Votes per Vote phase now, and once City Hall's citizens fill the empty
-    homes (each goes where it adds most: beside the most neighbours)."""
+    """Votes per Vote phase now, and once the empty homes are filled: City
+    Hall's citizens reach only empty Level-1 zones (SC-61; nobody else leaves
+    City Hall, SC-54), citizens on the board standing outside homes may move
+    into any home (SC-53); each goes where it adds most."""
     seat = state.seats[s]
     now = pollution.votes_of(game, state, s)
-    counts, room = [], []
+    counts, room, level1 = [], [], []
+    home_cells: set[int] = set()
     for tile in seat.tiles:
         if tile is None or game.types[tile.type].family != "residential":
             continue
         n = sum(1 for c in tile.cells if seat.occ[c] == s)
         counts.append(n)
         room.append(len(tile.cells) - n)
+        level1.append(len(tile.cells) == 1)
+        home_cells.update(tile.cells)
+    outside = sum(1 for c, o in enumerate(seat.occ) if o == s and c not in home_cells)
     extra = 0
-    for _ in range(seat.hall_citizens):
-        open_homes = [i for i in range(len(counts)) if room[i] > 0]
+    for from_hall in [False] * outside + [True] * seat.hall_citizens:
+        open_homes = [i for i in range(len(counts))
+                      if room[i] > 0 and (level1[i] or not from_hall)]
         if not open_homes:
-            break
+            continue
         i = max(open_homes, key=lambda k: counts[k])
         counts[i] += 1
         room[i] -= 1
         extra += counts[i]
     return now, now + extra
+
+
+def upgrade_spaces(game: SmallCity, state: SmallCityState, s: int) -> int:
+    """Home spaces that free upgrades could add now that the Cultural
+    neighbours allow a higher level (SC-31, SC-40)."""
+    seat = state.seats[s]
+    spaces = 0
+    for i, tile in enumerate(seat.tiles):
+        if tile is None or game.types[tile.type].family != "residential":
+            continue
+        culture = sum(1 for j in influencers(game.content, seat, i)
+                      if game.types[seat.tiles[j].type].cultural)
+        spaces += max(0, min(MAX_HOME, culture) - len(tile.cells))
+    return spaces
 
 
 def citizens_to_come(game: SmallCity, state: SmallCityState, s: int, left: int) -> float:
@@ -104,8 +131,9 @@ def citizens_to_come(game: SmallCity, state: SmallCityState, s: int, left: int) 
     City Hall has room. A citizen needs a home: one still to build costs a
     dollar a space, so the money held bounds how many count."""
     seat = state.seats[s]
-    spare_homes = max(0, empty_home_spaces(game, seat, s) - seat.hall_citizens)
-    homeless = max(0, seat.hall_citizens - empty_home_spaces(game, seat, s))
+    empty_level1 = len(citizens.empty_homes(game, state, s))
+    spare_homes = max(0, empty_level1 - seat.hall_citizens)
+    homeless = max(0, seat.hall_citizens - empty_level1)
     places = spare_homes + seat.money  # homes for citizens still to come
     housed = min(homeless, places)
     places -= housed
@@ -124,10 +152,16 @@ def citizens_to_come(game: SmallCity, state: SmallCityState, s: int, left: int) 
     return CITIZEN_ROUND_VOTES * total
 
 
-def empty_home_spaces(game: SmallCity, seat, s: int) -> int:  # type: ignore[no-untyped-def]
-    return sum(1 for tile in seat.tiles
-               if tile is not None and game.types[tile.type].family == "residential"
-               for c in tile.cells if seat.occ[c] != s)
+def future_pollution(game: SmallCity, state: SmallCityState, s: int) -> int:
+    """Pollution a round will generate (SC-68) once City Hall's citizens have
+    moved into the empty Level-1 homes: Parks pay off before anyone moves in."""
+    seat = state.seats[s]
+    people = sum(1 for o in seat.occ if o >= 0)
+    people += min(seat.hall_citizens, len(citizens.empty_homes(game, state, s)))
+    made = 0 if seat.card == pollution.ENGINEER else seat.produced
+    parks = sum(len(t.cells) for t in seat.tiles
+                if t is not None and game.types[t.type].family == "park")
+    return max(0, people + made - parks)
 
 
 def money_worth(left: int) -> float:
@@ -140,12 +174,13 @@ def vote_estimate(game: SmallCity, state: SmallCityState, s: int) -> float:
     now, filled = home_votes(game, state, s)
     votes = seat.votes + now * left + WAITING_SHARE * (filled - now) * max(0, left - 1)
     votes += citizens_to_come(game, state, s, left)
+    votes += UPGRADE_VOTES * upgrade_spaces(game, state, s) * max(0, left - 2)
     worth = money_worth(left)
     income = sum(SHOP_DOLLARS if mark == 0 else CONVERTER_DOLLARS
                  for _, mark in citizens.workplaces(game, state, s, "commercial"))
     income += FACTORY_DOLLARS * len(citizens.workplaces(game, state, s, "factory"))
     holdings = worth * (seat.money + income * left) + MATERIAL_VOTES * sum(stored(game, seat))
-    made = pollution.generated(game, state, s)
+    made = future_pollution(game, state, s)
     dirt = seat.pollution + FUTURE_POLLUTION * made * left
     if state.players == 1:
         above = game.content.solo["death_above"][state.level]

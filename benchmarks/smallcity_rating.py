@@ -1,0 +1,92 @@
+"""Small City against the book's solo rating scale (SC-S6).
+
+Plays solo games at level mayor (default content and options) for each level
+and for a slow reference player (the same search given many more iterations
+and no time cap), and two-player games of hard against hard. Reports per
+player the score distribution, how many games reached each rating, and the
+CPU seconds per decision (median and the slowest).
+
+    python benchmarks/smallcity_rating.py [--solo-games N] [--duel-games N]
+        [--players medium,hard,reference] [--reference-iterations N] [--workers W]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+
+import borough
+from borough import match as matches
+from borough.agents import SeatView, make_agent
+from borough.agents.mcts import MCTSAgent
+from borough.agents.registry import HARD_EXPLORATION
+from borough.games.smallcity import scoring
+
+GAME = "smallcity"
+
+
+def agent_for(player: str, seed: int, reference_iterations: int):
+    if player == "reference":
+        return MCTSAgent(seed, iterations=reference_iterations, exploration=HARD_EXPLORATION)
+    return make_agent(player, seed)
+
+
+def play_one(task: tuple[str, int, int, int]) -> tuple[list[int], list[float]]:
+    """One game: every seat's final score, and the CPU seconds of each decision."""
+    player, players, seed, reference_iterations = task
+    g = borough.game(GAME)
+    m = matches.start(g, players, 50_000 + seed, {"level": "mayor"})
+    agents = [agent_for(player, matches.seat_seed(seed, s), reference_iterations)
+              for s in range(players)]
+    times = []
+    state = m.state
+    while not g.is_over(state):
+        seat = g.to_act(state)[0]
+        started = time.process_time()
+        action = agents[seat].choose(SeatView(g, state, seat))
+        times.append(time.process_time() - started)
+        g.apply(state, seat, action)
+    return list(g.result(state).scores), times
+
+
+def summary(label: str, scores: list[int], times: list[float]) -> str:
+    g = borough.game(GAME)
+    q = statistics.quantiles(scores, n=4) if len(scores) > 1 else [scores[0]] * 3
+    ratings = Counter(scoring.rating(g, s) for s in scores)
+    order = ["below Homestead"] + [title for _, title in g.content.solo["ratings"]]
+    counts = ", ".join(f"{name} {ratings[name]}" for name in order if ratings[name])
+    return (f"| {label} | {len(scores)} | {statistics.median(scores):.0f} | "
+            f"{q[0]:.0f} to {q[2]:.0f} | {min(scores)} to {max(scores)} | {counts} | "
+            f"{statistics.median(times):.2f} (max {max(times):.2f}) |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--solo-games", type=int, default=50)
+    parser.add_argument("--duel-games", type=int, default=50)
+    parser.add_argument("--players", default="medium,hard,reference")
+    parser.add_argument("--reference-iterations", type=int, default=4000)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    print("| player | games | median | middle half | range | ratings | CPU s per decision |")
+    print("|---|---|---|---|---|---|---|")
+    with ProcessPoolExecutor(args.workers) as pool:
+        for player in args.players.split(","):
+            tasks = [(player, 1, i, args.reference_iterations) for i in range(args.solo_games)]
+            games = list(pool.map(play_one, tasks))
+            scores = [s[0] for s, _ in games]
+            print(summary(f"{player}, solo at mayor", scores,
+                          [t for _, ts in games for t in ts]), flush=True)
+        if args.duel_games:
+            tasks = [("hard", 2, i, 0) for i in range(args.duel_games)]
+            games = list(pool.map(play_one, tasks))
+            scores = [x for s, _ in games for x in s]
+            print(summary("hard vs hard, 2 players (both seats)", scores,
+                          [t for _, ts in games for t in ts]), flush=True)
+
+
+if __name__ == "__main__":
+    main()
