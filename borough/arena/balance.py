@@ -78,7 +78,7 @@ def analyse(study: Study, results: list[dict[str, Any]]) -> dict[str, Any]:
         "lead": _lead(main), "components": _components(study.components(), main, n),
         "chain": _chain(study, results),
     }
-    report["first_player"] = _first_player(report["seats"], n)
+    report["first_player"] = _first_player(report["seats"], n, _fair(main, n))
     report["summary"] = summary(report)
     return report
 
@@ -105,8 +105,14 @@ def _seats(main: list[dict[str, Any]], n: int) -> list[dict[str, Any]]:
     return rows
 
 
-def _first_player(seats: list[dict[str, Any]], n: int) -> dict[str, Any]:
-    fair = 1 / n
+def _fair(games: list[dict[str, Any]], n: int) -> float:
+    """A fair seat's win share: 1/n of the games someone wins (in a game the whole table
+    can lose, the lost games are nobody's)."""
+    decided = sum(1 for r in games if r["winners"]) / len(games) if games else 1.0
+    return decided / n
+
+
+def _first_player(seats: list[dict[str, Any]], n: int, fair: float) -> dict[str, Any]:
     first = seats[0]
     if n == 1:
         verdict = "a solo game has no seat order"
@@ -153,12 +159,12 @@ def _components(names: tuple[str, ...], main: list[dict[str, Any]], n: int) -> l
 
 
 def _chain(study: Study, results: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    fair = 1 / study.players
     steps = []
     for step, (weak, strong) in enumerate(pairwise(study.chain)):
         games = [r for r in results if r["key"].startswith(f"s{step}d")]
         if not games:
             continue
+        fair = _fair(games, study.players)
         wins = sum(_credit(r, r["seats"].index(strong)) for r in games)
         low, high = stats.wilson(wins, len(games))
         steps.append({"weaker": weak, "stronger": strong, "games": len(games),
@@ -176,7 +182,7 @@ def summary(report: dict[str, Any]) -> str:
         parts.append(f"Over {report['games']} games at the {report['agent']} level, "
                      f"{first['verdict']} (seat 1 wins {seat['share']:.0%}, 95% interval "
                      f"{seat['low']:.0%}–{seat['high']:.0%}, against {first['fair']:.0%} "
-                     "by chance).")
+                     "for a fair seat).")
         skewed = [s for s in report["seats"][1:] if not s["low"] <= first["fair"] <= s["high"]]
         if skewed and report["players"] > 2:  # with two, seat 2 mirrors seat 1
             parts.append("Seat " + ", ".join(str(s["seat"]) for s in skewed)

@@ -44,7 +44,7 @@ def _share_bars(labels: list[str], rows: list[dict[str, Any]], fair: float | Non
     ax.set_yticks(list(y), labels)
     ax.invert_yaxis()
     if fair is not None:
-        mark = f"chance ({fair:.0%})" if fair else "no effect"
+        mark = f"fair seat ({fair:.0%})" if fair else "no effect"
         ax.axvline(fair, color="#b00020", linestyle="--", label=mark)
         ax.legend(loc="lower right")
     ax.set_title(title)
@@ -101,10 +101,12 @@ def _sections(r: dict[str, Any]) -> list[str]:
     seats = r["seats"]
     out = ["<h2>Win share by seat</h2>",
            f"<p>Verdict: <b>{html.escape(r['first_player']['verdict'])}</b>. "
-           "Bars show 95% Wilson intervals; shared wins count as fractions.</p>"]
+           "Bars show 95% Wilson intervals; shared wins count as fractions. A fair seat "
+           "wins its share of the games someone wins (a game the whole table loses is "
+           "nobody's).</p>"]
     if n > 1:
-        out.append(_share_bars([f"seat {s['seat']}" for s in seats], seats, 1 / n,
-                               "Win share by seat"))
+        out.append(_share_bars([f"seat {s['seat']}" for s in seats], seats,
+                               r["first_player"]["fair"], "Win share by seat"))
     out.append(_table(["Seat", "Win share", "95% interval", "Mean score", "95% interval"], [
         [str(s["seat"]), f"{s['share']:.1%}", _interval(s["low"], s["high"]),
          f"{s['score']['mean']:.1f}", _interval(s["score"]["low"], s["score"]["high"],
@@ -131,11 +133,11 @@ def _sections(r: dict[str, Any]) -> list[str]:
                 "other seat, seats rotated on the same deals. A clear step has its whole "
                 "interval above chance.</p>",
                 _share_bars([f"{s['stronger']} vs {s['weaker']}" for s in r["chain"]],
-                            r["chain"], r["chain"][0]["fair"],
+                            r["chain"], _same({s["fair"] for s in r["chain"]}),
                             "Win share of the stronger level"),
-                _table(["Step", "Games", "Win share", "95% interval", "Clear"], [
+                _table(["Step", "Games", "Win share", "95% interval", "Fair seat", "Clear"], [
                     [f"{s['stronger']} over {s['weaker']}", str(s["games"]),
-                     f"{s['share']:.1%}", _interval(s["low"], s["high"]),
+                     f"{s['share']:.1%}", _interval(s["low"], s["high"]), f"{s['fair']:.1%}",
                      "yes" if s["clear"] else "no"] for s in r["chain"]])]
     if r["components"]:
         rows = r["components"]
@@ -155,6 +157,11 @@ def _sections(r: dict[str, Any]) -> list[str]:
                      _interval(c["low"], c["high"], "{:+.1%}")] for c in rows],
                     [c["outlier"] for c in rows])]
     return out
+
+
+def _same(values: set[float]) -> float | None:
+    """The one fair share of every step, or None (no single line) when they differ."""
+    return next(iter(values)) if len(values) == 1 else None
 
 
 def _comparison(base: dict[str, Any], other: dict[str, Any],

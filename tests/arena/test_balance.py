@@ -106,3 +106,17 @@ def test_play_simulate_and_replay_with_a_content_folder_and_its_digest(tmp_path)
     same = invoke("play", "ekopolis", "--agents", "random", "--seed", "3", "--content",
                   str(plain), "--json")
     assert "content" not in json.loads(same.stdout)
+
+
+def test_a_game_the_whole_table_loses_is_nobodys_when_judging_seats():
+    from borough.arena import balance
+
+    study = balance.Study("citycouncil", 2, 4, chain=())
+    lost = {"winners": [], "scores": [0, 0], "length": 9, "content": "x", "used": [[], []],
+            "lead": {"changes": 0, "settled": None}, "seats": ["medium"] * 2}
+    won = {**lost, "winners": [1], "scores": [3, 5], "lead": {"changes": 1, "settled": 0.5}}
+    results = [{**lost, "key": "g0"}, {**lost, "key": "g1"}, {**won, "key": "g2"},
+               {**won, "key": "g3"}]
+    report = balance.analyse(study, results)
+    assert report["first_player"]["fair"] == 0.25  # half the games decided, two seats
+    assert report["seats"][1]["share"] == 0.5 and report["seats"][0]["share"] == 0.0
