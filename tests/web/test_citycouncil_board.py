@@ -67,8 +67,9 @@ def test_citycouncil_favor_chance_says_where_it_stopped_the_round(web_server, co
     base = web_server.url
     game = new_game(base, "citycouncil", {"mode": "basic"}, seed=4)
     # play on, scoring whenever possible, until a Favor chance of ours stops the round
-    view = drive(base, game["id"], game["token"], prefer("score", "construct", "keep"),
-                 at_step("favor"), limit=600)
+    # ("done" keeps the cards at a turn end, which now also offers discards in round 1)
+    view = drive(base, game["id"], game["token"],
+                 prefer("score", "construct", "keep", "done"), at_step("favor"), limit=600)
     obs = view["observation"]
     assert obs["interrupted"] and obs["interruption"]
     page = contexts(LAPTOP).page()
