@@ -10,6 +10,7 @@ from rich.console import Console
 
 from borough.agents.base import SeatView
 from borough.cli_preview import as_json, preview
+from borough.core.errors import IllegalAction
 from borough.core.game import Action, Game
 from borough.core.serial import freeze
 from borough.games import REGISTRY, render
@@ -130,7 +131,10 @@ class HumanAgent:
                 self._say(f"Write the action as JSON, e.g. ? {as_json(moves[0])} "
                           "(?N shows move N written this way).")
                 return
-            reason = view.explain(action)
+            try:
+                reason = view.explain(action)
+            except IllegalAction as exc:  # not an action at all
+                reason = exc.reason
             if reason:
                 self._say(reason)
                 return

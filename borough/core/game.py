@@ -9,6 +9,7 @@ index space used by reinforcement learning.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from abc import ABC, abstractmethod
@@ -18,10 +19,13 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from borough.core.errors import CorruptData, IllegalAction
+from borough.core.rng import Rng
 from borough.core.serial import freeze, from_plain, to_plain
 
 Action = tuple
-"""An action: a tuple of strings and integers, hashable and JSON-able."""
+"""An action: a tuple whose parts are exactly `str` or `int` (never `bool` or
+`float`, which Python would otherwise match against 0, 1 or 12 in a lookup),
+beginning with a string; hashable and JSON-able."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,15 @@ class Game(ABC):
     is refused by name instead of failing at some move. The game's RULES.md
     ends with a "Changes" list saying what each version changed.
     """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A game's own fast `is_legal` is written for well-formed actions; the
+        # refusal of anything else is the same for every game, so it is put in
+        # front of each override here rather than repeated in every game.
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("is_legal")
+        if own is not None and not getattr(own, "_checks_form", False):
+            cls.is_legal = _refusing_malformed(own)  # type: ignore[method-assign]
 
     # ----------------------------------------------------------------- setup
     def player_counts(self) -> tuple[int, ...]:
@@ -187,12 +200,52 @@ class Game(ABC):
         """An upper bound on the decisions in one game, for playout tests."""
 
     def is_legal(self, state: Any, seat: int, action: Action) -> bool:
-        """Whether a well-formed action is among the legal ones for `seat` now.
+        """Whether an action is among the legal ones for `seat` now; an action
+        that is not well formed is refused with IllegalAction.
 
         Games may answer faster than building the whole list; the conformance
         suite checks that the two agree.
         """
+        _check_form(self, action)
         return action in self.legal_actions(state, seat)
+
+    is_legal._checks_form = True  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------------ undo
+    def undoable(self, before: Any, seat: int, action: Action, after: Any) -> bool:
+        """Whether `seat` may take back `action`, which turned `before` into `after`.
+
+        Never once the game is over (its record, seed included, is published),
+        never when the action used randomness (a generator in the state moved),
+        and never when it showed anyone, the actor included, something that was
+        hidden: `reveals_nothing` answers that part.
+        """
+        if self.is_over(after) or _generators(before) != _generators(after):
+            return False
+        return self.reveals_nothing(before, seat, action, after)
+
+    def reveals_nothing(self, before: Any, seat: int, action: Action, after: Any) -> bool:
+        """Whether no seat can see after `action` anything it could not know before.
+
+        With `hidden_parts` declared, the answer is that those parts are
+        unchanged. Without it, the only sound answer a game-agnostic check can
+        give is yes when no seat had anything hidden at all.
+        """
+        hidden = self.hidden_parts(before)
+        if hidden is None:
+            return not any(self.has_hidden_information(before, s)
+                           for s in range(self.num_seats(before)))
+        return hidden == self.hidden_parts(after)
+
+    def hidden_parts(self, state: Any) -> Any:
+        """Everything in `state` that some seat cannot see, as comparable data,
+        or None when the game does not declare it.
+
+        A game declares this only where no public outcome depends on a hidden
+        part without changing it (a card that may interrupt from a hidden hand
+        is such a dependence); the undo conformance test checks the claim.
+        """
+        return None
 
     def why_illegal(self, state: Any, seat: int, action: Action) -> str | None:
         """A game-specific reason for an action outside the legal list."""
@@ -201,14 +254,21 @@ class Game(ABC):
     # ------------------------------------------------- checks and plumbing
     def apply(self, state: Any, seat: int, action: Any) -> list[Event]:
         action = freeze(action)
+        _check_form(self, action)
         reason = self._refusal(state, seat, action)
         if reason is not None:
             raise IllegalAction(reason)
         return self._apply(state, seat, action)
 
     def explain(self, state: Any, seat: int, action: Any) -> str | None:
-        """None when `action` is legal for `seat` now; otherwise the reason."""
-        return self._refusal(state, seat, freeze(action))
+        """None when `action` is legal for `seat` now; otherwise the reason.
+
+        Something that is not an action at all (see `Action`) is refused with
+        IllegalAction rather than explained.
+        """
+        action = freeze(action)
+        _check_form(self, action)
+        return self._refusal(state, seat, action)
 
     def _refusal(self, state: Any, seat: int, action: Any) -> str | None:
         if self.is_over(state):
@@ -218,7 +278,7 @@ class Game(ABC):
         if seat not in self.to_act(state):
             waiting = ", ".join(f"seat {s}" for s in self.to_act(state))
             return f"It is not seat {seat}'s turn to decide; waiting for {waiting}."
-        if not _well_formed(action) or action not in self.action_space.index:
+        if action not in self.action_space.index:
             return f"{action!r} is not an action of {self.title}."
         if self.is_legal(state, seat, action):
             return None
@@ -253,9 +313,10 @@ class Game(ABC):
 
     def encode(self, action: Any) -> int:
         action = freeze(action)
+        _check_form(self, action)
         try:
             return self.action_space.index[action]
-        except (KeyError, TypeError):
+        except KeyError:
             raise IllegalAction(f"{action!r} is not an action of {self.title}.") from None
 
     def decode(self, index: int) -> Action:
@@ -269,13 +330,44 @@ class Game(ABC):
 
 
 def _well_formed(action: Any) -> bool:
-    if not isinstance(action, tuple) or not action:
-        return False
-    try:
-        hash(action)
-    except TypeError:
-        return False
-    return isinstance(action[0], str)
+    """A non-empty tuple of exact strs and ints, opening with a str."""
+    return (
+        type(action) is tuple and bool(action) and type(action[0]) is str
+        and all(type(part) is str or type(part) is int for part in action)
+    )
+
+
+def _check_form(game: Game, action: Any) -> None:
+    if not _well_formed(action):
+        raise IllegalAction(f"{action!r} is not an action of {game.title}.")
+
+
+def _refusing_malformed(is_legal: Any) -> Any:
+    def checked(self: Game, state: Any, seat: int, action: Action) -> bool:
+        _check_form(self, action)
+        return is_legal(self, state, seat, action)
+
+    checked.__doc__ = is_legal.__doc__
+    checked.__name__ = is_legal.__name__
+    checked._checks_form = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _generators(state: Any) -> list[int]:
+    """The positions of every seeded generator in a state, in a fixed order."""
+    found: list[int] = []
+    stack = [state]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Rng):
+            found.append(value.state)
+        elif isinstance(value, list | tuple):
+            stack.extend(reversed(value))
+        elif isinstance(value, dict):
+            stack.extend(value[k] for k in sorted(value, key=repr))
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            stack.extend(getattr(value, f.name) for f in reversed(dataclasses.fields(value)))
+    return found
 
 
 def _coerce(value: Any, choices: tuple[Any, ...]) -> Any:

@@ -60,7 +60,22 @@ def test_every_legal_action_applies_and_is_described(case):
                 json.dumps([e.to_json() for e in events])
 
 
-MALFORMED = [None, "", "place", 7, (), [], ("no-such-verb",), ("place",), {"a": 1}, [[1]], (1, 2)]
+UNKNOWN = [("no-such-verb",), ("place",)]
+# Not actions at all: refused with IllegalAction by explain as well as apply.
+MALFORMED = [None, "", "place", 7, (), [], {"a": 1}, [[1]], (1, 2), ("place", 0.0, 4),
+             ("target", 12.0), ("assign", False), (True,)]
+
+
+def disguised(action):
+    """The same action with one integer part turned into an equal float or bool,
+    which Python would match against the real action in a dictionary lookup."""
+    out = []
+    for i, part in enumerate(action):
+        if type(part) is int:
+            out.append(action[:i] + (float(part),) + action[i + 1:])
+            if part in (0, 1):
+                out.append(action[:i] + (bool(part),) + action[i + 1:])
+    return out
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
@@ -75,7 +90,13 @@ def test_illegal_actions_are_refused_and_change_nothing(case):
         attempts = [(seat, a) for a in illegal if a not in legal]
         for _, action in attempts:
             assert not g.is_legal(state, seat, action)
-        attempts += [(seat, m) for m in MALFORMED]
+        attempts += [(seat, m) for m in UNKNOWN]
+        for bad in MALFORMED + [d for a in sorted(legal)[:10] for d in disguised(a)]:
+            for refuse in (g.explain, g.is_legal, g.apply):
+                with pytest.raises(IllegalAction):
+                    refuse(state, seat, bad)
+            with pytest.raises(IllegalAction):
+                g.encode(bad)
         waiting = [s for s in range(g.num_seats(state)) if s not in g.to_act(state)]
         if waiting and legal:
             attempts.append((waiting[0], next(iter(legal))))

@@ -332,6 +332,12 @@ class Ekopolis(Game):
             "viewer": seat,
         }
 
+    def hidden_parts(self, state: EkoState) -> tuple:
+        """For undo: the stack, the face-down Action decks, held cards and (full
+        version) the hands; nothing public depends on them unless they change."""
+        hands = [s.hand for s in state.seats] if state.full else None
+        return state.deck, state.card_decks, [s.held for s in state.seats], hands
+
     def has_hidden_information(self, state: EkoState, seat: int) -> bool:
         if state.step == OVER:
             return False

@@ -228,6 +228,13 @@ class RondelCity(Game):
     def observe(self, state: RonState, seat: int | None) -> dict[str, Any]:
         return information.observe(self, state, seat)
 
+    def hidden_parts(self, state: RonState) -> tuple:
+        """For undo: the face-down tiles under each line, the Event stack and the
+        Events being looked at, and the face-down Amenities."""
+        lines = [line[1:] for line in state.lines]
+        return (lines, state.event_stack, state.event_drawn, state.block_amenity,
+                state.removed_amenities)
+
     def has_hidden_information(self, state: RonState, seat: int) -> bool:
         return information.has_hidden_information(self, state, seat)
 

@@ -7,6 +7,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from borough.core.rng import Rng
+from borough.core.serial import to_plain
 from borough.games.smallcity.data import Content
 from borough.games.smallcity.standing import standing
 from borough.games.smallcity.state import (
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 
 class Information:
-    """observe(), has_hidden_information() and determinize()."""
+    """observe(), has_hidden_information(), hidden_parts() and determinize()."""
 
     content: Content
     types: tuple[TileType, ...]
@@ -105,6 +106,18 @@ class Information:
             "seats": [self.public_seat(st, s, seat) for s in range(st.players)],
             "viewer": seat,
         }
+
+    def hidden_parts(self, state: SmallCityState) -> tuple:
+        """For undo: the Promise and Special Promise decks, what each seat was
+        offered, kept or drew, the Action cards (solo: the next round's lie face
+        down) and, in the screened Build phase, every borough and the shared
+        supply (what others took behind their screens)."""
+        promises = [(s.promise, s.offered, s.specials) for s in state.seats]
+        screened = None
+        if state.phase == BUILD:
+            screened = ([to_plain(s) for s in state.seats], state.supply, state.mats)
+        return (state.decks, state.special_deck, state.draw, promises, state.chosen,
+                state.circle, screened)
 
     def has_hidden_information(self, state: SmallCityState, seat: int) -> bool:
         if state.phase == OVER:
