@@ -72,9 +72,9 @@ def disguised(action):
     out = []
     for i, part in enumerate(action):
         if type(part) is int:
-            out.append(action[:i] + (float(part),) + action[i + 1:])
+            out.append((*action[:i], float(part), *action[i + 1:]))
             if part in (0, 1):
-                out.append(action[:i] + (bool(part),) + action[i + 1:])
+                out.append((*action[:i], bool(part), *action[i + 1:]))
     return out
 
 
