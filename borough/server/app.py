@@ -4,61 +4,31 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import multiprocessing
-from collections.abc import AsyncIterator
-from concurrent.futures import ProcessPoolExecutor
+import logging
+import math
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import borough
-from borough.core.serial import freeze
-from borough.server.limits import BodyLimit
-from borough.server.rooms import MAX_SEED, RoomError, Rooms, Subscriber
+from borough.server import schemas as s
+from borough.server.bots import BotScheduler
+from borough.server.limits import BodyLimit, RateLimit
+from borough.server.rooms import RoomError, Rooms
 from borough.server.settings import Settings
 from borough.server.store import Store
 from borough.web import content as web
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 PAGES = {"lobby": "index.html", "play": "play.html", "replay": "replay.html", "rules": "rules.html"}
-
-
-class SeatSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    kind: Literal["human", "bot"]
-    agent: str | None = None
-    name: str | None = Field(None, max_length=40)
-
-
-class CreateGame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    game: str = Field(max_length=40)
-    players: int
-    options: dict[str, str | int | bool] = {}
-    seed: int | None = Field(None, ge=0, lt=MAX_SEED)
-    seats: list[SeatSpec] = Field(max_length=8)
-
-
-class ActionRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    token: str = Field(max_length=100)
-    move_number: int
-    action: list[Any]
-
-
-class TokenRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    token: str = Field(max_length=100)
-
-
-class BotRequest(TokenRequest):
-    agent: str = "medium"
+log = logging.getLogger("borough.server")
 
 
 def _json(text: str) -> Response:
@@ -66,44 +36,50 @@ def _json(text: str) -> Response:
     return Response(content=text, media_type="application/json")
 
 
-def _parse(model: type[BaseModel], body: bytes) -> Any:
-    try:
-        return model.model_validate_json(body)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "body"
-        raise RoomError(400, f"malformed request: {where}: {first['msg']}") from None
-
-
 def calm_garbage_collector() -> None:
-    """A full collection walks every live game state and would stall every
-    request for tens of milliseconds; the server's objects are mostly
-    long-lived, so move what exists at start out of the collector's sight and
-    collect the young generation less often."""
+    """What exists once the server has started (code, game data) lives as long as
+    the process: move it out of the collector's sight, so that a collection walks
+    only what requests and games made since. Young collections run a little less
+    often than by default; the full ones still run, and the sweeper forces one
+    after sockets close, so the memory of closed connections comes back."""
+    gc.collect()
     gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
+    gc.set_threshold(10_000, 10, 10)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
+    limits = {"create": RateLimit(settings.create_rate, settings.create_burst),
+              "act": RateLimit(settings.act_rate, settings.act_burst)}
+
+    async def sweeper(rooms: Rooms) -> None:
+        closed = rooms.closed_sockets
+        while True:
+            await asyncio.sleep(settings.sweep_seconds)
+            rooms.sweep()
+            for limit in limits.values():
+                limit.forget_idle()
+            if rooms.closed_sockets != closed:
+                closed = rooms.closed_sockets
+                gc.collect()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url)
         await asyncio.to_thread(store.migrate)
-        executor = ProcessPoolExecutor(
-            settings.bot_workers, mp_context=multiprocessing.get_context("spawn")
-        )
-        rooms = Rooms(store, executor, settings.bot_pause)
+        bots = BotScheduler(settings.workers)
+        rooms = Rooms(store, bots, settings)
         app.state.rooms = rooms
         await rooms.resume_all()
         calm_garbage_collector()
+        sweeping = asyncio.create_task(sweeper(rooms))
         try:
             yield
         finally:
+            sweeping.cancel()
             for task in list(rooms.tasks):
                 task.cancel()
-            executor.shutdown(wait=False, cancel_futures=True)
+            bots.shutdown()
             store.dispose()
 
     app = FastAPI(
@@ -111,11 +87,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Play Borough's board games with friends or against bots.",
         lifespan=lifespan,
     )
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, timeout=settings.body_timeout)
 
     @app.exception_handler(RoomError)
     async def room_error(_: Request, exc: RoomError) -> JSONResponse:
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        headers = None
+        if exc.retry_after is not None:
+            headers = {"Retry-After": str(max(1, math.ceil(exc.retry_after)))}
+        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -123,14 +102,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         where = ".".join(str(p) for p in first["loc"])
         return JSONResponse({"error": f"malformed request: {where}: {first['msg']}"}, 400)
 
+    @app.exception_handler(Exception)
+    async def failed(_: Request, exc: Exception) -> JSONResponse:
+        log.error("request failed", exc_info=exc)
+        return JSONResponse({"error": "the server failed; nothing was stored"}, 500)
+
     def rooms_of(request: Request | WebSocket) -> Rooms:
         return request.app.state.rooms
 
-    @app.get("/healthz")
+    def rate(kind: str) -> Callable[[Request], None]:
+        def check(request: Request) -> None:
+            client = request.client.host if request.client else "?"
+            wait = limits[kind].take(client)
+            if wait:
+                raise RoomError(429, f"too many requests from {client}; try again in "
+                                     f"{math.ceil(wait)} s", retry_after=wait)
+        return check
+
+    mutating = s.errors(400, 403, 404, 408, 409, 413, 429, 500)
+
+    @app.get("/healthz", response_model=s.Health)
     async def health() -> dict[str, str]:
         return {"status": "ok"}
 
-    @app.get("/api/meta")
+    @app.get("/api/meta", response_model=s.Meta)
     async def meta() -> dict[str, Any]:
         """Every game with its player counts and options, and the bot levels."""
         from borough.agents import AGENT_NAMES
@@ -145,14 +140,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "agents": list(AGENT_NAMES),
         }
 
-    @app.post("/api/games", status_code=201)
-    async def create_game(request: Request) -> dict[str, Any]:
-        """Open a room: `{game, players, options, seed?, seats: [{kind, agent?, name?}]}`."""
-        spec = _parse(CreateGame, await request.body())
+    @app.post("/api/games", status_code=201, response_model=s.Created,
+              responses=s.errors(400, 408, 413, 429, 500),
+              dependencies=[Depends(rate("create"))])
+    async def create_game(request: Request, spec: s.CreateGame) -> dict[str, Any]:
+        """Open a room; answers a secret token per seat."""
         room, tokens = await rooms_of(request).create(spec.model_dump())
         return {
             "id": room.id,
-            "seed": room.record.seed,
+            "seed": room.record.seed if room.seed_chosen else None,
+            "seed_chosen": room.seed_chosen,
             "seats": [
                 {"seat": i, "token": t, "name": room.seats[i]["name"],
                  "join_url": f"/play/{room.id}?token={t}"}
@@ -160,58 +157,63 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             ],
         }
 
-    @app.get("/api/games")
+    @app.get("/api/games", response_model=list[s.LobbyRow])
     async def lobby(request: Request) -> list[dict[str, Any]]:
         """The newest games with their status, for the lobby."""
         return await asyncio.to_thread(rooms_of(request).store.lobby)
 
-    @app.get("/api/games/{game_id}")
+    @app.get("/api/games/{game_id}", response_model=s.GameView, responses=s.errors(404, 409))
     async def spectate(request: Request, game_id: str) -> Response:
         """What a spectator sees: nobody's hidden information."""
         rooms = rooms_of(request)
         return _json(rooms.view_text(await rooms.get(game_id), None))
 
-    @app.get("/api/games/{game_id}/view")
-    async def seat_view(request: Request, game_id: str, token: str = "") -> Response:
+    @app.get("/api/games/{game_id}/view", response_model=s.GameView,
+             responses=s.errors(400, 403, 404, 409))
+    async def seat_view(request: Request, game_id: str,
+                        token: str = Query("", max_length=100)) -> Response:
         """The seat's own view: observation, legal moves with sentences, events."""
         rooms = rooms_of(request)
         room = await rooms.get(game_id)
         return _json(rooms.view_text(room, rooms.seat_of(room, token)))
 
-    @app.post("/api/games/{game_id}/actions")
-    async def act(request: Request, game_id: str) -> Response:
-        """Take an action: `{token, move_number, action}`; answers the new view."""
-        body = _parse(ActionRequest, await request.body())
+    @app.post("/api/games/{game_id}/actions", response_model=s.GameView,
+              responses={**mutating, **s.errors(422)}, dependencies=[Depends(rate("act"))])
+    async def act(request: Request, game_id: str, body: s.ActionRequest) -> Response:
+        """Take an action from the seat's view at `version`; answers the new view."""
         rooms = rooms_of(request)
         room = await rooms.get(game_id)
         seat = rooms.seat_of(room, body.token)
-        await rooms.act(room, seat, body.move_number, freeze(body.action))
+        room = await rooms.act(room, seat, body.version, tuple(body.action))
         return _json(rooms.view_text(room, seat))
 
-    @app.post("/api/games/{game_id}/undo")
-    async def undo(request: Request, game_id: str) -> Response:
-        """Take back your last move (all-human games, nothing hidden revealed)."""
-        body = _parse(TokenRequest, await request.body())
+    @app.post("/api/games/{game_id}/undo", response_model=s.GameView, responses=mutating,
+              dependencies=[Depends(rate("act"))])
+    async def undo(request: Request, game_id: str, body: s.TokenRequest) -> Response:
+        """Take back your last move: all-human games, before anyone moved since, while
+        the game goes on, and only a move that used no chance and revealed nothing."""
         rooms = rooms_of(request)
         room = await rooms.get(game_id)
         seat = rooms.seat_of(room, body.token)
-        await rooms.undo(room, seat)
+        room = await rooms.undo(room, seat)
         return _json(rooms.view_text(room, seat))
 
-    @app.post("/api/games/{game_id}/seats/{seat}/bot")
-    async def hand_to_bot(request: Request, game_id: str, seat: int) -> Response:
+    @app.post("/api/games/{game_id}/seats/{seat}/bot", response_model=s.GameView,
+              responses=mutating, dependencies=[Depends(rate("act"))])
+    async def hand_to_bot(request: Request, game_id: str, seat: int,
+                          body: s.BotRequest) -> Response:
         """Leave the game: a bot of the chosen level takes over your seat."""
-        body = _parse(BotRequest, await request.body())
         rooms = rooms_of(request)
         room = await rooms.get(game_id)
         if rooms.seat_of(room, body.token) != seat:
             raise RoomError(403, "only the seat's own player can hand it to a bot")
-        await rooms.hand_to_bot(room, seat, body.agent)
+        room = await rooms.hand_to_bot(room, seat, body.agent)
         return _json(rooms.view_text(room, None))
 
-    @app.get("/api/games/{game_id}/record")
+    @app.get("/api/games/{game_id}/record", response_model=dict[str, Any],
+             responses=s.errors(404, 409))
     async def record(request: Request, game_id: str) -> dict[str, Any]:
-        """Setup and actions of a finished game (the replay format)."""
+        """Setup (seed included) and actions of a finished game (the replay format)."""
         rooms = rooms_of(request)
         return rooms.record(await rooms.get(game_id))
 
@@ -244,7 +246,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         known_game(game)
         return page("rules")
 
-    @app.get("/api/rules/{game}")
+    @app.get("/api/rules/{game}", response_model=s.Rules, responses=s.errors(404))
     async def rules(game: str) -> dict[str, str]:
         """A game's rules as Borough plays them, in Markdown."""
         path = web.rules_path(known_game(game))
@@ -253,14 +255,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         text = await asyncio.to_thread(path.read_text, encoding="utf-8")
         return {"game": game, "title": borough.game(game).title, "markdown": text}
 
-    @app.get("/api/content/{game}")
+    @app.get("/api/content/{game}", response_model=dict[str, Any], responses=s.errors(404))
     async def game_content(game: str) -> dict[str, Any]:
         """The boards, tiles and cards a game's observations refer to by number."""
         return await asyncio.to_thread(web.content, known_game(game))
 
-    @app.get("/api/games/{game_id}/replay")
-    async def replay(request: Request, game_id: str, at: int = 0) -> dict[str, Any]:
-        """A finished game as a spectator saw it after `at` moves, with every move's sentence."""
+    @app.get("/api/games/{game_id}/replay", response_model=dict[str, Any],
+             responses=s.errors(400, 404, 409))
+    async def replay(request: Request, game_id: str, at: int = Query(0, ge=0)
+                     ) -> dict[str, Any]:
+        """A finished game as a spectator saw it after `at` moves (at most all of them),
+        with every move's sentence."""
         rooms = rooms_of(request)
         room = await rooms.get(game_id)
         record = rooms.record(room)  # refuses a game still being played
@@ -268,43 +273,64 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             web.replay_frame, room.game, room.record, record.get("result"), at)
         frame["id"] = room.id
         frame["seats"] = [
-            {"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s["name"]}
-            for i, s in enumerate(room.seats)
+            {"seat": i, "kind": x["kind"], "agent": x["agent"], "name": x["name"]}
+            for i, x in enumerate(room.seats)
         ]
         return frame
 
     @app.websocket("/ws/games/{game_id}")
     async def live(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
-        """Pushes the seat's (or a spectator's) view after every action."""
+        """Pushes the seat's (or a spectator's) view whenever what it may see changes."""
         rooms = rooms_of(websocket)
         try:
             room = await rooms.get(game_id)
             seat = rooms.seat_of(room, token) if token else None
+            sub = rooms.subscribe(room, seat)
         except RoomError as exc:
             await websocket.close(code=4000 + exc.status, reason=exc.message)
             return
-        await websocket.accept()
-        sub = Subscriber(seat)
-        room.subscribers.add(sub)
-        sub.push(rooms.view_text(room, seat))
-
-        async def send() -> None:
-            while True:
-                await websocket.send_text(await sub.queue.get())
-
-        async def receive() -> None:
-            while True:
-                await websocket.receive_text()  # clients only listen; this notices a close
-
-        tasks = [asyncio.create_task(send()), asyncio.create_task(receive())]
         try:
-            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            room.subscribers.discard(sub)
-            for task in tasks:
-                task.cancel()
-            for task in tasks:
-                with suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
-                    await task
+            await websocket.accept()
 
+            async def send() -> None:
+                while True:
+                    await websocket.send_text(await sub.queue.get())
+
+            async def receive() -> None:
+                while True:
+                    await websocket.receive_text()  # clients only listen; this notices a close
+
+            tasks = [asyncio.create_task(send()), asyncio.create_task(receive())]
+            try:
+                await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for task in tasks:
+                    task.cancel()
+                for task in tasks:
+                    with suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
+                        await task
+                tasks.clear()
+        finally:
+            rooms.unsubscribe(room, sub)
+
+    def openapi() -> dict[str, Any]:
+        """FastAPI's description without its generic 422: this server answers a
+        malformed request with 400 (listed on each route that can get one) and
+        keeps 422 for an action the rules refuse."""
+        if app.openapi_schema:
+            return app.openapi_schema
+        schema = get_openapi(title=app.title, version=app.version, summary=app.summary,
+                             routes=app.routes)
+        for item in schema["paths"].values():
+            for operation in item.values():
+                answers = operation.get("responses", {})
+                ref = answers.get("422", {}).get("content", {}).get("application/json", {})
+                if ref.get("schema", {}).get("$ref", "").endswith("/HTTPValidationError"):
+                    del answers["422"]
+        for name in ("HTTPValidationError", "ValidationError"):
+            schema.get("components", {}).get("schemas", {}).pop(name, None)
+        app.openapi_schema = schema
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     return app

@@ -1,43 +1,50 @@
 """Rooms: the live games a server holds, their seats, bots and subscribers.
 
-Every change goes through `Room.lock`: the action is tried on a clone,
-committed to the store, and only then becomes the room's state and is pushed
-to the subscribers. Bots think in a pool of worker processes so the server
-keeps answering while they do.
+Every change goes through `Room.lock`: the action is applied on a clone and
+every audience's new view is built and serialised; only then is it committed
+to the store, becomes the room's state and is pushed to the sockets whose
+view changed. Anything that fails before the commit leaves no trace.
+
+Rooms are a cache of the store: an idle or finished room without sockets
+leaves memory and is rebuilt from its stored actions when asked for again.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-import random
 import secrets
-from concurrent.futures import Executor
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import borough
 from borough import match as matches
-from borough.agents import AGENT_NAMES, SeatView, make_agent
+from borough.agents import AGENT_NAMES
 from borough.core.errors import IllegalAction
-from borough.core.game import Event, Game
+from borough.core.game import Game
 from borough.core.record import Record, dump, rules_mismatch
 from borough.core.serial import freeze
+from borough.server import views
+from borough.server.bots import BotScheduler
+from borough.server.settings import Settings
 from borough.server.store import Store, StoredGame, hash_token
+from borough.server.views import Audience, Shown, Stamped
 
 MAX_SEED = 2**53
 log = logging.getLogger("borough.server")
-UNDO_SAMPLES = 4
+UNDO_REFUSED = ("only your own last move can be taken back, while nobody has moved since, "
+                "the game is not over, and the move used no chance and revealed nothing hidden")
 
 
 class RoomError(Exception):
     """A refused request: an HTTP status and a sentence for the client."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.retry_after = retry_after
 
 
 @dataclass
@@ -47,34 +54,14 @@ class Room:
     record: Record
     state: Any
     seats: list[dict[str, Any]]
-    events: list[tuple[int, Event]] = field(default_factory=list)
+    seed_chosen: bool
+    events: list[Stamped] = field(default_factory=list)
+    shown: dict[Audience, Shown] = field(default_factory=dict)
     subscribers: set[Subscriber] = field(default_factory=set)
     thinking: dict[int, asyncio.Task] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    # Per seat: the move after which its view last changed, and that view. A move
-    # sent from an older view is stale; one sent while only hidden things changed
-    # (others' sealed choices in a step everyone plays at once) still counts.
-    seen_at: list[int] = field(default_factory=list)
-    seen: list[dict[str, Any] | None] = field(default_factory=list)
-    # Views built at the current version, per seat (None: spectators), with
-    # their JSON text: a move builds each seat's view once for all its sockets.
-    version: int = 0
-    views: dict[int | None, tuple[dict[str, Any], str]] = field(default_factory=dict)
-
-    def changed(self) -> None:
-        self.version += 1
-        self.views.clear()
-
-    def note_views(self) -> None:
-        """Record which seats' views the last move changed."""
-        if not self.seen:
-            self.seen_at = [0] * self.record.players
-            self.seen = [None] * self.record.players
-        for seat in range(self.record.players):
-            view = self.game.observe(self.state, seat)
-            if view != self.seen[seat]:
-                self.seen[seat] = view
-                self.seen_at[seat] = self.move_number
+    used: float = field(default_factory=time.monotonic)  # last request or move
+    gone: bool = False  # left memory: a request still holding it must fetch it again
 
     @property
     def move_number(self) -> int:
@@ -95,13 +82,6 @@ class Subscriber:
         if self.queue.full():  # a client that stopped reading only needs the newest view
             self.queue.get_nowait()
         self.queue.put_nowait(text)
-
-
-def bot_decision(game_name: str, state_json: dict, seat: int, agent: str, seed: int) -> Any:
-    """Run in a worker process: rebuild the state and let the agent choose."""
-    game = borough.game(game_name)
-    state = game.from_json(state_json)
-    return make_agent(agent, seed).choose(SeatView(game, state, seat))
 
 
 class GroupCommit:
@@ -127,10 +107,14 @@ class GroupCommit:
             batch, self.pending = self.pending, []
             try:
                 await asyncio.to_thread(self.store.append, [row for row, _ in batch])
-            except Exception as exc:  # every waiter hears why its action was not stored
-                for _, future in batch:
-                    if not future.done():
+            except Exception:  # one bad row must not sink the others: store one by one
+                for row, future in batch:
+                    try:
+                        await asyncio.to_thread(self.store.append, [row])
+                    except Exception as exc:
                         future.set_exception(exc)
+                    else:
+                        future.set_result(None)
             else:
                 for _, future in batch:
                     if not future.done():
@@ -138,13 +122,16 @@ class GroupCommit:
 
 
 class Rooms:
-    def __init__(self, store: Store, executor: Executor, bot_pause: float = 0.0) -> None:
+    def __init__(self, store: Store, bots: BotScheduler, settings: Settings) -> None:
         self.store = store
         self.commits = GroupCommit(store)
-        self.executor = executor
-        self.bot_pause = bot_pause
+        self.bots = bots
+        self.settings = settings
         self.rooms: dict[str, Room] = {}
         self.tasks: set[asyncio.Task] = set()
+        self.loading = asyncio.Lock()
+        self.sockets = 0
+        self.closed_sockets = 0  # ever, so the sweeper knows when connections went away
 
     # ---------------------------------------------------------------- setup
     async def create(self, request: dict[str, Any]) -> tuple[Room, list[str]]:
@@ -162,6 +149,7 @@ class Rooms:
         if len(seats_in) != players:
             raise RoomError(400, f"{players} players need {players} seats, not {len(seats_in)}")
         seed = request.get("seed")
+        chosen = seed is not None
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         tokens, seats = [], []
@@ -178,11 +166,12 @@ class Rooms:
             })
         room_id = secrets.token_hex(8)
         state = game.setup(players, seed=seed, options=options)
-        room = Room(room_id, game, Record.start(game, players, seed, options), state, seats)
-        room.note_views()
+        room = Room(room_id, game, Record.start(game, players, seed, options), state, seats,
+                    chosen)
+        room.shown = views.next_views(room, state, [])
         await asyncio.to_thread(self.store.create_game, {
             "id": room_id, "game": name, "players": players, "seed": seed,
-            "options": options, "seats": seats,
+            "seed_chosen": chosen, "options": options, "seats": seats,
             "status": room.status, "rules_version": game.rules_version,
         })
         self.rooms[room_id] = room
@@ -202,8 +191,8 @@ class Rooms:
                 raise RoomError(409, f"game {stored.id} cannot be replayed: {mismatch}")
             record = Record.start(game, stored.players, stored.seed, stored.options)
             state = game.setup(stored.players, seed=stored.seed, options=stored.options)
-            room = Room(stored.id, game, record, state, stored.seats)
-            room.note_views()
+            room = Room(stored.id, game, record, state, stored.seats, stored.seed_chosen)
+            room.shown = views.next_views(room, state, [])
             for number, (seat, action) in enumerate(stored.moves, start=1):
                 try:
                     events = game.apply(state, seat, freeze(action))
@@ -211,36 +200,59 @@ class Rooms:
                     raise RoomError(409, f"game {stored.id} cannot be replayed: its move "
                                          f"{number} is refused ({exc.reason})") from None
                 record.moves.append((seat, freeze(action)))
-                room.events.extend((room.move_number, e) for e in events)
-                room.note_views()
+                room.events.extend(views.stamp(room.shown, events, number))
+                room.shown = views.next_views(room, state, room.events)
         except (KeyError, ValueError, TypeError) as exc:
             raise RoomError(409, f"game {stored.id} cannot be replayed: {exc}") from None
-        self.rooms[room.id] = room
         return room
 
     async def resume_all(self) -> int:
-        """Rebuild every unfinished game and restart its bots; a game that no
-        longer replays is reported and left out, and the server still starts."""
-        stored = await asyncio.to_thread(self.store.unfinished)
+        """Restart the bots of every unfinished game; a game that no longer
+        replays is reported and left out, and the server still starts. Games
+        waiting only for people stay in the store until someone asks for them."""
+        stored = await asyncio.to_thread(self.store.unfinished_with_bots)
         resumed = 0
         for s in stored:
             try:
-                room = self.restore(s)
+                room = await asyncio.to_thread(self.restore, s)
             except RoomError as exc:
                 log.error("%s", exc.message)
                 continue
+            self.rooms[room.id] = room
             self.kick(room)
             resumed += 1
         return resumed
 
     async def get(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)
-        if room is not None:
-            return room
-        stored = await asyncio.to_thread(self.store.load, room_id)
-        if stored is None:
-            raise RoomError(404, f"there is no game {room_id!r}")
-        return self.restore(stored)
+        if room is None:
+            async with self.loading:  # one rebuild per game, however many ask at once
+                room = self.rooms.get(room_id)
+                if room is None:
+                    stored = await asyncio.to_thread(self.store.load, room_id)
+                    if stored is None:
+                        raise RoomError(404, f"there is no game {room_id!r}")
+                    room = await asyncio.to_thread(self.restore, stored)
+                    self.rooms[room_id] = room
+                    self.kick(room)
+        room.used = time.monotonic()
+        return room
+
+    def sweep(self) -> int:
+        """Let rooms nobody watches leave memory: finished ones soon, idle ones later."""
+        now = time.monotonic()
+        gone = 0
+        for room in list(self.rooms.values()):
+            if room.subscribers or room.thinking or room.lock.locked():
+                continue
+            limit = (self.settings.room_over_seconds if room.status == "over"
+                     else self.settings.room_idle_seconds)
+            if now - room.used >= limit:
+                room.gone = True
+                del self.rooms[room.id]
+                self.bots.forget(room.id)
+                gone += 1
+        return gone
 
     # ---------------------------------------------------------------- seats
     def seat_of(self, room: Room, token: str | None) -> int:
@@ -251,54 +263,12 @@ class Rooms:
                     return seat
         raise RoomError(403, "that token belongs to no seat of this game")
 
-    def view(self, room: Room, seat: int | None) -> dict[str, Any]:
-        return self._cached(room, seat)[0]
+    def view(self, room: Room, seat: Audience) -> dict[str, Any]:
+        shown = room.shown[seat]
+        return {**shown.body, "version": shown.version}
 
-    def view_text(self, room: Room, seat: int | None) -> str:
-        return self._cached(room, seat)[1]
-
-    def _cached(self, room: Room, seat: int | None) -> tuple[dict[str, Any], str]:
-        hit = room.views.get(seat)
-        if hit is None:
-            view = self._build_view(room, seat)
-            hit = room.views[seat] = (view, json.dumps(view))
-        return hit
-
-    def _build_view(self, room: Room, seat: int | None) -> dict[str, Any]:
-        game, state = room.game, room.state
-        to_act = list(game.to_act(state))
-        legal = []
-        if seat is not None and seat in to_act:
-            legal = [
-                {"action": list(_listify(a)), "index": game.encode(a),
-                 "text": game.describe(a, state)}
-                for a in game.legal_actions(state, seat)
-            ]
-        view: dict[str, Any] = {
-            "id": room.id,
-            "game": game.name,
-            "title": game.title,
-            "players": room.record.players,
-            "options": room.record.options,
-            "seat": seat,
-            "status": room.status,
-            "move_number": room.move_number,
-            "to_act": to_act,
-            "your_turn": seat is not None and seat in to_act,
-            "observation": game.observe(state, seat),
-            "legal_actions": legal,
-            "events": [
-                {"number": n, "text": e.text, "kind": e.kind, "seat": e.seat}
-                for n, e in room.events if e.visible_to(seat)
-            ],
-            "seats": [
-                {"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s["name"]}
-                for i, s in enumerate(room.seats)
-            ],
-        }
-        if game.is_over(state):
-            view["result"] = game.result(state).to_json()
-        return view
+    def view_text(self, room: Room, seat: Audience) -> str:
+        return room.shown[seat].text
 
     def record(self, room: Room) -> dict[str, Any]:
         if not room.game.is_over(room.state):
@@ -306,62 +276,109 @@ class Rooms:
                                  "so it cannot reveal hidden information")
         return dump(room.record, room.game.result(room.state).to_json())
 
+    def subscribe(self, room: Room, seat: Audience) -> Subscriber:
+        if self.sockets >= self.settings.sockets_total:
+            raise RoomError(503, "the server has as many live connections as it takes; "
+                                 "try again later", retry_after=30)
+        if len(room.subscribers) >= self.settings.sockets_per_game:
+            raise RoomError(429, "this game has as many live connections as it takes",
+                            retry_after=30)
+        sub = Subscriber(seat)
+        room.subscribers.add(sub)
+        self.sockets += 1
+        sub.push(self.view_text(room, seat))
+        return sub
+
+    def unsubscribe(self, room: Room, sub: Subscriber) -> None:
+        if sub in room.subscribers:
+            room.subscribers.discard(sub)
+            self.sockets -= 1
+            self.closed_sockets += 1
+            room.used = time.monotonic()
+
     # -------------------------------------------------------------- actions
-    async def act(self, room: Room, seat: int, move_number: int, action: Any) -> None:
+    async def act(self, room: Room, seat: int, version: int, action: Any) -> Room:
+        """Take `action` for `seat`, sent from the seat's view at `version`."""
         async with room.lock:
+            room = self._current(room)
             if room.game.is_over(room.state):
                 raise RoomError(409, "the game is over")
             if seat not in room.game.to_act(room.state):
                 raise RoomError(403, f"it is not {room.seats[seat]['name']}'s turn")
             if room.seats[seat]["kind"] != "human":
                 raise RoomError(403, "a bot plays this seat")
-            if not room.seen_at[seat] <= move_number <= room.move_number:
-                raise RoomError(409, f"move {move_number} is stale: the game is at move "
-                                     f"{room.move_number}; fetch the view again")
+            current = room.shown[seat].version
+            if version != current:
+                raise RoomError(409, f"version {version} is stale: your view is at version "
+                                     f"{current}; fetch the view again")
             await self._commit(room, seat, action)
+            return room
+
+    def _current(self, room: Room) -> Room:
+        if room.gone or self.rooms.get(room.id) is not room:
+            raise RoomError(409, "the game was reloaded meanwhile; fetch the view again")
+        return room
 
     async def _commit(self, room: Room, seat: int, action: Any) -> None:
-        """Apply on a clone, store, then publish. Caller holds room.lock."""
+        """Apply on a clone and build every view, store, then publish. Caller holds room.lock."""
         game = room.game
-        trial = game.clone(room.state)
+        number = room.move_number + 1
         try:
-            events = game.apply(trial, seat, action)
+            trial = game.clone(room.state)
+            events = views.stamp(room.shown, game.apply(trial, seat, action), number)
+            shown = views.next_views(room, trial, room.events + events)
+            status = "over" if game.is_over(trial) else "playing"
         except IllegalAction as exc:
             raise RoomError(422, exc.reason) from None
-        number = room.move_number + 1
-        status = "over" if game.is_over(trial) else "playing"
-        await self.commits.append(room.id, number, seat, action, status)
+        except Exception:
+            log.exception("game %s failed on %r from seat %s", room.id, action, seat)
+            raise RoomError(500, "the server could not apply that action; nothing was "
+                                 "stored and the game goes on as before") from None
+        try:
+            await self.commits.append(room.id, number, seat, action, status)
+        except Exception:
+            log.exception("storing move %s of game %s failed", number, room.id)
+            raise RoomError(500, "the action could not be stored; the game goes on "
+                                 "as before") from None
         room.state = trial
         room.record.moves.append((seat, freeze(action)))
-        room.events.extend((number, e) for e in events)
-        room.note_views()
-        self.publish(room)
+        room.events.extend(events)
+        self._publish(room, shown)
         self.kick(room)
 
-    def publish(self, room: Room) -> None:
-        room.changed()
+    def _publish(self, room: Room, shown: dict[Audience, Shown]) -> None:
+        fresh = views.changed(room.shown, shown)
+        room.shown = shown
+        room.used = time.monotonic()
         for sub in list(room.subscribers):
-            sub.push(self.view_text(room, sub.seat))
+            if sub.seat in fresh:
+                sub.push(shown[sub.seat].text)
 
-    async def undo(self, room: Room, seat: int) -> None:
-        """Take back the seat's own last move, when that cannot help anyone cheat."""
+    async def undo(self, room: Room, seat: int) -> Room:
+        """Take back the seat's own last move, when that cannot help anyone cheat.
+
+        Every refusal but the one about bots says the same, so a refusal never
+        tells a seat whether someone else made a secret move since."""
         async with room.lock:
+            room = self._current(room)
             if any(s["kind"] != "human" for s in room.seats):
                 raise RoomError(403, "undo is only for games in which every seat is human")
-            if not room.record.moves or room.record.moves[-1][0] != seat:
-                raise RoomError(409, "only the last move can be taken back, by its player")
+            if room.game.is_over(room.state) or not room.record.moves:
+                raise RoomError(409, UNDO_REFUSED)
+            last_seat, last = room.record.moves[-1]
+            if last_seat != seat:
+                raise RoomError(409, UNDO_REFUSED)
             before = self._replay(room, room.record.moves[:-1])
-            last = room.record.moves[-1][1]
-            if self._revealed(room.game, before, room.state, last, seat):
-                raise RoomError(409, "that move revealed hidden information; it stands")
+            if not room.game.undoable(before, seat, last, room.state):
+                raise RoomError(409, UNDO_REFUSED)
+            kept = [e for e in room.events if e.move != room.move_number]
+            shown = views.next_views(room, before, kept)
             await asyncio.to_thread(self.store.remove_last, room.id, room.move_number)
-            number = room.move_number
             room.record.moves.pop()
             room.state = before
-            room.seen = []  # every view may have changed back: start afresh
-            room.note_views()
-            room.events = [(n, e) for n, e in room.events if n != number]
-            self.publish(room)
+            room.events = kept
+            self._publish(room, shown)
+            return room
 
     @staticmethod
     def _replay(room: Room, moves: list[tuple[int, Any]]) -> Any:
@@ -371,37 +388,19 @@ class Rooms:
             game.apply(state, s, a)
         return state
 
-    @staticmethod
-    def _revealed(game: Game, before: Any, after: Any, action: Any, actor: int) -> bool:
-        """Did the move show any seat something it could not know before?
-
-        For every seat, the move is replayed on states that seat cannot tell
-        apart from the real one; if what the seat sees afterwards differs, the
-        move drew on hidden information (a card drawn, a stack reshuffled).
-        """
-        rng = random.Random(0)
-        for viewer in range(game.num_seats(before)):
-            seen = game.observe(after, viewer)
-            for _ in range(UNDO_SAMPLES):
-                world = game.determinize(before, viewer, rng)
-                try:
-                    game.apply(world, actor, action)
-                except IllegalAction:
-                    return True
-                if game.observe(world, viewer) != seen:
-                    return True
-        return False
-
-    async def hand_to_bot(self, room: Room, seat: int, agent: str) -> None:
+    async def hand_to_bot(self, room: Room, seat: int, agent: str) -> Room:
         if agent not in AGENT_NAMES:
             raise RoomError(400, f"unknown agent {agent!r}; choose from {', '.join(AGENT_NAMES)}")
         async with room.lock:
+            room = self._current(room)
             seats = [dict(s) for s in room.seats]
             seats[seat]["kind"], seats[seat]["agent"] = "bot", agent
+            shown = views.next_views(room, room.state, room.events, seats)
             await asyncio.to_thread(self.store.set_seats, room.id, seats)
             room.seats = seats
-            self.publish(room)
+            self._publish(room, shown)
             self.kick(room)
+            return room
 
     # ----------------------------------------------------------------- bots
     def kick(self, room: Room) -> None:
@@ -416,7 +415,6 @@ class Rooms:
                 task.add_done_callback(self.tasks.discard)
 
     async def _bot_turn(self, room: Room, seat: int) -> None:
-        loop = asyncio.get_running_loop()
         try:
             while True:
                 async with room.lock:
@@ -426,11 +424,10 @@ class Rooms:
                     state_json = room.game.to_json(room.state)
                     agent = room.seats[seat]["agent"]
                     seed = matches.seat_seed(room.record.seed, seat) + number
-                if self.bot_pause:
-                    await asyncio.sleep(self.bot_pause)
-                action = await loop.run_in_executor(
-                    self.executor, bot_decision, room.game.name, state_json, seat, agent, seed
-                )
+                if self.settings.bot_pause:
+                    await asyncio.sleep(self.settings.bot_pause)
+                action = await self.bots.decide(room.id, agent, room.game.name, state_json,
+                                                seat, agent, seed)
                 async with room.lock:
                     if room.move_number != number:
                         continue  # the game moved on while the bot thought: think again
@@ -447,9 +444,3 @@ class Rooms:
         """Wait until no bot is thinking (for tests and shutdown)."""
         while self.tasks:
             await asyncio.gather(*list(self.tasks), return_exceptions=True)
-
-
-def _listify(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_listify(v) for v in value]
-    return value

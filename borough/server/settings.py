@@ -1,27 +1,51 @@
-"""Server settings, from arguments or the environment."""
+"""Server settings, from arguments or the environment (BOROUGH_<NAME in capitals>).
+
+Every limit a public server needs has a default meant for one modest machine
+serving people who play by hand; tests and benchmarks set their own through
+the same environment variables.
+"""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 DEFAULT_DATABASE = "sqlite:///borough.db"
+
+
+def _cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 @dataclass(frozen=True)
 class Settings:
     database_url: str = DEFAULT_DATABASE
     max_body_bytes: int = 64 * 1024  # no legal request comes near this
-    bot_workers: int = 1
+    body_timeout: float = 10.0  # seconds a client may take to send a whole request body
+    bot_workers: int = 0  # processes thinking for bots; 0: one per core
     bot_pause: float = 0.5  # seconds a bot waits before moving, so people can follow
+    # Per client address: a bucket of `burst` requests refilled at `rate` per second.
+    create_rate: float = 0.2  # new games: one every 5 s on average
+    create_burst: int = 10
+    act_rate: float = 10.0  # actions, undos and seat hand-overs
+    act_burst: int = 40
+    sockets_per_game: int = 32
+    sockets_total: int = 4000
+    room_idle_seconds: float = 600.0  # an untouched game without sockets leaves memory
+    room_over_seconds: float = 60.0  # a finished game without sockets leaves memory sooner
+    sweep_seconds: float = 15.0  # how often rooms are checked for leaving
+
+    @property
+    def workers(self) -> int:
+        return self.bot_workers or _cores()
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
-        env = {
-            "database_url": os.environ.get("BOROUGH_DATABASE_URL", DEFAULT_DATABASE),
-            "max_body_bytes": int(os.environ.get("BOROUGH_MAX_BODY_BYTES", 64 * 1024)),
-            "bot_workers": int(os.environ.get("BOROUGH_BOT_WORKERS", 1)),
-            "bot_pause": float(os.environ.get("BOROUGH_BOT_PAUSE", 0.5)),
-        }
-        env.update({k: v for k, v in overrides.items() if v is not None})
-        return cls(**env)  # type: ignore[arg-type]
+        values: dict[str, object] = {}
+        for f in fields(cls):
+            raw = os.environ.get(f"BOROUGH_{f.name.upper()}")
+            if raw is not None:
+                kind = type(f.default)
+                values[f.name] = raw if kind is str else kind(raw)
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)  # type: ignore[arg-type]

@@ -18,6 +18,7 @@ from alembic.config import Config
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -52,6 +53,7 @@ class GameRow(Base):
     seats: Mapped[list] = mapped_column(JSON)  # [{kind, agent, name, token_hash}]
     status: Mapped[str] = mapped_column(String(16), default="playing")
     rules_version: Mapped[int] = mapped_column(Integer, default=1)
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False)  # by the creator
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -83,6 +85,7 @@ class StoredGame:
     created: datetime
     moves: list[tuple[int, Any]]
     rules_version: int
+    seed_chosen: bool = False
 
 
 def _listify(value: Any) -> Any:
@@ -148,8 +151,13 @@ class Store:
             rows = s.scalars(select(GameRow).where(GameRow.status == "playing")).all()
             return [self._stored(s, r) for r in rows]
 
+    def unfinished_with_bots(self) -> list[StoredGame]:
+        """Unfinished games with a bot seat: the ones that go on without anyone asking."""
+        return [g for g in self.unfinished() if any(x["kind"] == "bot" for x in g.seats)]
+
     def lobby(self, limit: int = 200) -> list[dict[str, Any]]:
-        """The newest games with their move counts, for the lobby list."""
+        """The newest games, for the lobby list; the move count only of finished
+        games, as a running count would tell how many secret moves were made."""
         with self.session() as s:
             counts = dict(s.execute(
                 select(ActionRow.game_id, func.count()).group_by(ActionRow.game_id)
@@ -158,7 +166,8 @@ class Store:
             return [
                 {
                     "id": r.id, "game": r.game, "players": r.players, "status": r.status,
-                    "moves": counts.get(r.id, 0), "created": r.created.isoformat(),
+                    "moves": counts.get(r.id, 0) if r.status == "over" else None,
+                    "created": r.created.isoformat(),
                     "seats": [{"kind": x["kind"], "agent": x.get("agent"), "name": x["name"]}
                               for x in r.seats],
                 }
@@ -172,6 +181,7 @@ class Store:
         return StoredGame(
             row.id, row.game, row.players, row.seed, dict(row.options), list(row.seats),
             row.status, row.created, [(a.seat, a.action) for a in actions], row.rules_version,
+            row.seed_chosen,
         )
 
     def dispose(self) -> None:

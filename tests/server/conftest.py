@@ -15,7 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import httpx
 import psycopg
@@ -33,17 +33,25 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+# Test clients play far faster than people: the rate limits are lifted unless a
+# test sets its own (through the same environment variables a deployment uses).
+TEST_SETTINGS = {"BOROUGH_BOT_PAUSE": "0", "BOROUGH_ACT_RATE": "100000",
+                 "BOROUGH_ACT_BURST": "100000", "BOROUGH_CREATE_RATE": "100000",
+                 "BOROUGH_CREATE_BURST": "100000"}
+
+
 @dataclass
 class Server:
     url: str
     database_url: str
     process: subprocess.Popen | None = None
     port: int = 0
+    settings: dict[str, str] = field(default_factory=dict)  # BOROUGH_* overrides
 
     def start(self) -> Server:
         self.port = self.port or free_port()
-        env = {**os.environ, "BOROUGH_DATABASE_URL": self.database_url,
-               "BOROUGH_BOT_PAUSE": "0"}
+        env = {**os.environ, "BOROUGH_DATABASE_URL": self.database_url, **TEST_SETTINGS,
+               **self.settings}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "borough", "serve", "--port", str(self.port)],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,

@@ -94,7 +94,7 @@ def drive(base: str, game_id: str, token: str, choose, until, limit: int = 400) 
             return view
         move = choose(view)
         r = httpx.post(f"{base}/api/games/{game_id}/actions", json={
-            "token": token, "move_number": view["move_number"], "action": move["action"]})
+            "token": token, "version": view["version"], "action": move["action"]})
         assert r.status_code in (200, 409), r.text
         limit -= 1
         if limit <= 0:

@@ -80,7 +80,7 @@ def test_rondelcity_city_is_a_map_whose_spaces_are_played_by_click(web_server, c
     screenshot(page, "rondelcity-map")
     target = ends[-1]
     page.locator(f"#city-map .space[data-space='{target}']").click()
-    page.wait_for_function(f"document.body.dataset.move !== '{view['move_number']}'")
+    page.wait_for_function(f"document.body.dataset.move !== '{view['version']}'")
     after = httpx.get(f"{base}/api/games/{game['id']}/view",
                       params={"token": game["token"]}).json()
     me = after["observation"]["seats"][0]

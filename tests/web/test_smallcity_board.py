@@ -59,9 +59,9 @@ def replay(base: str, seed: int, moves: list[tuple[int, Action]]) -> dict:
     view_url = f"{base}/api/games/{created['id']}/view"
     with httpx.Client() as client:
         for s, action in moves:
-            number = client.get(view_url, params={"token": tokens[s]}).json()["move_number"]
+            number = client.get(view_url, params={"token": tokens[s]}).json()["version"]
             r = client.post(f"{base}/api/games/{created['id']}/actions", json={
-                "token": tokens[s], "move_number": number, "action": list(action)})
+                "token": tokens[s], "version": number, "action": list(action)})
             assert r.status_code == 200, r.text
     return {"id": created["id"], "token": tokens[0],
             "url": base + created["seats"][0]["join_url"],
@@ -116,12 +116,12 @@ def test_smallcity_store_a_new_material_by_clicking_a_warehouse(web_server, cont
     name = MATERIALS[kind]
     assert f"To store: {name}" in stores_text, stores_text
     assert "Click City Hall or a Warehouse with room" in stores_text, stores_text
-    number = view["move_number"]
+    number = view["version"]
     before = page.evaluate("document.body.dataset.move")
     shed.first.click()
     wait_move_after(page, before)
     after = game["view"]()
-    assert after["move_number"] > number
+    assert after["version"] > number
     label = GAME.describe(("store", kind, 0, target)).split(" on the ")[1]
     event = f"Player 1 stores a {name} on the {label}."
     assert any(e["text"] == event for e in after["events"]), after["events"][-5:]
@@ -185,14 +185,14 @@ def test_smallcity_pay_a_material_from_a_warehouse_and_refused_warehouse_is_expl
     text = click_refused(page, f".plot.store[data-borough='0'][data-store='{empty}'][data-attempt]")
     place = GAME.describe(("spend", owed, empty)).split(" from ")[1]
     assert "not allowed" in text and place in text and name in text, text
-    assert game["view"]()["move_number"] == view["move_number"]
+    assert game["view"]()["version"] == view["version"]
 
     # the Warehouse holding it pays
     before = page.evaluate("document.body.dataset.move")
     board.locator(f".plot.store.live[data-store='{payer}']").first.click()
     wait_move_after(page, before)
     after = game["view"]()
-    assert after["move_number"] > view["move_number"]
+    assert after["version"] > view["version"]
     assert warehouses_in_view(after)[payer].count(owed) == stocks[payer].count(owed) - 1
     assert page.locator("#message .notice.error").count() == 0
     left = board.locator(f".plot.store[data-borough='0'][data-store='{payer}'] .material")
@@ -239,6 +239,6 @@ def test_smallcity_architect_waiver_choices_say_what_the_building_then_costs(
     choice.click()
     wait_move_after(page, before)
     after = game["view"]()
-    assert after["move_number"] > view["move_number"]
+    assert after["version"] > view["version"]
     assert any(f"the Architect waives a {name}" in e["text"] for e in after["events"])
     page.wait_for_selector(f"#events li:has-text('the Architect waives a {name}')")

@@ -36,14 +36,16 @@ def test_two_people_see_each_others_moves_live_but_not_their_hands(web_server, c
         other = 1 - mover
         page = pages[mover]
         wait_ready(page)
-        before = public["move_number"]
-        while page.evaluate("document.body.dataset.move") == str(before):
+        before = page.evaluate("document.body.dataset.move")
+        followers = {p: p.evaluate("document.body.dataset.move") for p in (pages[other], watcher)}
+        while page.evaluate("document.body.dataset.move") == before:
             wait_ready(page)
             click_a_move(page, rng)
-        # the other person's page follows without a reload
-        after = httpx.get(f"{base}/api/games/{created['id']}").json()["move_number"]
-        pages[other].wait_for_function(f"document.body.dataset.move === '{after}'")
+        # the other person's page and the spectator's follow without a reload
+        after = httpx.get(f"{base}/api/games/{created['id']}").json()["version"]
         watcher.wait_for_function(f"document.body.dataset.move === '{after}'")
+        for follower, seen in followers.items():
+            follower.wait_for_function(f"document.body.dataset.move !== '{seen}'")
         assert watcher.locator("#board .live").count() == 0
         hands = [h.get_attribute("data-hand") for h in watcher.locator("[data-hand-seat]").all()]
         assert hands and set(hands) == {"back"}, "a spectator saw a hand"
@@ -200,7 +202,9 @@ def test_lobby_explains_bad_input_and_works_by_keyboard(web_server, contexts):
 def test_take_back_a_move_and_leave_the_table_to_a_bot(web_server, contexts):
     base = web_server.url
     r = httpx.post(f"{base}/api/games", json={
-        "game": "citycouncil", "players": 2, "options": {"mode": "basic"}, "seed": 1,
+        # Rondel City's first decision (how far to turn the rondel) draws nothing
+        # and hides nothing, so it may be taken back.
+        "game": "rondelcity", "players": 2, "seed": 1,
         "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]}).json()
     gid = r["id"]
     first = httpx.get(f"{base}/api/games/{gid}").json()["to_act"][0]
@@ -211,11 +215,11 @@ def test_take_back_a_move_and_leave_the_table_to_a_bot(web_server, contexts):
     while page.evaluate("document.body.dataset.move") == "0":
         wait_ready(page)
         click_a_move(page, rng)
-    assert httpx.get(f"{base}/api/games/{gid}").json()["move_number"] == 1
+    assert httpx.get(f"{base}/api/games/{gid}").json()["version"] == 1
     page.click("#undo")
-    page.wait_for_function("document.body.dataset.move === '0'")
+    page.wait_for_function("document.body.dataset.move === '2'")  # a new view: the old one
     assert "taken back" in page.inner_text("#message")
-    assert httpx.get(f"{base}/api/games/{gid}").json()["move_number"] == 0
+    assert httpx.get(f"{base}/api/games/{gid}").json()["version"] == 2
     # leaving asks first, then a bot plays the seat and the page only watches it
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#leave")

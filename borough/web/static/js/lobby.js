@@ -109,7 +109,7 @@ function createForm() {
 function showCreated(result, g, created, body) {
   const origin = window.location.origin;
   result.replaceChildren(
-    el("h3", {}, `${g.title} is ready (seed ${created.seed})`),
+    el("h3", {}, created.seed_chosen ? `${g.title} is ready (seed ${created.seed}, shown to every seat as chosen by you)` : `${g.title} is ready (the seed stays secret until the game is over)`),
     el("p", { class: "help" }, "Each person's link holds their seat's secret: send it only to them."),
     el("ul", { class: "joins" }, created.seats.map((s) => {
       const human = body.seats[s.seat].kind === "human";
@@ -133,7 +133,7 @@ async function loadRooms() {
           el("td", {}, title(r.game)),
           el("td", {}, r.seats.map((s) => s.kind === "bot" ? `${s.name} (bot ${s.agent})` : s.name).join(", ")),
           el("td", {}, r.status === "over" ? "finished" : "playing"),
-          el("td", {}, String(r.moves)),
+          el("td", {}, r.moves === null ? "–" : String(r.moves)),
           el("td", {}, el("a", { href: `/play/${r.id}` }, r.status === "over" ? "final table" : "watch"),
             r.status === "over" ? [" · ", el("a", { href: `/replay/${r.id}` }, "replay")] : null))))));
   } catch (err) {

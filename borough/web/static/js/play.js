@@ -19,7 +19,7 @@ function viewPath() {
 
 function accept(view, fromSocket) {
   // The socket delivers views in order; an answer to a move may arrive after a newer push.
-  if (!fromSocket && table.view && view.move_number < table.view.move_number) return;
+  if (!fromSocket && table.view && view.version < table.view.version) return;
   table.show(view);
   const seatControls = document.getElementById("seat-controls");
   const mine = view.seats.find((s) => s.seat === view.seat);
@@ -32,7 +32,7 @@ async function refresh() {
 
 async function send(choice) {
   return api(`/api/games/${gameId}/actions`, {
-    body: { token, move_number: table.view.move_number, action: choice.action } });
+    body: { token, version: table.view.version, action: choice.action } });
 }
 
 async function move(choice) {
@@ -45,7 +45,7 @@ async function move(choice) {
       view = await send(choice);
     } catch (err) {
       // Another seat moved first (a step everyone plays at once): when the same move is
-      // still open to us, it is sent again at the new move number.
+      // still open to us, it is sent again from the new view.
       if (err.status !== 409) throw err;
       const fresh = await api(viewPath());
       accept(fresh, true);
@@ -70,7 +70,7 @@ async function attempt(action, label) {
   table.setBusy(true);
   try {
     const view = await api(`/api/games/${gameId}/actions`, {
-      body: { token, move_number: table.view.move_number, action } });
+      body: { token, version: table.view.version, action } });
     accept(view, false);
   } catch (err) {
     table.setMessage(err.status === 422 ? `${label}: not allowed, ${err.message}` : err.message);

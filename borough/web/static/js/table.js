@@ -98,7 +98,7 @@ export class Table {
     const view = this.view;
     const body = document.body.dataset;
     body.status = view.status;
-    body.move = String(view.move_number);
+    body.move = String(view.move_number ?? view.version);  // a replay frame, or a live view
     body.turn = this.interactive() ? "you" : "wait";
     body.game = view.game;
     body.renders = String(Number(body.renders || 0) + 1);
@@ -118,12 +118,15 @@ export class Table {
     else if (this.interactive()) turn = el("span", { class: "turn you", id: "turn" }, "Your turn");
     else turn = el("span", { class: "turn", id: "turn" }, who.length ? `Waiting for ${who.join(" and ")}` : "Waiting");
     const you = view.seat === null || view.seat === undefined ? "You are watching" : `You play ${seatName(view, view.seat)}`;
-    this.statusBar.replaceChildren(
+    this.statusBar.replaceChildren(...[
       el("h1", {}, view.title),
       turn,
-      el("span", { id: "move-number" }, `Move ${view.move_number}${view.total !== undefined ? ` of ${view.total}` : ""}`),
+      // A live view carries no move count: it would tell how many secret moves others made.
+      view.move_number !== undefined ? el("span", { id: "move-number" }, `Move ${view.move_number}${view.total !== undefined ? ` of ${view.total}` : ""}`) : null,
+      view.seed_chosen ? el("span", { id: "seed-chosen", title: "Whoever created this game chose its seed, so they can know the hidden cards." }, "Seed chosen by the creator") : null,
       el("span", {}, you),
-      el("a", { href: `/rules/${view.game}`, target: "_blank", rel: "noopener" }, "Rules"));
+      el("a", { href: `/rules/${view.game}`, target: "_blank", rel: "noopener" }, "Rules"),
+    ].filter(Boolean));
   }
 
   renderBoard() {

@@ -1,0 +1,180 @@
+"""The shapes of every request and answer, strictly typed, for validation and OpenAPI.
+
+Requests are strict: a number is never read from a string, a bool or a float,
+and unknown fields are refused, so what the server acts on is exactly what the
+client meant.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from borough.server.rooms import MAX_SEED
+
+Name = Annotated[str, StringConstraints(max_length=40)]
+Part = Annotated[str, StringConstraints(max_length=40)] | int
+Token = Annotated[str, StringConstraints(max_length=100)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class SeatSpec(Strict):
+    kind: Literal["human", "bot"]
+    agent: Name | None = None
+    name: Name | None = None
+
+
+class CreateGame(Strict):
+    game: Name
+    players: int
+    options: dict[Name, Name | int | bool] = Field(default_factory=dict, max_length=16)
+    seed: int | None = Field(None, ge=0, lt=MAX_SEED, description=(
+        "Leave out for a secret seed, published with the record once the game is over; "
+        "a seed given here is shown to every seat as chosen by the creator."))
+    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+
+
+class ActionRequest(Strict):
+    token: Token
+    version: int = Field(description="The `version` of the seat's view the action was chosen "
+                                     "from; an older one is refused as stale (409).")
+    action: list[Part] = Field(min_length=1, max_length=8, description=(
+        "The action as listed in the view's legal_actions: strings and whole numbers only."))
+
+
+class TokenRequest(Strict):
+    token: Token
+
+
+class BotRequest(TokenRequest):
+    agent: Name = "medium"
+
+
+# ------------------------------------------------------------------ answers
+class Open(BaseModel):
+    """An answer whose listed fields are always there; more may be added."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class Error(BaseModel):
+    error: str
+
+
+class SeatLink(BaseModel):
+    seat: int
+    token: str
+    name: str
+    join_url: str
+
+
+class Created(BaseModel):
+    id: str
+    seed: int | None = Field(description="Only when the creator chose it; else secret until "
+                                         "the game is over.")
+    seed_chosen: bool
+    seats: list[SeatLink]
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    agent: str | None
+    name: str
+
+
+class LegalAction(BaseModel):
+    action: list[str | int]
+    index: int
+    text: str
+
+
+class EventView(BaseModel):
+    number: int = Field(description="The version of this view in which the event appeared.")
+    text: str
+    kind: str
+    seat: int | None
+
+
+class ResultView(Open):
+    scores: list[int | float]
+    winners: list[int]
+    detail: dict[str, Any]
+
+
+class GameView(Open):
+    id: str
+    game: str
+    title: str
+    players: int
+    options: dict[str, Any]
+    seed_chosen: bool = Field(description="True when the creator chose the seed.")
+    seat: int | None
+    status: Literal["playing", "over"]
+    version: int = Field(description="Raised only when what this seat may see changes.")
+    to_act: list[int]
+    your_turn: bool
+    observation: dict[str, Any]
+    legal_actions: list[LegalAction]
+    events: list[EventView]
+    seats: list[SeatInfo]
+    result: ResultView | None = None
+
+
+class LobbySeat(BaseModel):
+    kind: str
+    agent: str | None
+    name: str
+
+
+class LobbyRow(BaseModel):
+    id: str
+    game: str
+    players: int
+    status: Literal["playing", "over"]
+    moves: int | None = Field(description="Only for finished games.")
+    created: str
+    seats: list[LobbySeat]
+
+
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    players: list[int]
+    options: dict[str, Any]
+
+
+class Meta(BaseModel):
+    games: list[GameInfo]
+    agents: list[str]
+
+
+class Health(BaseModel):
+    status: str
+
+
+class Rules(BaseModel):
+    game: str
+    title: str
+    markdown: str
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI entries for the refusals a route really answers."""
+    words = {
+        400: "Malformed request: wrong types, unknown fields, or a setup the game refuses.",
+        403: "The token belongs to no seat, or not to the seat that must act.",
+        404: "No such game.",
+        408: "The request body took too long to arrive.",
+        409: "Stale version, game over, record not yet public, or a stored game that "
+             "no longer replays.",
+        413: "The request body is too large.",
+        422: "The action is not legal now; the error says why.",
+        429: "Too many requests from this client; see Retry-After.",
+        500: "The server failed; nothing was stored and the game goes on as before.",
+    }
+    return {code: {"model": Error, "description": words[code]} for code in codes}

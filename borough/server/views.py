@@ -1,0 +1,110 @@
+"""What each seat, and a spectator, is shown, and when that changes.
+
+A view carries no global move count: each audience (a seat, or None for
+spectators) has its own `version`, raised only when what that audience may see
+changes. Another seat's sealed choice therefore changes neither the version
+nor the pushes of anyone who cannot see it, so nobody can count secret moves.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from borough.core.game import Event, Game
+
+if TYPE_CHECKING:
+    from borough.server.rooms import Room
+
+Audience = int | None  # a seat, or None for spectators
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A view as last shown to one audience: its version, content and JSON text."""
+
+    version: int
+    body: dict[str, Any]  # the view without its version, to compare with the next
+    text: str
+
+
+@dataclass(frozen=True)
+class Stamped:
+    """An event with the move that made it and, per audience, the version it arrived in."""
+
+    event: Event
+    move: int
+    versions: dict[Audience, int]
+
+
+def audiences(players: int) -> list[Audience]:
+    return [*range(players), None]
+
+
+def body(room: Room, game: Game, state: Any, events: list[Stamped],
+         seats: list[dict[str, Any]], seat: Audience) -> dict[str, Any]:
+    """Everything `seat` is shown of `state`, except the version."""
+    to_act = list(game.to_act(state))
+    legal = []
+    if seat is not None and seat in to_act:
+        legal = [
+            {"action": list(a), "index": game.encode(a), "text": game.describe(a, state)}
+            for a in game.legal_actions(state, seat)
+        ]
+    over = game.is_over(state)
+    view: dict[str, Any] = {
+        "id": room.id,
+        "game": game.name,
+        "title": game.title,
+        "players": room.record.players,
+        "options": room.record.options,
+        "seed_chosen": room.seed_chosen,
+        "seat": seat,
+        "status": "over" if over else "playing",
+        "to_act": to_act,
+        "your_turn": seat is not None and seat in to_act,
+        "observation": game.observe(state, seat),
+        "legal_actions": legal,
+        "events": [
+            {"number": s.versions[seat], "text": s.event.text, "kind": s.event.kind,
+             "seat": s.event.seat}
+            for s in events if s.event.visible_to(seat)
+        ],
+        "seats": [
+            {"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s["name"]}
+            for i, s in enumerate(seats)
+        ],
+    }
+    if over:
+        view["result"] = game.result(state).to_json()
+    return view
+
+
+def stamp(shown: dict[Audience, Shown], events: list[Event], move: int) -> list[Stamped]:
+    """New events of `move`, numbered by the version each audience will see them in."""
+    following = {a: s.version + 1 for a, s in shown.items()}
+    return [Stamped(e, move, following) for e in events]
+
+
+def next_views(room: Room, state: Any, events: list[Stamped],
+               seats: list[dict[str, Any]] | None = None) -> dict[Audience, Shown]:
+    """Every audience's view of `state`; a version moves on only where the content changed.
+
+    Builds (and serialises) every view before anything is committed, so a game
+    whose view cannot be built refuses the move instead of storing it."""
+    seats = room.seats if seats is None else seats
+    out: dict[Audience, Shown] = {}
+    for a in audiences(room.record.players):
+        content = body(room, room.game, state, events, seats, a)
+        old = room.shown.get(a)
+        if old is not None and old.body == content:
+            out[a] = old
+            continue
+        version = 0 if old is None else old.version + 1
+        out[a] = Shown(version, content, json.dumps({**content, "version": version}))
+    return out
+
+
+def changed(before: dict[Audience, Shown], after: dict[Audience, Shown]) -> set[Audience]:
+    return {a for a, s in after.items() if before.get(a) is not s}
