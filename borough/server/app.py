@@ -16,6 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import borough
 from borough.server import schemas as s
@@ -95,6 +96,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if exc.retry_after is not None:
             headers = {"Retry-After": str(max(1, math.ceil(exc.retry_after)))}
         return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # FastAPI's own refusals (a body that is not UTF-8 JSON, an unknown path)
+        # answer in the same shape as every other error.
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code,
+                            headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:

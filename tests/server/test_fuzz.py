@@ -1,0 +1,50 @@
+"""A property-based fuzz of the HTTP API against its own OpenAPI description.
+
+Schemathesis draws requests from the description, both ones it allows and ones
+it does not, for every operation (and, where a path names a game, also for a
+real game), and checks each answer: never a 500, an answer within seconds, a
+status the description lists, and a body of the described shape.
+"""
+
+from __future__ import annotations
+
+import schemathesis
+from hypothesis import HealthCheck, given, settings
+from hypothesis.errors import Unsatisfiable
+from schemathesis import checks
+from schemathesis.generation import GenerationMode
+
+from tests.server.client import Client
+
+EXAMPLES = 6  # per operation, mode and path choice: the whole run stays within seconds
+CHECKS = [checks.not_a_server_error, checks.status_code_conformance,
+          checks.content_type_conformance, checks.response_schema_conformance,
+          checks.response_headers_conformance]
+
+
+def test_any_request_is_answered_as_the_description_says(server):
+    created = Client(server.url).create("ekopolis", 3, ["human"] * 3)
+    schema = schemathesis.openapi.from_url(f"{server.url}/openapi.json")
+    operations = [result.ok() for result in schema.get_all_operations()]
+    assert len(operations) >= 12
+    for operation in operations:
+        paths = [None, {"game_id": created["id"]}] if "{game_id}" in operation.path else [None]
+        raw = operation.definition.raw
+        for pinned in paths:
+            # Wrong inputs can only be drawn where some input is left free.
+            free = [p for p in raw.get("parameters", []) if not (pinned and p["in"] == "path")]
+            takes_input = bool(free) or "requestBody" in raw
+            for mode in list(GenerationMode) if takes_input else [GenerationMode.POSITIVE]:
+                strategy = operation.as_strategy(mode, path_parameters=pinned)
+
+                @given(case=strategy)
+                @settings(max_examples=EXAMPLES, deadline=None, database=None,
+                          derandomize=True, suppress_health_check=list(HealthCheck))
+                def answered(case):
+                    case.call_and_validate(base_url=server.url, checks=CHECKS, timeout=10)
+
+                try:
+                    answered()
+                except Unsatisfiable:
+                    # A path of one free string has no wrong value to draw.
+                    assert mode is GenerationMode.NEGATIVE, operation.label
