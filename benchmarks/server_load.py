@@ -42,7 +42,10 @@ def free_port() -> int:
 
 def start_server(db: str) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    env = {**os.environ, "BOROUGH_DATABASE_URL": db}
+    # Every client here shares one address: lift the per-client rate limits.
+    env = {**os.environ, "BOROUGH_DATABASE_URL": db, "BOROUGH_ACT_RATE": "100000",
+           "BOROUGH_ACT_BURST": "100000", "BOROUGH_CREATE_RATE": "100000",
+           "BOROUGH_CREATE_BURST": "100000"}
     proc = subprocess.Popen([sys.executable, "-m", "borough", "serve", "--port", str(port)],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
@@ -62,7 +65,7 @@ class Stats:
         self.pushes: list[float] = []
         self.warm = 0.0  # samples before this moment (connections opening) are left out
         self.errors = 0
-        self.sent: dict[tuple[str, int], float] = {}
+        self.sent: dict[str, tuple[int, float]] = {}  # game: (seat that moved, when)
 
 
 async def seat_client(http: httpx.AsyncClient, ws_url: str, gid: str, token: str, seat: int,
@@ -75,17 +78,19 @@ async def seat_client(http: httpx.AsyncClient, ws_url: str, gid: str, token: str
                 view = json.loads(await asyncio.wait_for(ws.recv(), remaining))
             except TimeoutError:
                 return
-            sent = stats.sent.pop((gid, view["move_number"]), None)
-            if sent is not None and view["seat"] == seat and sent > stats.warm:
-                stats.pushes.append(time.perf_counter() - sent)
+            mover, sent = stats.sent.get(gid, (seat, 0.0))
+            if mover != seat:  # the first push after the other seat's move
+                del stats.sent[gid]
+                if sent > stats.warm:
+                    stats.pushes.append(time.perf_counter() - sent)
             if view["status"] == "over" or not view["your_turn"]:
                 continue
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             move = rng.choice(view["legal_actions"])["action"]
             started = time.perf_counter()
-            stats.sent[(gid, view["move_number"] + 1)] = started
+            stats.sent[gid] = (seat, started)
             r = await http.post(f"/api/games/{gid}/actions", json={
-                "token": token, "move_number": view["move_number"], "action": move})
+                "token": token, "version": view["version"], "action": move})
             if r.status_code == 200:
                 if started > stats.warm:
                     stats.round_trips.append(time.perf_counter() - started)

@@ -130,8 +130,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     mutating = s.errors(400, 403, 404, 408, 409, 413, 429, 500)
 
     @app.get("/healthz", response_model=s.Health)
-    async def health() -> dict[str, str]:
-        return {"status": "ok"}
+    async def health(request: Request) -> dict[str, Any]:
+        """Up, with the games held in memory and the live sockets."""
+        rooms = rooms_of(request)
+        return {"status": "ok", "rooms": len(rooms.rooms), "sockets": rooms.sockets}
 
     @app.get("/api/meta", response_model=s.Meta)
     async def meta() -> dict[str, Any]:

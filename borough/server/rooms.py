@@ -200,8 +200,9 @@ class Rooms:
                     raise RoomError(409, f"game {stored.id} cannot be replayed: its move "
                                          f"{number} is refused ({exc.reason})") from None
                 record.moves.append((seat, freeze(action)))
-                room.events.extend(views.stamp(room.shown, events, number))
-                room.shown = views.next_views(room, state, room.events)
+                stamped = views.stamp(room.shown, events, number)
+                room.events.extend(stamped)
+                room.shown = views.next_views(room, state, stamped)
         except (KeyError, ValueError, TypeError) as exc:
             raise RoomError(409, f"game {stored.id} cannot be replayed: {exc}") from None
         return room
@@ -264,8 +265,7 @@ class Rooms:
         raise RoomError(403, "that token belongs to no seat of this game")
 
     def view(self, room: Room, seat: Audience) -> dict[str, Any]:
-        shown = room.shown[seat]
-        return {**shown.body, "version": shown.version}
+        return room.shown[seat].view()
 
     def view_text(self, room: Room, seat: Audience) -> str:
         return room.shown[seat].text
@@ -326,7 +326,9 @@ class Rooms:
         try:
             trial = game.clone(room.state)
             events = views.stamp(room.shown, game.apply(trial, seat, action), number)
-            shown = views.next_views(room, trial, room.events + events)
+            shown = views.next_views(room, trial, events)
+            for fresh in views.changed(room.shown, shown):
+                shown[fresh].serialise()  # now: a view that cannot be is a refusal
             status = "over" if game.is_over(trial) else "playing"
         except IllegalAction as exc:
             raise RoomError(422, exc.reason) from None
@@ -372,7 +374,7 @@ class Rooms:
             if not room.game.undoable(before, seat, last, room.state):
                 raise RoomError(409, UNDO_REFUSED)
             kept = [e for e in room.events if e.move != room.move_number]
-            shown = views.next_views(room, before, kept)
+            shown = views.next_views(room, before, [], all_events=kept)
             await asyncio.to_thread(self.store.remove_last, room.id, room.move_number)
             room.record.moves.pop()
             room.state = before
@@ -395,7 +397,7 @@ class Rooms:
             room = self._current(room)
             seats = [dict(s) for s in room.seats]
             seats[seat]["kind"], seats[seat]["agent"] = "bot", agent
-            shown = views.next_views(room, room.state, room.events, seats)
+            shown = views.next_views(room, room.state, [], seats)
             await asyncio.to_thread(self.store.set_seats, room.id, seats)
             room.seats = seats
             self._publish(room, shown)

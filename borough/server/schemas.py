@@ -155,6 +155,8 @@ class Meta(BaseModel):
 
 class Health(BaseModel):
     status: str
+    rooms: int = Field(description="Games held in memory; the rest wait in the database.")
+    sockets: int
 
 
 class Rules(BaseModel):

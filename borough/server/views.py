@@ -20,13 +20,31 @@ if TYPE_CHECKING:
 Audience = int | None  # a seat, or None for spectators
 
 
-@dataclass(frozen=True)
 class Shown:
-    """A view as last shown to one audience: its version, content and JSON text."""
+    """A view as last shown to one audience: its version, its content apart from
+    the events (to compare with the next), its events, and its JSON text, made
+    once when first asked for."""
 
-    version: int
-    body: dict[str, Any]  # the view without its version, to compare with the next
-    text: str
+    __slots__ = ("_text", "body", "events", "version")
+
+    def __init__(self, version: int, body: dict[str, Any], events: list[dict[str, Any]]
+                 ) -> None:
+        self.version = version
+        self.body = body
+        self.events = events
+        self._text: str | None = None
+
+    def view(self) -> dict[str, Any]:
+        return {**self.body, "events": self.events, "version": self.version}
+
+    @property
+    def text(self) -> str:
+        return self.serialise()
+
+    def serialise(self) -> str:
+        if self._text is None:
+            self._text = json.dumps(self.view())
+        return self._text
 
 
 @dataclass(frozen=True)
@@ -42,9 +60,9 @@ def audiences(players: int) -> list[Audience]:
     return [*range(players), None]
 
 
-def body(room: Room, game: Game, state: Any, events: list[Stamped],
-         seats: list[dict[str, Any]], seat: Audience) -> dict[str, Any]:
-    """Everything `seat` is shown of `state`, except the version."""
+def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: Audience
+         ) -> dict[str, Any]:
+    """Everything `seat` is shown of `state`, except the events and the version."""
     to_act = list(game.to_act(state))
     legal = []
     if seat is not None and seat in to_act:
@@ -66,11 +84,6 @@ def body(room: Room, game: Game, state: Any, events: list[Stamped],
         "your_turn": seat is not None and seat in to_act,
         "observation": game.observe(state, seat),
         "legal_actions": legal,
-        "events": [
-            {"number": s.versions[seat], "text": s.event.text, "kind": s.event.kind,
-             "seat": s.event.seat}
-            for s in events if s.event.visible_to(seat)
-        ],
         "seats": [
             {"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s["name"]}
             for i, s in enumerate(seats)
@@ -87,22 +100,34 @@ def stamp(shown: dict[Audience, Shown], events: list[Event], move: int) -> list[
     return [Stamped(e, move, following) for e in events]
 
 
-def next_views(room: Room, state: Any, events: list[Stamped],
-               seats: list[dict[str, Any]] | None = None) -> dict[Audience, Shown]:
-    """Every audience's view of `state`; a version moves on only where the content changed.
+def readable(events: list[Stamped], seat: Audience) -> list[dict[str, Any]]:
+    return [{"number": s.versions[seat], "text": s.event.text, "kind": s.event.kind,
+             "seat": s.event.seat} for s in events if s.event.visible_to(seat)]
 
-    Builds (and serialises) every view before anything is committed, so a game
-    whose view cannot be built refuses the move instead of storing it."""
+
+def next_views(room: Room, state: Any, new_events: list[Stamped],
+               seats: list[dict[str, Any]] | None = None,
+               all_events: list[Stamped] | None = None) -> dict[Audience, Shown]:
+    """Every audience's view of `state` after `new_events` (or, when given, with
+    exactly `all_events`, as after an undo); a version moves on only where the
+    content changed. Each audience's event list grows by what it may read, so a
+    move costs the same early and late in a long game."""
     seats = room.seats if seats is None else seats
     out: dict[Audience, Shown] = {}
     for a in audiences(room.record.players):
-        content = body(room, room.game, state, events, seats, a)
+        content = body(room, room.game, state, seats, a)
         old = room.shown.get(a)
-        if old is not None and old.body == content:
+        if all_events is not None or old is None:
+            events = readable(all_events or new_events, a)
+            same = old is not None and old.events == events and old.body == content
+        else:
+            fresh = readable(new_events, a)
+            events = old.events + fresh if fresh else old.events
+            same = not fresh and old.body == content
+        if same:
             out[a] = old
             continue
-        version = 0 if old is None else old.version + 1
-        out[a] = Shown(version, content, json.dumps({**content, "version": version}))
+        out[a] = Shown(0 if old is None else old.version + 1, content, events)
     return out
 
 

@@ -42,14 +42,29 @@ class Client:
         assert r.status_code == 200, r.text
         return r.json()
 
+    def check_versions(self, gid: str, tokens: dict[int, str], seen: dict) -> None:
+        """Each audience's version moves on by one exactly when its view changed."""
+        now = {seat: self.view(gid, token) for seat, token in tokens.items()}
+        now[None] = self.public(gid)
+        for who, view in now.items():
+            if who in seen:
+                old = seen[who]
+                same = _content(old) == _content(view)
+                assert view["version"] == old["version"] + (0 if same else 1), who
+            seen[who] = view
+
     def act(self, gid: str, token: str, version: int, action: list) -> httpx.Response:
         return self.http.post(f"/api/games/{gid}/actions",
                               json={"token": token, "version": version, "action": action})
 
     def play(self, gid: str, tokens: dict[int, str], rng: random.Random,
              captured: list | None = None, max_moves: int = 20_000,
-             stop_after: int | None = None) -> dict:
-        """Play the human seats at random until the game ends; bots move on their own."""
+             stop_after: int | None = None, versions: dict | None = None) -> dict:
+        """Play the human seats at random until the game ends; bots move on their own.
+
+        With `versions` (filled here), every seat's and the spectator's view is
+        read after each move: its version must move on exactly when its content
+        changed."""
         made = 0
         for _ in range(max_moves):
             public = self.public(gid)
@@ -68,10 +83,16 @@ class Client:
             move = rng.choice(view["legal_actions"])["action"]
             r = self.act(gid, tokens[seat], view["version"], move)
             assert r.status_code in (200, 409), r.text  # 409: a bot moved first
+            if versions is not None:
+                self.check_versions(gid, tokens, versions)
             made += 1
             if stop_after is not None and made >= stop_after:
                 return self.public(gid)
         raise AssertionError("the game did not end")
+
+
+def _content(view: dict) -> dict:
+    return {k: v for k, v in view.items() if k != "version"}
 
 
 def check_no_leak(client: Client, gid: str, captured: list) -> None:

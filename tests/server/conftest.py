@@ -57,15 +57,16 @@ class Server:
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
         self.url = f"http://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a busy shared machine starts it slowly
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(self.process.stderr.read().decode())
             try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                if httpx.get(f"{self.url}/healthz", timeout=5).status_code == 200:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
+        self.kill()  # leave no server behind
         raise RuntimeError("the server did not start")
 
     def kill(self) -> None:

@@ -204,6 +204,6 @@ def test_the_bot_scheduler_serves_a_new_game_before_busy_ones():
 
 
 def test_stamped_events_carry_each_audiences_next_version():
-    shown = {0: views.Shown(4, {}, ""), None: views.Shown(2, {}, "")}
+    shown = {0: views.Shown(4, {}, []), None: views.Shown(2, {}, [])}
     (s,) = views.stamp(shown, [borough.core.game.Event("x")], 9)
     assert s.versions == {0: 5, None: 3} and s.move == 9

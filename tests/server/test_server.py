@@ -24,9 +24,16 @@ def test_a_full_game_of_every_game_through_the_api(server, name):
     gid = created["id"]
     tokens = {s["seat"]: s["token"] for s in created["seats"]}
     captured: list = []
-    final = client.play(gid, tokens, random.Random(5), captured)
+    versions: dict = {}
+    final = client.play(gid, tokens, random.Random(5), captured, versions=versions)
     assert final["status"] == "over" and "result" in final
     check_no_leak(client, gid, captured)
+    assert all(view["seed_chosen"] is True for _, view in captured)
+    # Over means over: nobody takes a move back once the record is published.
+    for token in tokens.values():
+        r = client.http.post(f"/api/games/{gid}/undo", json={"token": token})
+        assert r.status_code == 409, r.text
+    assert client.public(gid)["status"] == "over"
     # The stored record replays to the same result, and the lobby knows the game.
     data = client.http.get(f"/api/games/{gid}/record").json()
     from borough.core import record as records
@@ -217,9 +224,22 @@ def test_sigkill_loses_no_acknowledged_action_and_bots_resume(database_url):
 
 
 def test_the_openapi_page_documents_the_api(server):
+    """Every body is described, and the statuses listed are those the server answers:
+    400 for a malformed request, 422 only for an action the rules refuse."""
     r = httpx.get(f"{server.url}/openapi.json")
     paths = r.json()["paths"]
     assert "/api/games" in paths and "/api/games/{game_id}/actions" in paths
+    for path, item in paths.items():
+        for method, operation in item.items():
+            answers = set(operation["responses"])
+            if method == "post":
+                assert "requestBody" in operation, path
+                assert {"400", "408", "413", "429"} <= answers, path
+            assert ("422" in answers) == path.endswith("/actions"), path
+    actions = paths["/api/games/{game_id}/actions"]["post"]
+    assert {"200", "400", "403", "404", "409", "422", "429", "500"} <= set(actions["responses"])
+    body = actions["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    assert body.endswith("/ActionRequest")
 
 
 def test_a_stored_game_that_no_longer_replays_is_refused_and_the_rest_resume(database_url):
