@@ -72,12 +72,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rooms = Rooms(store, bots, settings)
         app.state.rooms = rooms
         await rooms.resume_all()
+        warming = bots.warm()
         calm_garbage_collector()
         sweeping = asyncio.create_task(sweeper(rooms))
         try:
             yield
         finally:
             sweeping.cancel()
+            warming.cancel()
             for task in list(rooms.tasks):
                 task.cancel()
             bots.shutdown()

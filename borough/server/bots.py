@@ -30,6 +30,10 @@ def bot_decision(game_name: str, state_json: dict, seat: int, agent: str, seed: 
     return make_agent(agent, seed).choose(SeatView(game, state, seat))
 
 
+def ready() -> None:
+    """Nothing to do: run once so a worker process exists with the games loaded."""
+
+
 @dataclass
 class Lane:
     executor: Executor
@@ -88,6 +92,11 @@ class BotScheduler:
             lane.running.add(game_id)
             lane.served[game_id] = time.monotonic()
             granted.set_result(None)
+
+    def warm(self) -> asyncio.Future:
+        """Start the quick lane's process now: its first decision would otherwise
+        wait seconds for a new process to load the games."""
+        return asyncio.get_running_loop().run_in_executor(self.lanes[False].executor, ready)
 
     def forget(self, game_id: str) -> None:
         """A game left memory: its fairness record goes too."""
