@@ -87,6 +87,7 @@ class HumanAgent:
         who = f"Player {view.seat + 1}"
         self._say(render(game.name, view.observation))
         moves = view.legal_actions
+        self._say(f"{who}: {view.prompt()}")
         self._list(view, moves)
         while True:
             answer = self._ask(f"{who}, your move (help for commands)> ")
@@ -96,6 +97,7 @@ class HumanAgent:
                 self._say(help_text(view))
             elif answer == "board":
                 self._say(render(game.name, view.observation))
+                self._say(f"{who}: {view.prompt()}")
                 self._list(view, moves)
             elif answer == "quit":
                 raise KeyboardInterrupt

@@ -41,6 +41,10 @@ class SeatView:
         """The move in words, as this seat may read it."""
         return self.game.describe(action, self.__state)
 
+    def prompt(self) -> str:
+        """The decision this seat faces now, in a player's words."""
+        return self.game.prompt(self.__state, self.seat)
+
     def explain(self, action: Any) -> str | None:
         """Why this seat may not take `action` now (None when it may)."""
         return self.game.explain(self.__state, self.seat, action)

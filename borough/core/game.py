@@ -196,6 +196,14 @@ class Game(ABC):
         """The action as a sentence a player would understand."""
 
     @abstractmethod
+    def prompt(self, state: Any, seat: int) -> str:
+        """The decision `seat` faces now, as one line in a player's words.
+
+        It names what is being chosen ("Place the pollution token next to your
+        Factory"), never how to click it, and tells nothing the seat cannot see.
+        """
+
+    @abstractmethod
     def max_decisions(self, players: int, options: dict[str, Any]) -> int:
         """An upper bound on the decisions in one game, for playout tests."""
 

@@ -25,6 +25,7 @@ from borough.games.citycouncil import (
     flow,
     information,
     production,
+    prompts,
     steps,
     wording,
 )
@@ -50,6 +51,7 @@ class CityCouncil(Game):
     )
     state_type = CCState
     rules_version = 2  # see "Changes" at the end of RULES.md
+    prompt = prompts.prompt
 
     def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:
         self.content: Content = load(data_dir)

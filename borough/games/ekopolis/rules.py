@@ -13,7 +13,7 @@ from typing import Any
 from borough.core.errors import CorruptData
 from borough.core.game import Action, Event, Game, Option, Result
 from borough.core.rng import Rng
-from borough.games.ekopolis import effects, scoring
+from borough.games.ekopolis import effects, prompts, scoring
 from borough.games.ekopolis.data import BLUE, COLOURS, DEFAULT_DIR, GREEN, RED, Content, load
 from borough.games.ekopolis.state import (
     CITY_HALL,
@@ -444,6 +444,8 @@ class Ekopolis(Game):
         yield ("skip",)
         yield ("keep",)
         yield ("pass",)
+
+    prompt = prompts.prompt
 
     def describe(self, action: Action, state: Any = None) -> str:
         kind, label, tiles = action[0], self.board.labels, self.tiles

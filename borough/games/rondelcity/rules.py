@@ -21,7 +21,7 @@ from typing import Any
 from borough.core.errors import CorruptData
 from borough.core.game import Action, Event, Game, Option, Result
 from borough.core.rng import Rng
-from borough.games.rondelcity import actions, checks, flow, information, seats, wording
+from borough.games.rondelcity import actions, checks, flow, information, prompts, seats, wording
 from borough.games.rondelcity.data import DEFAULT_DIR, Content, load
 from borough.games.rondelcity.seats import player_name
 from borough.games.rondelcity.state import (
@@ -55,6 +55,7 @@ class RondelCity(Game):
     )
     state_type = RonState
     rules_version = 2  # see "Changes" at the end of RULES.md
+    prompt = prompts.prompt
 
     def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:
         self.content: Content = load(data_dir)
