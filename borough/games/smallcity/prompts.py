@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from borough.games.smallcity.rules import SmallCity
 
 FIXED = {
+    "side": "Choose the side of your borough board: easy (a larger zone to start) or expert",
     "promise": "Keep one of the Promises you drew",
     "mayor": "Put the mayor on a street: the borough beside it hosts the round",
     "card": "Take a Special Action card from the circle",
