@@ -72,7 +72,37 @@ export function notice(container, text, kind = "error") {
   container.replaceChildren(text ? el("p", { class: `notice ${kind}`, role: kind === "error" ? "alert" : "status" }, text) : "");
 }
 
-export const SEAT_COLOURS = ["#2f6fb5", "#3b9a52", "#c98a16", "#b23a48", "#7b4fa8", "#4a8f8f"];
+// Player colours, per game: each is far from every colour that game's board uses for
+// something else (tests/web/test_palette.py measures the distance), and dark enough to
+// read as text on the paper background. Boards colour a player's pieces with
+// ctx.colour(seat), which answers from here.
+export const PLAYER_COLOURS = {
+  ekopolis: ["#8e24aa", "#ad7a00", "#0097a7", "#212121", "#c2185b"],
+  rondelcity: ["#212121", "#8e24aa", "#6200ea", "#ff6d00", "#880e4f"],
+  smallcity: ["#212121", "#009688", "#ff6d00", "#ff4081"],
+  citycouncil: ["#6200ea", "#00838f", "#212121", "#ff6d00", "#880e4f"],
+  default: ["#212121", "#8e24aa", "#00838f", "#ff6d00", "#c2185b", "#6200ea"],
+};
+// Architectura's players own the four card colours of the box: a seat's colour is its cards'.
+export const BOX_COLOURS = { blue: "#3f76c4", green: "#4f9d5a", yellow: "#d9a521", red: "#c8483a" };
+
+// What a person calls each player colour ("Ada plays black").
+export const COLOUR_NAMES = {
+  "#8e24aa": "purple", "#ad7a00": "ochre", "#0097a7": "teal", "#212121": "black", "#c2185b": "magenta",
+  "#6200ea": "violet", "#ff6d00": "orange", "#009688": "teal", "#ff4081": "pink", "#00838f": "teal",
+  "#880e4f": "wine", "#3f76c4": "blue", "#4f9d5a": "green", "#d9a521": "yellow", "#c8483a": "red",
+};
+
+export function playerColourName(view, seat) {
+  return COLOUR_NAMES[playerColour(view, seat)] || "its colour";
+}
+
+export function playerColour(view, seat) {
+  const own = (((view || {}).observation || {}).seats || [])[seat];
+  if (own && typeof own.colour === "string" && BOX_COLOURS[own.colour]) return BOX_COLOURS[own.colour];
+  const palette = PLAYER_COLOURS[(view || {}).game] || PLAYER_COLOURS.default;
+  return palette[seat % palette.length];
+}
 
 export function seatName(view, seat) {
   const s = (view.seats || []).find((x) => x.seat === seat);

@@ -1,7 +1,7 @@
 // The game table shared by the play page and the replay viewer: the board drawn
 // by the game's own module (or the generic drawing), the moves, seats, scores,
 // the event log and the end screen.
-import { api, el, svg, seatName, SEAT_COLOURS } from "./api.js";
+import { api, el, svg, seatName, playerColour, playerColourName } from "./api.js";
 import * as generic from "./generic.js";
 
 const contentCache = new Map();
@@ -139,7 +139,9 @@ export class Table {
     const ctx = {
       view, obs: view.observation, data: this.content.data, content: this.content,
       viewer: view.seat, players: view.players, el, svg,
-      colour: (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length],
+      // the seat's player colour, never one the board uses for something else, and its name
+      colour: (seat) => playerColour(view, seat),
+      colourName: (seat) => playerColourName(view, seat),
       name: (seat) => seatName(view, seat),
       your_turn: legal.length > 0,
       picked: this.narrowed !== null,
@@ -274,7 +276,7 @@ export class Table {
       el("h2", { id: "players-title" }, "Players"),
       el("ul", { class: "seats-list" }, view.seats.map((s) => el("li", {
         class: `seat-${s.seat} ${view.to_act.includes(s.seat) ? "acting" : ""}`, "data-player": s.seat },
-        el("span", {}, el("span", { class: "dot", style: `background:${SEAT_COLOURS[s.seat % SEAT_COLOURS.length]}` }),
+        el("span", {}, el("span", { class: "dot", style: `background:${playerColour(view, s.seat)}` }),
           s.name, s.kind === "bot" ? ` (bot, ${s.agent})` : "", s.seat === view.seat ? " — you" : "",
           view.to_act.includes(s.seat) && view.status !== "over" ? " ◀" : ""),
         el("span", { "data-score": s.seat }, scores && scores[s.seat] !== undefined && scores[s.seat] !== null ? `${scores[s.seat]} pts` : "")))));
