@@ -3,6 +3,7 @@
 // the event log and the end screen.
 import { api, el, svg, seatName, playerColour, playerColourName } from "./api.js";
 import * as generic from "./generic.js";
+import { explainResult } from "./results.js";
 
 const contentCache = new Map();
 
@@ -299,19 +300,25 @@ export class Table {
     const wasHidden = this.endscreen.hidden;
     const order = view.seats.map((s) => s.seat).sort((a, b) => result.scores[b] - result.scores[a]);
     const winners = result.winners.map((s) => seatName(view, s));
+    const why = explainResult(view);
     let headline;
     if (result.detail && result.detail.everyone_loses) headline = "Everyone lost together.";
     else if (winners.length === view.seats.length && winners.length > 1) headline = "Everyone wins together.";
+    else if (view.seats.length === 1) headline = `Game over: ${result.scores[0]} points.`;
     else headline = `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}!`;
-    this.endscreen.replaceChildren(
+    this.endscreen.replaceChildren(...[
       el("h2", {}, "Game over"),
       el("p", { id: "winners" }, headline),
-      el("table", { id: "final-scores" },
-        el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Score"))),
+      ...why.lines.map((line) => el("p", { class: "result-line" }, line)),
+      why.tiebreak ? el("p", { id: "tie-break" }, why.tiebreak) : null,
+      el("div", { id: "final-scores-wrap" }, el("table", { id: "final-scores" },
+        el("thead", {}, el("tr", {}, el("th", {}, "Player"), why.columns.map((c) => el("th", {}, c.title)), el("th", {}, "Score"))),
         el("tbody", {}, order.map((s) => el("tr", { class: result.winners.includes(s) ? "winner" : "", "data-seat": s },
-          el("td", {}, seatName(view, s), result.winners.includes(s) ? " ★" : ""),
-          el("td", { "data-final-score": s }, String(result.scores[s])))))),
-      el("p", {}, el("a", { href: `/replay/${view.id}` }, "Watch the replay"), " · ", el("a", { href: "/" }, "Back to the lobby")));
+          el("td", {}, el("span", { class: "dot", style: `background:${playerColour(view, s)}` }), seatName(view, s), result.winners.includes(s) ? " ★" : ""),
+          why.columns.map((c) => el("td", {}, String(c.values[s] ?? ""))),
+          el("td", { "data-final-score": s }, String(result.scores[s]))))))),
+      el("p", {}, el("a", { href: `/replay/${view.id}` }, "Watch the replay"), " · ", el("a", { href: "/" }, "Back to the lobby")),
+    ].filter(Boolean));
     this.endscreen.hidden = false;
     if (wasHidden && this.onMove) this.endscreen.focus();
   }
