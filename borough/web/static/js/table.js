@@ -30,6 +30,17 @@ export function wrapLines(text, max) {
   return lines;
 }
 
+// Rule ids ("(SC-78 to SC-85)") are for the rulebook page, not for the table.
+const RULE_IDS = /\s*\((?:[A-Z]{2,4}-[A-Z]?\d+[a-z]?(?:\s*(?:,|and|to|or)\s*)?)+\)/g;
+
+function withoutRuleIds(root) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (RULE_IDS.test(node.nodeValue)) node.nodeValue = node.nodeValue.replace(RULE_IDS, "");
+    RULE_IDS.lastIndex = 0;
+  }
+}
+
 export function scoresOf(view, board, content) {
   const obs = view.observation || {};
   if (board.scores) return board.scores(obs, content.data, view);
@@ -52,7 +63,8 @@ export class Table {
 
   build() {
     this.statusBar = el("div", { class: "status-bar" });
-    this.message = el("div", { id: "message", "aria-live": "assertive" });
+    this.legend = el("div", { class: "legend", id: "legend" });
+    this.message = el("div", { id: "message", class: "toast", "aria-live": "assertive" });
     this.endscreen = el("section", { id: "endscreen", class: "panel endscreen", hidden: true, tabindex: -1 });
     this.boardWrap = el("div", { class: "board-wrap", id: "board" });
     this.hint = el("div", { class: "tooltip", id: "hint", "aria-live": "polite" });
@@ -63,12 +75,24 @@ export class Table {
     this.root.replaceChildren(
       this.statusBar, this.message, this.endscreen,
       el("div", { class: "table" },
-        el("div", {}, this.boardWrap, this.hint),
+        el("div", { class: "board-column" }, this.boardWrap, this.hint, this.legend),
         el("div", { class: "side" }, this.moves, this.players, this.eventsBox, this.extra)));
+    // a click on the board while another player decides says so, instead of nothing
+    this.boardWrap.addEventListener("click", (event) => {
+      const view = this.view;
+      if (!view || !this.onMove || view.status === "over" || this.interactive()) return;
+      if (event.target.closest && event.target.closest("a")) return;
+      const who = view.to_act.map((s) => seatName(view, s)).join(" and ");
+      this.setMessage(`It is not your turn: ${who || "another player"} is deciding.`, "info");
+    });
   }
 
+  // A floating notice over the page (it never pushes the board down); the ✕ or the
+  // next move dismisses it.
   setMessage(text, kind = "error") {
-    this.message.replaceChildren(text ? el("p", { class: `notice ${kind}`, role: kind === "error" ? "alert" : "status" }, text) : "");
+    if (!text) { this.message.replaceChildren(); return; }
+    const close = el("button", { type: "button", class: "close", "aria-label": "Dismiss", onclick: () => this.setMessage("") }, "✕");
+    this.message.replaceChildren(el("p", { class: `notice ${kind}`, role: kind === "error" ? "alert" : "status" }, text, close));
   }
 
   setBusy(busy) {
@@ -105,10 +129,19 @@ export class Table {
     body.renders = String(Number(body.renders || 0) + 1);
     this.renderStatus();
     this.renderBoard();
+    this.renderLegend();
     this.renderMoves();
     this.renderPlayers();
     this.renderEvents();
     this.renderEnd();
+  }
+
+  renderLegend() {
+    const view = this.view;
+    const items = view.seats.map((s) => el("span", { class: "key", "data-legend-seat": s.seat },
+      el("span", { class: "dot", style: `background:${playerColour(view, s.seat)}` }), s.name));
+    if (this.interactive()) items.push(el("span", { class: "key" }, el("span", { class: "swatch live-swatch" }), "a place you can choose now"));
+    this.legend.replaceChildren(el("span", { class: "legend-title" }, "Colours: "), ...items);
   }
 
   renderStatus() {
@@ -163,6 +196,7 @@ export class Table {
       drawing = generic.draw(ctx);
     }
     this.bound = bound;
+    withoutRuleIds(drawing);
     this.boardWrap.replaceChildren(drawing);
     if (drawing instanceof SVGSVGElement) {
       // frame everything the board drew, whatever size its parts came out
