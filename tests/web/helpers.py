@@ -9,7 +9,7 @@ READY = ("document.body.dataset.status === 'over' || "
 
 
 def create_in_lobby(page, base: str, game: str, players: int, options: dict,
-                    seats: list[str], seed: int) -> dict:
+                    seats: list[str], seed: int, names: dict[int, str] | None = None) -> dict:
     """Fill in the lobby's form and submit it; answers the join links by seat."""
     page.goto(base + "/")
     page.select_option("#game", game)
@@ -22,6 +22,8 @@ def create_in_lobby(page, base: str, game: str, players: int, options: dict,
         else:
             page.select_option(f"[data-seat-kind='{i}']", "bot")
             page.select_option(f"[data-seat-agent='{i}']", kind)
+    for i, name in (names or {}).items():
+        page.fill(f"[data-seat-name='{i}']", name)
     page.fill("#seed", str(seed))
     page.click("#create-button")
     page.wait_for_selector("#created ul.joins")

@@ -128,3 +128,39 @@ export async function fillRulesLinks() {
     nav.replaceChildren();
   }
 }
+
+// "My games": the seats this browser holds, kept in its local storage so a person
+// finds their table again after closing the tab. A seat is opened once its link
+// was followed here; the other seats of a game created here wait to be shared.
+const MY_SEATS = "borough.seats";
+const KEEP_SEATS = 60;
+
+export function mySeats() {
+  try {
+    const seats = JSON.parse(window.localStorage.getItem(MY_SEATS) || "[]");
+    return Array.isArray(seats) ? seats.filter((s) => s && typeof s.id === "string" && typeof s.token === "string") : [];
+  } catch (err) {
+    return []; // storage switched off or holding something else: no games remembered
+  }
+}
+
+export function rememberSeat(entry) {
+  const seats = mySeats();
+  const at = seats.findIndex((s) => s.id === entry.id && s.seat === entry.seat);
+  const merged = at >= 0 ? { ...seats[at], ...entry, opened: seats[at].opened || entry.opened } : { added: Date.now(), ...entry };
+  if (at >= 0) seats.splice(at, 1);
+  seats.unshift(merged);
+  try {
+    window.localStorage.setItem(MY_SEATS, JSON.stringify(seats.slice(0, KEEP_SEATS)));
+  } catch (err) {
+    /* storage full or switched off: the game still plays, it is only not remembered */
+  }
+}
+
+export function forgetGame(id) {
+  try {
+    window.localStorage.setItem(MY_SEATS, JSON.stringify(mySeats().filter((s) => s.id !== id)));
+  } catch (err) {
+    /* nothing to forget */
+  }
+}

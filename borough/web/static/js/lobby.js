@@ -1,5 +1,6 @@
-// The lobby: the games and rooms of this server, and the form that opens a room.
-import { api, el, header, fillRulesLinks, notice } from "./api.js";
+// The lobby: the seats this browser holds ("My games"), the games of this server,
+// and the form that opens a new game.
+import { api, el, header, fillRulesLinks, notice, mySeats, rememberSeat, forgetGame } from "./api.js";
 
 const app = document.getElementById("app");
 document.getElementById("top").replaceWith(header("Lobby"));
@@ -96,8 +97,14 @@ function createForm() {
     }
     try {
       const created = await api("/api/games", { body });
+      for (const s of created.seats) {
+        if (body.seats[s.seat].kind === "human") {
+          rememberSeat({ id: created.id, seat: s.seat, token: s.token, name: s.name, game: g.name, title: g.title, opened: false });
+        }
+      }
       showCreated(result, g, created, body);
       loadRooms();
+      loadMine();
     } catch (err) {
       notice(message, `The game was not created: ${err.message}`);
     }
@@ -119,6 +126,59 @@ function showCreated(result, g, created, body) {
         human ? el("div", {}, el("code", {}, origin + s.join_url)) : null);
     })),
     el("p", {}, el("a", { href: `/play/${created.id}`, "data-spectate": created.id }, "Watch as a spectator")));
+}
+
+function shareButton(seat) {
+  const url = `${window.location.origin}/play/${seat.id}?token=${encodeURIComponent(seat.token)}`;
+  return el("button", { type: "button", class: "small", "data-share": `${seat.id}:${seat.seat}`, onclick: async (event) => {
+    const button = event.currentTarget;
+    try {
+      await navigator.clipboard.writeText(url);
+      button.textContent = `Link for ${seat.name} copied`;
+    } catch (err) {
+      // no clipboard here (an insecure page): show the link to copy by hand
+      button.replaceWith(el("code", { class: "share-link" }, url));
+    }
+  } }, `Share ${seat.name}'s seat`);
+}
+
+async function loadMine() {
+  const box = document.getElementById("mine");
+  const held = mySeats();
+  const games = [...new Set(held.map((s) => s.id))].slice(0, 20);
+  if (!games.length) {
+    box.replaceChildren(el("p", {}, "Games you create or join in this browser are kept here, so you can come back to your seat."));
+    return;
+  }
+  const rows = await Promise.all(games.map(async (id) => {
+    const seats = held.filter((s) => s.id === id).sort((a, b) => a.seat - b.seat);
+    try {
+      return { id, seats, view: await api(`/api/games/${encodeURIComponent(id)}`) };
+    } catch (err) {
+      if (err.status === 404) forgetGame(id); // the server no longer has it
+      return { id, seats, view: null, error: err.message };
+    }
+  }));
+  box.replaceChildren(el("table", { id: "my-games" },
+    el("thead", {}, el("tr", {}, ["Game", "Players", "Now", "Your seats"].map((h) => el("th", {}, h)))),
+    el("tbody", {}, rows.filter((r) => r.view || r.error).map(({ id, seats, view, error }) => {
+      const title = view ? view.title : seats[0].title;
+      const opened = seats.filter((s) => s.opened);
+      const mine = new Set((opened.length ? opened : seats).map((s) => s.seat));
+      let now;
+      if (!view) now = `cannot be read: ${error}`;
+      else if (view.status === "over") now = "finished";
+      else if (view.to_act.some((s) => mine.has(s))) now = "your turn";
+      else now = `waiting for ${view.to_act.map((s) => (view.seats[s] || {}).name || `seat ${s + 1}`).join(" and ")}`;
+      return el("tr", { "data-my-game": id, class: now === "your turn" ? "your-turn" : "" },
+        el("td", {}, title),
+        el("td", {}, view ? view.seats.map((s) => s.name).join(", ") : ""),
+        el("td", { "data-now": id }, now),
+        el("td", {}, seats.map((s) => el("div", { class: "my-seat" },
+          el("a", { href: `/play/${id}?token=${encodeURIComponent(s.token)}`, "data-my-seat": `${id}:${s.seat}` },
+            view && view.status === "over" ? `${s.name}: final table` : `Play as ${s.name}`),
+          !s.opened && view && view.status !== "over" ? [" ", shareButton(s)] : null))));
+    }))));
 }
 
 async function loadRooms() {
@@ -150,6 +210,9 @@ async function start() {
   }
   app.replaceChildren(
     el("h1", {}, "Play city-building board games"),
+    el("section", { class: "panel", "aria-labelledby": "mine-title", id: "my-games-panel" },
+      el("h2", { id: "mine-title" }, "My games"),
+      el("div", { id: "mine" }, "Loading…")),
     el("div", { class: "lobby" },
       createForm(),
       el("section", { class: "panel", "aria-labelledby": "rooms-title" },
@@ -157,6 +220,7 @@ async function start() {
         el("button", { type: "button", onclick: loadRooms }, "Refresh"),
         el("div", { id: "rooms" }, "Loading…"))));
   loadRooms();
+  loadMine();
 }
 
 start();

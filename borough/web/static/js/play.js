@@ -1,6 +1,6 @@
 // The play page: one seat's view of a live game (or a spectator's), kept up to
 // date by the server's WebSocket, with the seat's moves sent as they are chosen.
-import { api, el, header, fillRulesLinks, notice } from "./api.js";
+import { api, el, header, fillRulesLinks, notice, rememberSeat } from "./api.js";
 import { loadGame, Table } from "./table.js";
 
 const app = document.getElementById("app");
@@ -141,6 +141,10 @@ async function start() {
   table = new Table(app, { game: view.game, content, board, onMove: token ? move : null, onAttempt: token ? attempt : null });
   table.show(view);
   table.extra.append(controls(view));
+  if (token && view.seat !== null && view.seat !== undefined) {
+    const me = view.seats.find((s) => s.seat === view.seat);
+    rememberSeat({ id: view.id, seat: view.seat, token, name: me ? me.name : "", game: view.game, title: view.title, opened: true });
+  }
   connect();
 }
 
