@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from borough.core.game import Event, Game
+from borough.server.naming import decision, named
 
 if TYPE_CHECKING:
     from borough.server.rooms import Room
@@ -64,10 +65,12 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
          ) -> dict[str, Any]:
     """Everything `seat` is shown of `state`, except the events and the version."""
     to_act = list(game.to_act(state))
+    names = [s["name"] for s in seats]
     legal = []
     if seat is not None and seat in to_act:
         legal = [
-            {"action": list(a), "index": game.encode(a), "text": game.describe(a, state)}
+            {"action": list(a), "index": game.encode(a),
+             "text": named(game.describe(a, state), names)}
             for a in game.legal_actions(state, seat)
         ]
     over = game.is_over(state)
@@ -84,6 +87,7 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
         "your_turn": seat is not None and seat in to_act,
         "observation": game.observe(state, seat),
         "legal_actions": legal,
+        "prompt": decision(game, state, seat, names),
         "seats": [
             {"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s["name"]}
             for i, s in enumerate(seats)
@@ -100,9 +104,11 @@ def stamp(shown: dict[Audience, Shown], events: list[Event], move: int) -> list[
     return [Stamped(e, move, following) for e in events]
 
 
-def readable(events: list[Stamped], seat: Audience) -> list[dict[str, Any]]:
-    return [{"number": s.versions[seat], "text": s.event.text, "kind": s.event.kind,
-             "seat": s.event.seat} for s in events if s.event.visible_to(seat)]
+def readable(events: list[Stamped], seat: Audience, names: list[str] | None = None
+             ) -> list[dict[str, Any]]:
+    return [{"number": s.versions[seat], "text": named(s.event.text, names or []),
+             "kind": s.event.kind, "seat": s.event.seat}
+            for s in events if s.event.visible_to(seat)]
 
 
 def next_views(room: Room, state: Any, new_events: list[Stamped],
@@ -113,15 +119,16 @@ def next_views(room: Room, state: Any, new_events: list[Stamped],
     content changed. Each audience's event list grows by what it may read, so a
     move costs the same early and late in a long game."""
     seats = room.seats if seats is None else seats
+    names = [s["name"] for s in seats]
     out: dict[Audience, Shown] = {}
     for a in audiences(room.record.players):
         content = body(room, room.game, state, seats, a)
         old = room.shown.get(a)
         if all_events is not None or old is None:
-            events = readable(all_events or new_events, a)
+            events = readable(all_events or new_events, a, names)
             same = old is not None and old.events == events and old.body == content
         else:
-            fresh = readable(new_events, a)
+            fresh = readable(new_events, a, names)
             events = old.events + fresh if fresh else old.events
             same = not fresh and old.body == content
         if same:

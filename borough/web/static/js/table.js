@@ -64,6 +64,7 @@ export class Table {
   build() {
     this.statusBar = el("div", { class: "status-bar" });
     this.legend = el("div", { class: "legend", id: "legend" });
+    this.promptBar = el("p", { class: "prompt-bar", id: "prompt", "aria-live": "polite" });
     this.message = el("div", { id: "message", class: "toast", "aria-live": "assertive" });
     this.endscreen = el("section", { id: "endscreen", class: "panel endscreen", hidden: true, tabindex: -1 });
     this.boardWrap = el("div", { class: "board-wrap", id: "board" });
@@ -75,7 +76,7 @@ export class Table {
     this.root.replaceChildren(
       this.statusBar, this.message, this.endscreen,
       el("div", { class: "table" },
-        el("div", { class: "board-column" }, this.boardWrap, this.hint, this.legend),
+        el("div", { class: "board-column" }, this.promptBar, this.boardWrap, this.hint, this.legend),
         el("div", { class: "side" }, this.moves, this.players, this.eventsBox, this.extra)));
     // a click on the board while another player decides says so, instead of nothing
     this.boardWrap.addEventListener("click", (event) => {
@@ -129,11 +130,29 @@ export class Table {
     body.renders = String(Number(body.renders || 0) + 1);
     this.renderStatus();
     this.renderBoard();
+    this.renderPrompt();
     this.renderLegend();
     this.renderMoves();
     this.renderPlayers();
     this.renderEvents();
     this.renderEnd();
+  }
+
+  // The decision being made, in the engine's words, above the board.
+  renderPrompt() {
+    const view = this.view;
+    const who = view.to_act.map((s) => seatName(view, s)).join(" and ");
+    let text;
+    if (view.status === "over") text = "The game is over.";
+    else if (this.interactive()) {
+      text = view.prompt || "Your decision";
+      if (this.narrowed && this.boardWrap.querySelectorAll(".live").length <= 1) {
+        text += ` — several moves fit that place: choose one of the ${this.narrowed.length} in the Moves list`;
+      }
+    } else if (view.seat === null || view.seat === undefined) text = `${who} to decide.`;
+    else text = `Waiting for ${who}.`;
+    this.promptBar.textContent = text;
+    this.promptBar.classList.toggle("you", this.interactive());
   }
 
   renderLegend() {
@@ -289,7 +308,8 @@ export class Table {
     } else {
       const loose = view.legal_actions.filter((m) => !this.bound.has(m));
       const onBoard = view.legal_actions.length - loose.length;
-      parts.push(el("p", { class: "prompt" }, onBoard ? "Your move: click a highlighted place on the board" + (loose.length ? ", or:" : ".") : "Your move:"));
+      parts.push(el("p", { class: "prompt" }, view.prompt || "Your decision"));
+      if (onBoard) parts.push(el("p", { class: "help" }, `The places you can choose are outlined in yellow on the board${loose.length ? "; or choose here:" : "."}`));
       parts.push(...loose.map((m) => this.moveButton(m)));
       if (onBoard) {
         parts.push(el("details", { id: "all-moves" }, el("summary", {}, `Every move as a list (${view.legal_actions.length})`),
