@@ -70,7 +70,8 @@ def play(page, game: dict, check, rng: random.Random, limit: int = 1500,
         if wait_ready(page) == "over":
             return counts
         view = game["view"]()
-        if str(view["move_number"]) != page.evaluate("document.body.dataset.move"):
+        shown_at = page.evaluate("document.body.dataset.move")
+        if str(view.get("move_number", view.get("version"))) != shown_at:
             continue  # the page is a push behind the server: read both again
         if page.locator("#cancel-choice").count() == 0:
             check(page, view)
@@ -413,7 +414,8 @@ def test_ekopolis_played_by_clicking_the_board(web_server, contexts):
 
 
 # ----------------------------------------------------------------- Rondel City
-RON_READ = """() => ({
+RON_READ = """async () => ({
+  names: (await import('/static/js/api.js')).COLOUR_NAMES,
   key: [...document.querySelectorAll('#rondel-key text')].map((t) => t.textContent).join(' '),
   lines: Object.fromEntries([...document.querySelectorAll('#rondelcity-board .seat-line')]
     .map((n) => [n.dataset.seat, n.textContent])),
@@ -433,7 +435,7 @@ def rondelcity_check(seen: dict):
         for seat in obs["seats"]:
             said = shown["lines"][str(seat["seat"])]
             # the colour named is the one the board draws the seat's pieces in
-            name = {"#2f6fb5": "blue", "#3b9a52": "green"}.get(shown["fills"][str(seat["seat"])])
+            name = shown["names"].get(shown["fills"][str(seat["seat"])])
             assert name and f"{name} pieces" in said and f"{seat['colour']} in the rules" in said
             assert f"{seat['gold']} gp (Banker on" in said
         if obs["step"] == "go":

@@ -9,9 +9,8 @@ const BUILDINGS = ["shop", "church", "bank", "statue", "park"];
 const AMENITY = 100;
 const CELL = 34; // pixels per cell of the layout
 
-// The words for the colours the table draws seats in, so the board names what it shows.
-const DRAWN = { "#2f6fb5": "blue", "#3b9a52": "green", "#c98a16": "amber", "#b23a48": "red", "#7b4fa8": "purple", "#4a8f8f": "teal" };
-function drawnName(ctx, seat) { return DRAWN[String(ctx.colour(seat)).toLowerCase()] || "its colour"; }
+// The table's word for the colour it draws a seat in, so the board names what it shows.
+function drawnName(ctx, seat) { return ctx.colourName(seat); }
 
 // What a piece waiting to move is doing: [seat, vp, gp] of the first queued move.
 function movingWords(obs) {

@@ -27,7 +27,7 @@ export function placing(ctx) {
   const shapes = type.faces[face];
   const legal = new Set(moves.map((a) => `${a[1]}:${a[2]}`));
   const fitting = shapes.map((_, o) => o).filter((o) => moves.some((a) => a[1] === o));
-  const key = `${ctx.view.move_number}:${typeId}:${face}`;
+  const key = `${ctx.view.move_number ?? ctx.view.version}:${typeId}:${face}`;
   if (state.key !== key) { state.key = key; state.turn = 0; state.over = null; }
   const o = fitting[state.turn % fitting.length];
   const shape = shapes[o];
