@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 lint: $(STAMP)
-	$(BIN)/ruff check borough tests benchmarks
+	$(BIN)/ruff check borough tests benchmarks examples
 
 test: $(STAMP) lint
 	scripts/ensure_postgres.sh
