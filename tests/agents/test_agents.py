@@ -63,7 +63,7 @@ def test_agents_see_only_a_seat_view():
     view = SeatView(g, state, 0)
     public = {n for n in dir(view) if not n.startswith("_")}
     assert public == {"game", "seat", "observation", "legal_actions", "sample", "explain",
-                      "describe"}
+                      "describe", "prompt"}
     assert view.observation == g.observe(state, 0)
 
 
