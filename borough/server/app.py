@@ -201,6 +201,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         room = await rooms.act(room, seat, body.version, tuple(body.action))
         return _json(rooms.view_text(room, seat))
 
+    @app.post("/api/games/{game_id}/explain", response_model=s.Explained,
+              responses=s.errors(400, 403, 404, 408, 409, 413, 422, 429, 500),
+              dependencies=[Depends(rate("act"))])
+    async def explain(request: Request, game_id: str, body: s.ExplainRequest
+                      ) -> dict[str, Any]:
+        """Would the seat's action be allowed now, and if not why; changes nothing.
+        Something that is not an action of this game at all is refused (422)."""
+        rooms = rooms_of(request)
+        room = await rooms.get(game_id)
+        return rooms.explain(room, rooms.seat_of(room, body.token), tuple(body.action))
+
     @app.post("/api/games/{game_id}/undo", response_model=s.GameView, responses=mutating,
               dependencies=[Depends(rate("act"))])
     async def undo(request: Request, game_id: str, body: s.TokenRequest) -> Response:

@@ -27,6 +27,7 @@ from borough.core.record import Record, dump, rules_mismatch
 from borough.core.serial import freeze
 from borough.server import views
 from borough.server.bots import BotScheduler
+from borough.server.naming import named
 from borough.server.settings import Settings
 from borough.server.store import Store, StoredGame, hash_token
 from borough.server.views import Audience, Shown, Stamped
@@ -62,6 +63,7 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     used: float = field(default_factory=time.monotonic)  # last request or move
     gone: bool = False  # left memory: a request still holding it must fetch it again
+    undo_by: int | None = None  # the seat whose last move the server would take back now
 
     @property
     def move_number(self) -> int:
@@ -203,6 +205,9 @@ class Rooms:
                 stamped = views.stamp(room.shown, events, number)
                 room.events.extend(stamped)
                 room.shown = views.next_views(room, state, stamped)
+            if record.moves:
+                room.undo_by = self._undo_by(room, room.record.moves, state)
+                room.shown = views.next_views(room, state, [], all_events=room.events)
         except (KeyError, ValueError, TypeError) as exc:
             raise RoomError(409, f"game {stored.id} cannot be replayed: {exc}") from None
         return room
@@ -297,6 +302,16 @@ class Rooms:
             room.used = time.monotonic()
 
     # -------------------------------------------------------------- actions
+    def explain(self, room: Room, seat: int, action: Any) -> dict[str, Any]:
+        """Whether `action` would be allowed for `seat` now, and the rules' reason if not."""
+        try:
+            reason = room.game.explain(room.state, seat, action)
+        except IllegalAction as exc:
+            raise RoomError(422, exc.reason) from None
+        names = [s["name"] for s in room.seats]
+        return {"allowed": reason is None,
+                "reason": None if reason is None else named(reason, names)}
+
     async def act(self, room: Room, seat: int, version: int, action: Any) -> Room:
         """Take `action` for `seat`, sent from the seat's view at `version`."""
         async with room.lock:
@@ -326,7 +341,9 @@ class Rooms:
         try:
             trial = game.clone(room.state)
             events = views.stamp(room.shown, game.apply(trial, seat, action), number)
-            shown = views.next_views(room, trial, events)
+            undo_by = seat if self._all_human(room.seats) and game.undoable(
+                room.state, seat, freeze(action), trial) else None
+            shown = views.next_views(room, trial, events, undo_by=undo_by)
             for fresh in views.changed(room.shown, shown):
                 shown[fresh].serialise()  # now: a view that cannot be is a refusal
             status = "over" if game.is_over(trial) else "playing"
@@ -343,6 +360,7 @@ class Rooms:
             raise RoomError(500, "the action could not be stored; the game goes on "
                                  "as before") from None
         room.state = trial
+        room.undo_by = undo_by
         room.record.moves.append((seat, freeze(action)))
         room.events.extend(events)
         self._publish(room, shown)
@@ -363,7 +381,7 @@ class Rooms:
         tells a seat whether someone else made a secret move since."""
         async with room.lock:
             room = self._current(room)
-            if any(s["kind"] != "human" for s in room.seats):
+            if not self._all_human(room.seats):
                 raise RoomError(403, "undo is only for games in which every seat is human")
             if room.game.is_over(room.state) or not room.record.moves:
                 raise RoomError(409, UNDO_REFUSED)
@@ -374,13 +392,28 @@ class Rooms:
             if not room.game.undoable(before, seat, last, room.state):
                 raise RoomError(409, UNDO_REFUSED)
             kept = [e for e in room.events if e.move != room.move_number]
-            shown = views.next_views(room, before, [], all_events=kept)
+            earlier = room.record.moves[:-1]
+            undo_by = self._undo_by(room, earlier, before) if earlier else None
+            shown = views.next_views(room, before, [], all_events=kept, undo_by=undo_by)
             await asyncio.to_thread(self.store.remove_last, room.id, room.move_number)
             room.record.moves.pop()
             room.state = before
+            room.undo_by = undo_by
             room.events = kept
             self._publish(room, shown)
             return room
+
+    @staticmethod
+    def _all_human(seats: list[dict[str, Any]]) -> bool:
+        return all(s["kind"] == "human" for s in seats)
+
+    def _undo_by(self, room: Room, moves: list[tuple[int, Any]], after: Any) -> int | None:
+        """The seat that may take back the last of `moves`, which led to `after`."""
+        if not moves or not self._all_human(room.seats):
+            return None
+        seat, last = moves[-1]
+        before = self._replay(room, moves[:-1])
+        return seat if room.game.undoable(before, seat, last, after) else None
 
     @staticmethod
     def _replay(room: Room, moves: list[tuple[int, Any]]) -> Any:
@@ -397,9 +430,10 @@ class Rooms:
             room = self._current(room)
             seats = [dict(s) for s in room.seats]
             seats[seat]["kind"], seats[seat]["agent"] = "bot", agent
-            shown = views.next_views(room, room.state, [], seats)
+            shown = views.next_views(room, room.state, [], seats, undo_by=None)
             await asyncio.to_thread(self.store.set_seats, room.id, seats)
             room.seats = seats
+            room.undo_by = None
             self._publish(room, shown)
             self.kick(room)
             return room

@@ -50,6 +50,11 @@ class TokenRequest(Strict):
     token: Token
 
 
+class ExplainRequest(TokenRequest):
+    action: list[Part] = Field(min_length=1, max_length=8, description=(
+        "An action in the form of the view's legal_actions, legal now or not."))
+
+
 class BotRequest(TokenRequest):
     agent: Name = "medium"
 
@@ -118,11 +123,20 @@ class GameView(Open):
     version: int = Field(description="Raised only when what this seat may see changes.")
     to_act: list[int]
     your_turn: bool
+    can_undo: bool = Field(description=(
+        "True when the server would take back this seat's last move now. Losing the "
+        "offer alone never raises the version, so it can stay true after another seat's "
+        "sealed move; the undo endpoint then refuses."))
     observation: dict[str, Any]
     legal_actions: list[LegalAction]
     events: list[EventView]
     seats: list[SeatInfo]
     result: ResultView | None = None
+
+
+class Explained(BaseModel):
+    allowed: bool
+    reason: str | None = Field(description="Why the rules refuse the action; null if allowed.")
 
 
 class LobbySeat(BaseModel):

@@ -61,8 +61,8 @@ def audiences(players: int) -> list[Audience]:
     return [*range(players), None]
 
 
-def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: Audience
-         ) -> dict[str, Any]:
+def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: Audience,
+         undo_by: int | None = None) -> dict[str, Any]:
     """Everything `seat` is shown of `state`, except the events and the version."""
     to_act = list(game.to_act(state))
     names = [s["name"] for s in seats]
@@ -88,6 +88,7 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
         "observation": game.observe(state, seat),
         "legal_actions": legal,
         "prompt": decision(game, state, seat, names),
+        "can_undo": seat is not None and seat == undo_by,
         "seats": [
             {"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s["name"]}
             for i, s in enumerate(seats)
@@ -113,16 +114,24 @@ def readable(events: list[Stamped], seat: Audience, names: list[str] | None = No
 
 def next_views(room: Room, state: Any, new_events: list[Stamped],
                seats: list[dict[str, Any]] | None = None,
-               all_events: list[Stamped] | None = None) -> dict[Audience, Shown]:
+               all_events: list[Stamped] | None = None, *, undo_by: int | None = -1
+               ) -> dict[Audience, Shown]:
     """Every audience's view of `state` after `new_events` (or, when given, with
     exactly `all_events`, as after an undo); a version moves on only where the
     content changed. Each audience's event list grows by what it may read, so a
-    move costs the same early and late in a long game."""
+    move costs the same early and late in a long game. `undo_by` is the seat
+    whose last move could be taken back in `state` (the room's own by default).
+
+    Losing the take-back offer alone never moves a version: that happens when
+    another seat moved, and if that move was sealed the change would tell this
+    seat that it was made. The undo endpoint refuses it with its usual words."""
     seats = room.seats if seats is None else seats
+    if undo_by == -1:
+        undo_by = room.undo_by
     names = [s["name"] for s in seats]
     out: dict[Audience, Shown] = {}
     for a in audiences(room.record.players):
-        content = body(room, room.game, state, seats, a)
+        content = body(room, room.game, state, seats, a, undo_by)
         old = room.shown.get(a)
         if all_events is not None or old is None:
             events = readable(all_events or new_events, a, names)
@@ -131,6 +140,9 @@ def next_views(room: Room, state: Any, new_events: list[Stamped],
             fresh = readable(new_events, a, names)
             events = old.events + fresh if fresh else old.events
             same = not fresh and old.body == content
+        if (old is not None and not same and old.events == events
+                and old.body.get("can_undo") and old.body == {**content, "can_undo": True}):
+            same = True  # only the take-back offer went: see above
         if same:
             out[a] = old
             continue

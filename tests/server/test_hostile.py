@@ -128,6 +128,8 @@ def test_rate_limits_answer_429_with_retry_after(database_url):
     answers = [http.post(f"/api/games/{gid}/undo", json={"token": token}).status_code
                for _ in range(4)]
     assert answers[:3] == [409, 409, 409] and answers[3] == 429  # refused ones count too
+    explained = http.post(f"/api/games/{gid}/explain", json={"token": token, "action": ["x"]})
+    assert explained.status_code == 429  # explaining draws on the same allowance
     assert http.get(f"/api/games/{gid}").status_code == 200  # reading is not limited
     server.stop()
 

@@ -235,7 +235,7 @@ def test_the_openapi_page_documents_the_api(server):
             if method == "post":
                 assert "requestBody" in operation, path
                 assert {"400", "408", "413", "429"} <= answers, path
-            assert ("422" in answers) == path.endswith("/actions"), path
+            assert ("422" in answers) == path.endswith(("/actions", "/explain")), path
     actions = paths["/api/games/{game_id}/actions"]["post"]
     assert {"200", "400", "403", "404", "409", "422", "429", "500"} <= set(actions["responses"])
     body = actions["requestBody"]["content"]["application/json"]["schema"]["$ref"]

@@ -14,8 +14,6 @@ from borough.web import layouts
 from tests.web.conftest import LAPTOP, PHONE, screenshot
 from tests.web.helpers import drive, wait_ready
 
-REFUSED = ("status of 422",)  # Chromium logs the server's refusal as a failed load
-
 
 def new_game(base: str, game: str, options: dict | None = None, seed: int = 3) -> dict:
     r = httpx.post(f"{base}/api/games", json={
@@ -91,7 +89,7 @@ def test_rondelcity_refused_square_is_explained(web_server, contexts):
     base = web_server.url
     game = new_game(base, "rondelcity", seed=5)
     drive(base, game["id"], game["token"], prefer("place", "buy"), at_step("square"))
-    page = contexts(LAPTOP, allowed=REFUSED).page()
+    page = contexts(LAPTOP).page()
     page.goto(game["url"])
     wait_ready(page)
     assert page.locator("#city-map .square.live").count() > 0
@@ -104,7 +102,7 @@ def test_citycouncil_refused_favor_card_is_explained(web_server, contexts):
     base = web_server.url
     game = new_game(base, "citycouncil", {"mode": "basic"})
     drive(base, game["id"], game["token"], prefer(), lambda view: True)
-    page = contexts(LAPTOP, allowed=REFUSED).page()
+    page = contexts(LAPTOP).page()
     page.goto(game["url"])
     wait_ready(page)
     text = click_refused(page, "[data-hand-seat='0'][data-attempt]")
@@ -115,7 +113,7 @@ def test_smallcity_refused_plot_is_explained(web_server, contexts):
     base = web_server.url
     game = new_game(base, "smallcity")
     drive(base, game["id"], game["token"], prefer(), at_step("hall"))
-    page = contexts(LAPTOP, allowed=REFUSED).page()
+    page = contexts(LAPTOP).page()
     page.goto(game["url"])
     wait_ready(page)
     # the far corner of the borough lies outside the Constructible Zone

@@ -10,7 +10,7 @@ import httpx
 import borough
 from tests.web.conftest import LAPTOP, screenshot
 from tests.web.helpers import drive, wait_ready
-from tests.web.test_boards import REFUSED, at_step, click_refused, new_game, prefer
+from tests.web.test_boards import at_step, click_refused, new_game, prefer
 
 CC = borough.game("citycouncil")
 
@@ -27,7 +27,7 @@ def test_citycouncil_closed_neighbourhoods_are_shown_and_a_click_there_is_explai
     closed = {h for h, o in enumerate(obs["open_hoods"]) if not o}
     assert closed, "the basic game starts with closed neighbourhoods"
     closed_cells = sorted(i for i, h in enumerate(CC.board.cell_hood) if h in closed)
-    page = contexts(LAPTOP, allowed=REFUSED).page()
+    page = contexts(LAPTOP).page()
     page.goto(game["url"])
     wait_ready(page)
     # exactly the blocks of the closed neighbourhoods are drawn as closed, none of them live

@@ -21,7 +21,7 @@ from borough.games.smallcity.data import MATERIALS
 from borough.games.smallcity.stores import HALL
 from tests.web.conftest import LAPTOP, screenshot
 from tests.web.helpers import wait_ready
-from tests.web.test_boards import REFUSED, click_refused
+from tests.web.test_boards import click_refused
 
 GAME = borough.game("smallcity")
 Action = tuple
@@ -160,7 +160,7 @@ def test_smallcity_pay_a_material_from_a_warehouse_and_refused_warehouse_is_expl
     payer = next(a[2] for a in legal if a[2] != HALL)
     empty = next(cell for cell, st in stocks.items() if owed not in st)
 
-    page = contexts(LAPTOP, allowed=REFUSED).page()
+    page = contexts(LAPTOP).page()
     page.goto(game["url"])
     wait_ready(page)
     board = page.locator("#smallcity-board")

@@ -24,6 +24,8 @@ function accept(view, fromSocket) {
   const seatControls = document.getElementById("seat-controls");
   const mine = view.seats.find((s) => s.seat === view.seat);
   if (seatControls && (view.status === "over" || (mine && mine.kind === "bot"))) seatControls.remove();
+  const undo = document.getElementById("undo");
+  if (undo) undo.hidden = !view.can_undo;
 }
 
 async function refresh() {
@@ -65,15 +67,16 @@ async function move(choice) {
 }
 
 async function attempt(action, label) {
-  // A place with no legal move: ask the server why, without changing anything.
+  // A place with no legal move: the server says why and changes nothing, so the
+  // refusal is an answer rather than a failed request.
   if (table.busy) return;
   table.setBusy(true);
   try {
-    const view = await api(`/api/games/${gameId}/actions`, {
-      body: { token, version: table.view.version, action } });
-    accept(view, false);
+    const answer = await api(`/api/games/${gameId}/explain`, { body: { token, action } });
+    if (answer.allowed) await refresh();  // the view was behind: the place is open now
+    else table.setMessage(`${label}: not allowed, ${answer.reason}`);
   } catch (err) {
-    table.setMessage(err.status === 422 ? `${label}: not allowed, ${err.message}` : err.message);
+    table.setMessage(err.message);
   } finally {
     table.setBusy(false);
     table.render();
@@ -113,7 +116,7 @@ function controls(view) {
     box.append(el("button", { type: "button", id: "undo", onclick: async () => {
       try { accept(await api(`/api/games/${gameId}/undo`, { body: { token } }), false); table.setMessage("Your last move was taken back.", "info"); }
       catch (err) { table.setMessage(`No take-back: ${err.message}`); }
-    } }, "Take back my last move"), " ");
+    }, hidden: !view.can_undo }, "Take back my last move"), " ");
   }
   box.append(el("button", { type: "button", id: "leave", onclick: async () => {
     if (!window.confirm("Leave the game? A medium bot takes over your seat.")) return;

@@ -1,0 +1,111 @@
+"""The take-back offer in a seat's view, and the explain endpoint: a refused
+place is explained by the server without changing anything."""
+
+from __future__ import annotations
+
+import random
+
+import httpx
+import pytest
+
+import borough
+from borough.server.rooms import RoomError
+from tests.server.client import Client, run_async
+from tests.server.test_rooms import humans, play_until, rooms_on
+
+
+@pytest.mark.parametrize("name", ["architectura", "ekopolis", "smallcity"])
+def test_take_back_is_offered_exactly_when_the_server_accepts_it(database_url, name):
+    """After every move of a random game between people, the mover's view offers
+    the take-back exactly when the undo endpoint would take it, nobody else's does;
+    an accepted take-back leaves the earlier move's offer as the server judges it."""
+
+    async def scenario():
+        rooms = rooms_on(database_url)
+        room, _ = await rooms.create({"game": name, "players": 2 if name != "ekopolis" else 3,
+                                      "seed": 4, "options": {}, "seats": humans(
+                                          2 if name != "ekopolis" else 3)})
+        game, rng = room.game, random.Random(4)
+        offered = taken = 0
+        for _ in range(40):
+            if game.is_over(room.state):
+                break
+            seat = rng.choice(game.to_act(room.state))
+            await rooms.act(room, seat, room.shown[seat].version,
+                            rng.choice(game.legal_actions(room.state, seat)))
+            others = [s for s in range(room.record.players) if s != seat]
+            assert not any(rooms.view(room, s)["can_undo"] for s in others)
+            assert rooms.view(room, None)["can_undo"] is False
+            if rooms.view(room, seat)["can_undo"]:
+                offered += 1
+                if rng.random() < 0.5:
+                    await rooms.undo(room, seat)
+                    taken += 1
+                    earlier = room.undo_by
+                    for s in range(room.record.players):
+                        assert rooms.view(room, s)["can_undo"] is (s == earlier)
+            else:
+                with pytest.raises(RoomError) as err:
+                    await rooms.undo(room, seat)
+                assert err.value.status == 409
+        assert offered and taken  # the seeds reach both cases
+        rooms.store.dispose()
+
+    run_async(scenario())
+
+
+def test_no_take_back_offer_in_a_game_with_bots_or_after_a_hand_over(database_url):
+    async def scenario():
+        rooms = rooms_on(database_url)
+        room, _ = await rooms.create({"game": "architectura", "players": 2, "seed": 5,
+                                      "options": {}, "seats": humans(2)})
+        await play_until(rooms, room, random.Random(5),
+                         lambda r: any(rooms.view(r, s)["can_undo"] for s in (0, 1)))
+        mover = room.undo_by
+        await rooms.hand_to_bot(room, 1 - mover, "random")
+        assert rooms.view(room, mover)["can_undo"] is False
+        rooms.store.dispose()
+
+    run_async(scenario())
+
+
+def test_explain_answers_the_rules_reason_and_changes_nothing(server):
+    client = Client(server.url)
+    created = client.create("ekopolis", 3, ["human"] * 3, seed=0, options={"version": "basic"})
+    gid, seats = created["id"], created["seats"]
+    token = seats[0]["token"]
+    name = seats[1]["name"]
+    before = client.view(gid, token)
+    legal = before["legal_actions"][0]["action"]
+
+    def explain(body, game=gid):
+        return client.http.post(f"/api/games/{game}/explain", json=body)
+
+    r = explain({"token": token, "action": legal})
+    assert r.status_code == 200 and r.json() == {"allowed": True, "reason": None}
+    game = borough.game("ekopolis")
+    state = game.setup(3, seed=0, options={"version": "basic"})
+    refused = next(a for a in (["place", t, x, y] for t in range(3) for x in range(-3, 4)
+                               for y in range(-3, 4))
+                   if game.explain(state, 0, tuple(a)) is not None)
+    r = explain({"token": token, "action": refused})
+    assert r.status_code == 200 and r.json()["allowed"] is False and r.json()["reason"]
+    # not this seat's turn: the reason names the players as the lobby did
+    r = explain({"token": seats[1]["token"], "action": legal})
+    assert r.json()["allowed"] is False
+    assert "Player " not in r.json()["reason"] or name.startswith("Player ")
+    r = explain({"token": token, "action": ["no such move"]})
+    assert r.status_code == 200 and r.json()["allowed"] is False
+    assert explain({"token": token, "action": [5, "place"]}).status_code == 422  # no verb
+    for bad in ({"token": token, "action": legal, "extra": 1},
+                {"token": token, "action": [1.5]}, {"token": token, "action": []},
+                {"token": token, "action": ["place", True]}, {"token": 7, "action": legal}):
+        assert explain(bad).status_code == 400, bad
+    assert explain({"token": "wrong", "action": legal}).status_code == 403
+    assert explain({"token": token, "action": legal}, game="0" * 16).status_code == 404
+    after = client.view(gid, token)
+    assert after == before  # nothing changed, not even the version
+    paths = httpx.get(f"{server.url}/openapi.json").json()["paths"]
+    answers = paths["/api/games/{game_id}/explain"]["post"]["responses"]
+    assert set(answers) == {"200", "400", "403", "404", "408", "409", "413", "422", "429",
+                            "500"}
