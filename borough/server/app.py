@@ -6,7 +6,7 @@ import asyncio
 import gc
 import logging
 import math
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -122,8 +122,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def rooms_of(request: Request | WebSocket) -> Rooms:
         return request.app.state.rooms
 
-    def rate(kind: str) -> Callable[[Request], None]:
-        def check(request: Request) -> None:
+    def rate(kind: str) -> Callable[[Request], Awaitable[None]]:
+        # async: a plain function dependency would hop to a worker thread per request
+        async def check(request: Request) -> None:
             client = request.client.host if request.client else "?"
             wait = limits[kind].take(client)
             if wait:
