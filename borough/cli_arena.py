@@ -18,6 +18,7 @@ from borough.arena.results import ResultsFile
 from borough.cli_base import Failure, app, err, examples, find_game, friendly, out, say
 from borough.cli_content import Content, content_folder
 from borough.cli_progress import GamesProgress
+from borough.core.game import Game
 
 if TYPE_CHECKING:
     from borough.arena.tournament import Arena
@@ -69,12 +70,20 @@ def agent_list(spec: str) -> tuple[str, ...]:
         "arena --game smallcity --players 2 --agents random,easy --games 2 -w 1",
         "arena -g architectura --agents random,easy -n 2 --resume arena.jsonl",
         "arena -g ekopolis --agents easy,random --format gauntlet -n 1 --json",
+        "arena -g architectura,rondelcity --players 2 --agents medium,easy,random "
+        "--format ladder -n 20",
+        "arena -g ekopolis --players 4 -o version=full -o version=basic "
+        "--agents easy,random --format ladder -n 10",
     ) + "\n\n  Your own agent: --agents mypackage.bots:MyBot,medium. On a Ray cluster: "
         "add --ray auto or --ray ray://HOST:10001; --ray local starts Ray here.",
 )
 @friendly
 def arena_command(
-    game_name: Annotated[str, typer.Option("--game", "-g", help="A game name (see `games`).")],
+    game_names: Annotated[
+        list[str],
+        typer.Option("--game", "-g", help="A game name (see `games`); several: a comma list "
+                     "or the option again, each game playing its own arena."),
+    ],
     agents: Annotated[
         str,
         typer.Option(help="Comma-separated agents: registered names (random, easy, medium, "
@@ -85,15 +94,23 @@ def arena_command(
         typer.Option("--games", "-n", min=1,
                      help="Deals per lineup; each deal is played once per seat rotation."),
     ] = 10,
-    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    players: Annotated[
+        list[str] | None,
+        typer.Option(help="Number of players; several (2,4 or the option again): an arena "
+                     "for each count a game allows. Default: each game's smallest count "
+                     "of two or more."),
+    ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A game option as KEY=VALUE.")
+        list[str] | None,
+        typer.Option("--option", "-o", help="A game option as KEY=VALUE, given to the games "
+                     "that have it; the same KEY again: an arena for each value."),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first deal; then seed+1, ...")] = 0,
     format_: Annotated[
         str,
-        typer.Option("--format", help="round-robin (every table of agents) or gauntlet "
-                     "(the first agent against each other one)."),
+        typer.Option("--format", help="round-robin (every table of agents), gauntlet "
+                     "(the first agent against each other one) or ladder (each agent "
+                     "against the next: does it beat it? the README's strength table)."),
     ] = "round-robin",
     workers: Workers = None,
     ray: Ray = None,
@@ -103,34 +120,30 @@ def arena_command(
                      "earlier run of the same arena, play only the games it lacks."),
     ] = None,
     content: Content = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the table as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the tables as JSON.")] = False,
     csv_file: Annotated[
         Path | None, typer.Option("--csv", metavar="FILE", help="Also write the table as CSV.")
     ] = None,
 ) -> None:
     """Play a tournament between agents and rate them (OpenSkill, with uncertainty)."""
-    from borough.arena import tournament  # OpenSkill: loaded only by the verb that rates
-    from borough.cli import _options, _players
+    from borough.arena import ladder, tournament  # OpenSkill: loaded only by the verb that rates
 
-    game = find_game(game_name)
-    n = _players(game, players)
     names = agent_list(agents)
     if format_ not in tournament.FORMATS:
         raise Failure(f"--format is one of {', '.join(tournament.FORMATS)}, not {format_!r}")
     if len(names) < 2:
         raise Failure("an arena needs at least two different agents")
-    try:
-        options = game.resolve_options(n, _options(option))
-    except ValueError as exc:
-        raise Failure(str(exc)) from None
-    arena = tournament.Arena(game.name, n, names, games, seed, options, format_,
-                             content_folder(game.name, content))
-    jobs = arena.jobs()
+    arenas = [
+        tournament.Arena(game.name, n, names, games, seed, options, format_, folder,
+                         game.cooperative(options), label)
+        for game, n, options, label, folder in settings(game_names, players, option, content)
+    ]
+    jobs = [job for arena in arenas for job in arena.jobs()]
     results: dict[str, dict[str, Any]] = {}
     store: ResultsFile | None = None
     if resume is not None:
         try:
-            store = ResultsFile(resume, arena.plan()).open()
+            store = ResultsFile(resume, {"arenas": [a.plan() for a in arenas]}).open()
         except (ValueError, OSError) as exc:
             raise Failure(str(exc)) from None
         results.update(store.done)
@@ -143,8 +156,9 @@ def arena_command(
         if store is not None:
             store.add(result)
 
+    title = arenas[0].name if len(arenas) == 1 else f"{len(arenas)} arenas"
     try:
-        seconds = play_all(f"{game.title} arena", pending, keep, workers, ray, as_json)
+        seconds = play_all(f"{title} arena", pending, keep, workers, ray, as_json)
     except KeyboardInterrupt:
         kept = (f"{len(results)} games are in {resume}: the same command continues"
                 if resume is not None else "nothing was kept (--resume FILE keeps each game)")
@@ -153,23 +167,110 @@ def arena_command(
     finally:
         if store is not None:
             store.close()
-    rows = tournament.standings(arena, list(results.values()))
+    done = list(results.values())
+    tables = []
+    for arena in arenas:
+        table = {**arena.plan(), "games": len(tournament.own_results(arena, done)),
+                 "content_digest": contents.digest_of(arena.game, arena.content),
+                 "standings": tournament.standings(arena, done)}
+        if format_ == "ladder":
+            table["steps"] = ladder.steps(arena, done)
+        tables.append(table)
     if csv_file is not None:
-        _write_csv(csv_file, rows)
-    summary = {**arena.plan(), "games": len(results), "played_now": len(pending),
-               "games_per_second": len(pending) / seconds if pending and seconds else None,
-               "content_digest": contents.digest_of(game.name, arena.content),
-               "standings": rows}
+        _write_csv(csv_file, [{"setting": t["name"], **row} for t in tables
+                              for row in t.get("steps", t["standings"])])
+    rate = len(pending) / seconds if pending and seconds else None
     if as_json:
-        print(json.dumps(summary))
+        print(json.dumps({"arenas": tables, "games": len(results), "played_now": len(pending),
+                          "games_per_second": rate}))
         return
-    out.print(_table(game.title, arena, rows, len(results)))
-    if pending:
-        say(f"{len(pending)} games in {seconds:.1f} s ({len(pending) / seconds:.2f} games/s).")
+    if format_ == "ladder":
+        out.print("| game | pairing | games | measure [95% interval] | beats |\n"
+                  "|---|---|---|---|---|", highlight=False, markup=False, soft_wrap=True)
+        for t in tables:
+            for row in t["steps"]:
+                out.print(ladder.markdown(row), highlight=False, markup=False, soft_wrap=True)
+    else:
+        for arena, t in zip(arenas, tables, strict=True):
+            out.print(_table(arena, t["standings"], t["games"]))
+    if rate:
+        say(f"{len(pending)} games in {seconds:.1f} s ({rate:.2f} games/s).")
 
 
-def _table(title: str, arena: Arena, rows: list[dict[str, Any]], games: int) -> Table:
-    table = Table(title=f"{title}, {arena.players} players, {arena.format}: {games} games",
+Setting = tuple[Game, int, dict[str, Any], str, str | None]
+
+
+def settings(game_names: list[str], players: list[str] | None, option: list[str] | None,
+             content: Path | None) -> list[Setting]:
+    """Every (game, player count, options) the run plays, with its label and content."""
+    chosen = [find_game(name.strip()) for spec in game_names for name in spec.split(",")
+              if name.strip()]
+    chosen = list({g.name: g for g in chosen}.values())
+    if not chosen:
+        raise Failure("--game names no game")
+    if content is not None and len(chosen) > 1:
+        raise Failure("--content is one game's content: give it with one --game")
+    counts = _counts(players)
+    choices: dict[str, list[str]] = {}
+    for key, value in _option_pairs(option):
+        choices.setdefault(key, [])
+        if value not in choices[key]:
+            choices[key].append(value)
+    known = {o.name for g in chosen for o in g.option_list}
+    unknown = sorted(set(choices) - known)
+    if unknown:
+        raise Failure(f"no game here has the option {unknown[0]!r} "
+                      f"(options: {', '.join(sorted(known)) or 'none'})")
+    out: list[Setting] = []
+    for game in chosen:
+        allowed = game.player_counts()
+        ns = [n for n in counts if n in allowed] if counts else [
+            min((n for n in allowed if n >= 2), default=allowed[0])]
+        if not ns:
+            raise Failure(f"{game.title} is for {', '.join(map(str, allowed))} players, "
+                          f"not {', '.join(map(str, counts))}")
+        mine = {k: v for k, v in choices.items() if k in {o.name for o in game.option_list}}
+        combos: list[dict[str, str]] = [{}]
+        for key, values in mine.items():
+            combos = [{**c, key: v} for c in combos for v in values]
+        folder = content_folder(game.name, content)
+        for n in ns:
+            for given in combos:
+                try:
+                    options = game.resolve_options(n, given)
+                except ValueError as exc:
+                    raise Failure(str(exc)) from None
+                label = " ".join([game.name, f"{n}p", *(str(options[k]) for k in given)])
+                out.append((game, n, options, label, folder))
+    return out
+
+
+def _counts(players: list[str] | None) -> list[int]:
+    counts: list[int] = []
+    for spec in players or []:
+        for part in spec.split(","):
+            try:
+                n = int(part)
+            except ValueError:
+                raise Failure(f"--players takes whole numbers, not {part!r}") from None
+            if n not in counts:
+                counts.append(n)
+    return counts
+
+
+def _option_pairs(pairs: list[str] | None) -> list[tuple[str, str]]:
+    out = []
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise Failure(f"--option takes KEY=VALUE, not {pair!r}")
+        out.append((key.strip(), value.strip()))
+    return out
+
+
+def _table(arena: Arena, rows: list[dict[str, Any]], games: int) -> Table:
+    title = f"{find_game(arena.game).title}, {arena.name}, {arena.format}: {games} games"
+    table = Table(title=title,
                   caption="Rating: OpenSkill Plackett-Luce mu - 3 sigma. Intervals: 95%. "
                           f"A seat wins {arena.players and 1 / arena.players:.0%} by chance.")
     for col in ("Agent", "Rating", "mu ± sigma", "Games", "Win share (95%)",

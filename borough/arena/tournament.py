@@ -18,7 +18,7 @@ from openskill.models import PlackettLuce
 from borough.arena import stats
 from borough.arena.jobs import Job
 
-FORMATS = ("round-robin", "gauntlet")
+FORMATS = ("round-robin", "gauntlet", "ladder")
 
 
 @dataclass(frozen=True)
@@ -31,16 +31,32 @@ class Arena:
     options: dict[str, Any] = field(default_factory=dict)
     format: str = "round-robin"
     content: str | None = None
+    cooperative: bool = False
+    """The seats share one score (a ladder then compares whole tables)."""
+    label: str = ""
+    """How tables and job keys name this arena (default: game and player count)."""
+
+    @property
+    def name(self) -> str:
+        return self.label or f"{self.game} {self.players}p"
 
     def plan(self) -> dict[str, Any]:
         """What the results file must agree with to be continued."""
         return {"game": self.game, "players": self.players, "agents": list(self.agents),
                 "deals": self.deals, "seed": self.seed, "options": self.options,
-                "format": self.format, "content": self.content}
+                "format": self.format, "content": self.content, "name": self.name}
+
+    def steps(self) -> list[tuple[str, str]]:
+        """A ladder's pairings: each agent against the next one in the list."""
+        return list(itertools.pairwise(self.agents))
 
     def lineups(self) -> list[tuple[str, ...]]:
         """The agents at one table, before rotation."""
         agents, n = self.agents, self.players
+        if self.format == "ladder":
+            if self.cooperative:  # a whole table of each agent on the same deals
+                return [(agent,) * n for agent in agents]
+            return [(a, *([b] * (n - 1))) for a, b in self.steps()]
         if self.format == "gauntlet":
             challenger, rivals = agents[0], agents[1:]
             return [(challenger, *([rival] * (n - 1))) for rival in rivals]
@@ -50,13 +66,17 @@ class Arena:
         return [tuple(agents[s % len(agents)] for s in range(n))]
 
     def jobs(self) -> list[Job]:
+        return [job for _, job in self.tables()]
+
+    def tables(self) -> list[tuple[int, Job]]:
+        """Every job with the index of its lineup, in plan order."""
         out = []
         for t, lineup in enumerate(self.lineups()):
             rotations = dict.fromkeys(lineup[r:] + lineup[:r] for r in range(len(lineup)))
             for d in range(self.deals):
                 for r, seats in enumerate(rotations):
-                    out.append(Job(f"t{t}d{d}r{r}", self.game, self.players, self.seed + d,
-                                   seats, self.options, self.content))
+                    out.append((t, Job(f"{self.name}/t{t}d{d}r{r}", self.game, self.players,
+                                       self.seed + d, seats, self.options, self.content)))
         return out
 
 
@@ -69,10 +89,15 @@ def placings(result: dict[str, Any]) -> list[int]:
     return [1 if i in winners else 2 + order.index(s) for i, s in enumerate(scores)]
 
 
+def own_results(arena: Arena, results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The arena's results among a run's, in plan order."""
+    order = {job.key: i for i, job in enumerate(arena.jobs())}
+    return sorted((r for r in results if r["key"] in order), key=lambda r: order[r["key"]])
+
+
 def standings(arena: Arena, results: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One row per agent: rating, win share and score margin with their intervals."""
-    order = {job.key: i for i, job in enumerate(arena.jobs())}
-    results = sorted(results, key=lambda r: order[r["key"]])
+    results = own_results(arena, results)
     model = PlackettLuce()
     ratings = {a: model.rating(name=a) for a in arena.agents}
     games = dict.fromkeys(arena.agents, 0)

@@ -98,6 +98,9 @@ class Game(ABC):
     seats: ClassVar[tuple[int, ...]]
     option_list: ClassVar[tuple[Option, ...]] = ()
     state_type: ClassVar[type]
+    table_can_lose: ClassVar[bool] = False
+    """True where the whole table often loses together (to the game itself), so a
+    player's strength shows in its score over its rivals more than in its wins."""
     rules_version: ClassVar[int] = 1
     """Raised whenever a rule change could make an old record replay differently.
 
@@ -142,6 +145,10 @@ class Game(ABC):
                 raise ValueError(f"option {name}={value!r} is not allowed; choose one of {allowed}")
             out[name] = value
         return out
+
+    def cooperative(self, options: dict[str, Any]) -> bool:
+        """True where, with these options, the seats share one score and one result."""
+        return False
 
     def setup(self, players: int, seed: int = 0, options: dict[str, Any] | None = None) -> Any:
         if type(seed) is not int:

@@ -24,7 +24,7 @@ def test_small_arena_rates_agents_over_paired_seeds_and_rotated_seats(tmp_path):
     summary = arena("--workers", "1", "--csv", str(table))
     # One lineup, three deals, each played in both seat orders.
     assert summary["games"] == 6
-    rows = {r["agent"]: r for r in summary["standings"]}
+    rows = {r["agent"]: r for r in summary["arenas"][0]["standings"]}
     assert set(rows) == {"random", "easy"}
     for r in rows.values():
         assert r["games"] == 6 and r["sigma"] > 0
@@ -32,7 +32,7 @@ def test_small_arena_rates_agents_over_paired_seeds_and_rotated_seats(tmp_path):
         assert r["win_share_low"] <= r["win_share"] <= r["win_share_high"]
         assert r["margin_low"] <= r["margin"] <= r["margin_high"]
     assert rows["easy"]["wins"] + rows["random"]["wins"] == pytest.approx(6)
-    assert table.read_text().splitlines()[0].startswith("agent,games,wins")
+    assert table.read_text().splitlines()[0].startswith("setting,agent,games,wins")
     text = runner.invoke(app, [*ARENA, "--workers", "1"])
     assert text.exit_code == 0 and "OpenSkill" in text.stdout and "easy" in text.stdout
 
@@ -66,7 +66,7 @@ def test_resumed_arena_ends_with_the_uninterrupted_table(tmp_path):
     # An interrupted run: two games written, the third cut off mid-line.
     cut.write_text("\n".join(lines[:3]) + "\n" + lines[3][:20])
     resumed = arena("--workers", "2", "--resume", str(cut))
-    assert resumed["played_now"] == 4 and resumed["standings"] == full["standings"]
+    assert resumed["played_now"] == 4 and resumed["arenas"] == full["arenas"]
     assert len(cut.read_text().splitlines()) == 7
     other = runner.invoke(app, [*ARENA, "--games", "4", "--resume", str(cut)])
     assert other.exit_code == 1 and "another run" in other.output
@@ -95,11 +95,11 @@ def test_agents_given_as_module_and_class_play():
                                  "random,tests.arena.test_arena:FirstChoice", "--games", "1",
                                  "--workers", "1", "--json"])
     assert result.exit_code == 0, result.output
-    rows = json.loads(result.stdout)["standings"]
+    rows = json.loads(result.stdout)["arenas"][0]["standings"]
     assert {r["agent"] for r in rows} == {"random", "tests.arena.test_arena:FirstChoice"}
 
 
 def test_ray_plays_the_same_games_as_local_workers():
     local = arena("--workers", "2")
     on_ray = arena("--ray", "local", "--workers", "2")  # starts Ray here, stops it after
-    assert on_ray["standings"] == local["standings"] and on_ray["games"] == 6
+    assert on_ray["arenas"] == local["arenas"] and on_ray["games"] == 6

@@ -51,6 +51,7 @@ class CityCouncil(Game):
     )
     state_type = CCState
     rules_version = 2  # see "Changes" at the end of RULES.md
+    table_can_lose = True  # CC-50: the government takes over
     prompt = prompts.prompt
 
     def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:

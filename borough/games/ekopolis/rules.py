@@ -60,6 +60,9 @@ class Ekopolis(Game):
         self.tiles = self.content.tiles
         self.cards = self.content.cards
 
+    def cooperative(self, options: dict[str, Any]) -> bool:
+        return options.get("version", "full") == "basic"  # EKO-16: one group score
+
     # ------------------------------------------------------------- setup
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> EkoState:
         rng = Rng.from_seed(seed)
