@@ -210,6 +210,16 @@ class Game(ABC):
         Factory"), never how to click it, and tells nothing the seat cannot see.
         """
 
+    def public_action(self, state: Any, seat: int, action: Action) -> bool:
+        """Whether every other seat may learn which action `seat` chose in `state`
+        once it is applied (the table marks such moves on the board).
+
+        The default is the only sound answer without knowing the game: yes when
+        no seat has anything hidden. A game with secrets names its open choices.
+        """
+        return not any(self.has_hidden_information(state, s)
+                       for s in range(self.num_seats(state)))
+
     @abstractmethod
     def max_decisions(self, players: int, options: dict[str, Any]) -> int:
         """An upper bound on the decisions in one game, for playout tests."""

@@ -64,6 +64,7 @@ class Room:
     used: float = field(default_factory=time.monotonic)  # last request or move
     gone: bool = False  # left memory: a request still holding it must fetch it again
     undo_by: int | None = None  # the seat whose last move the server would take back now
+    played: list[views.Played] = field(default_factory=list)  # each move as others know it
 
     @property
     def move_number(self) -> int:
@@ -197,11 +198,13 @@ class Rooms:
             room.shown = views.next_views(room, state, [])
             for number, (seat, action) in enumerate(stored.moves, start=1):
                 try:
+                    entry = views.played(game, state, seat, freeze(action))
                     events = game.apply(state, seat, freeze(action))
                 except IllegalAction as exc:
                     raise RoomError(409, f"game {stored.id} cannot be replayed: its move "
                                          f"{number} is refused ({exc.reason})") from None
                 record.moves.append((seat, freeze(action)))
+                room.played.append(entry)
                 stamped = views.stamp(room.shown, events, number)
                 room.events.extend(stamped)
                 room.shown = views.next_views(room, state, stamped)
@@ -341,9 +344,11 @@ class Rooms:
         try:
             trial = game.clone(room.state)
             events = views.stamp(room.shown, game.apply(trial, seat, action), number)
+            entry = views.played(game, room.state, seat, action)  # room.state is still before
             undo_by = seat if self._all_human(room.seats) and game.undoable(
                 room.state, seat, freeze(action), trial) else None
-            shown = views.next_views(room, trial, events, undo_by=undo_by)
+            shown = views.next_views(room, trial, events, undo_by=undo_by,
+                                     moves=[*room.played, entry])
             for fresh in views.changed(room.shown, shown):
                 shown[fresh].serialise()  # now: a view that cannot be is a refusal
             status = "over" if game.is_over(trial) else "playing"
@@ -362,6 +367,7 @@ class Rooms:
         room.state = trial
         room.undo_by = undo_by
         room.record.moves.append((seat, freeze(action)))
+        room.played.append(entry)
         room.events.extend(events)
         self._publish(room, shown)
         self.kick(room)
@@ -394,9 +400,11 @@ class Rooms:
             kept = [e for e in room.events if e.move != room.move_number]
             earlier = room.record.moves[:-1]
             undo_by = self._undo_by(room, earlier, before) if earlier else None
-            shown = views.next_views(room, before, [], all_events=kept, undo_by=undo_by)
+            shown = views.next_views(room, before, [], all_events=kept, undo_by=undo_by,
+                                     moves=room.played[:-1])
             await asyncio.to_thread(self.store.remove_last, room.id, room.move_number)
             room.record.moves.pop()
+            room.played.pop()
             room.state = before
             room.undo_by = undo_by
             room.events = kept

@@ -57,13 +57,54 @@ class Stamped:
     versions: dict[Audience, int]
 
 
+@dataclass(frozen=True)
+class Played:
+    """A move as the other seats may know it: who made it and, when the game says
+    the choice is open, the action and its words (None while it stays secret)."""
+
+    seat: int
+    action: list[Any] | None
+    text: str | None
+
+
+RECENT_LIMIT = 24  # enough for a full round of the busiest game's small steps
+
+
+def played(game: Game, before: Any, seat: int, action: Any) -> Played:
+    """`action` by `seat`, about to be applied to `before`, as the others may know it."""
+    if not game.public_action(before, seat, action):
+        return Played(seat, None, None)
+    return Played(seat, list(action), game.describe(action, before))
+
+
+def recent(moves: list[Played], audience: Audience, names: list[str]) -> list[dict[str, Any]]:
+    """The open moves made since `audience` last acted (a spectator: since some seat's
+    previous move), newest last; the table marks them on the board until then."""
+    out: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    for p in reversed(moves):
+        if p.seat == audience:
+            break
+        if p.action is None:
+            continue  # a secret move must not change what anyone else is shown
+        if audience is None and p.seat in seen:
+            break
+        seen.add(p.seat)
+        out.append({"seat": p.seat, "action": p.action, "text": named(p.text or "", names)})
+        if len(out) == RECENT_LIMIT:
+            break
+    out.reverse()
+    return out
+
+
 def audiences(players: int) -> list[Audience]:
     return [*range(players), None]
 
 
 def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: Audience,
-         undo_by: int | None = None) -> dict[str, Any]:
-    """Everything `seat` is shown of `state`, except the events and the version."""
+         undo_by: int | None = None, moves: list[Played] | None = None) -> dict[str, Any]:
+    """Everything `seat` is shown of `state`, except the events and the version;
+    `moves` are the moves that led to `state` (the room's own by default)."""
     to_act = list(game.to_act(state))
     names = [s["name"] for s in seats]
     legal = []
@@ -89,6 +130,7 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
         "legal_actions": legal,
         "prompt": decision(game, state, seat, names),
         "can_undo": seat is not None and seat == undo_by,
+        "recent": recent(room.played if moves is None else moves, seat, names),
         "seats": [
             {"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s["name"]}
             for i, s in enumerate(seats)
@@ -114,13 +156,14 @@ def readable(events: list[Stamped], seat: Audience, names: list[str] | None = No
 
 def next_views(room: Room, state: Any, new_events: list[Stamped],
                seats: list[dict[str, Any]] | None = None,
-               all_events: list[Stamped] | None = None, *, undo_by: int | None = -1
-               ) -> dict[Audience, Shown]:
+               all_events: list[Stamped] | None = None, *, undo_by: int | None = -1,
+               moves: list[Played] | None = None) -> dict[Audience, Shown]:
     """Every audience's view of `state` after `new_events` (or, when given, with
     exactly `all_events`, as after an undo); a version moves on only where the
     content changed. Each audience's event list grows by what it may read, so a
     move costs the same early and late in a long game. `undo_by` is the seat
-    whose last move could be taken back in `state` (the room's own by default).
+    whose last move could be taken back in `state` (the room's own by default);
+    `moves`, the moves that led to `state` (the room's own by default).
 
     Losing the take-back offer alone never moves a version: that happens when
     another seat moved, and if that move was sealed the change would tell this
@@ -131,7 +174,7 @@ def next_views(room: Room, state: Any, new_events: list[Stamped],
     names = [s["name"] for s in seats]
     out: dict[Audience, Shown] = {}
     for a in audiences(room.record.players):
-        content = body(room, room.game, state, seats, a, undo_by)
+        content = body(room, room.game, state, seats, a, undo_by, moves)
         old = room.shown.get(a)
         if all_events is not None or old is None:
             events = readable(all_events or new_events, a, names)

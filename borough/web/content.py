@@ -74,8 +74,11 @@ def replay_frame(game: Game, record: Any, result: Any, at: int) -> dict[str, Any
     state = game.setup(record.players, seed=record.seed, options=record.options)
     events: list[dict[str, Any]] = []
     moves: list[dict[str, Any]] = []
+    recent: list[dict[str, Any]] = []  # the move that led to this frame, marked on the board
     for number, (seat, action) in enumerate(record.moves, start=1):
         moves.append({"number": number, "seat": seat, "text": game.describe(action)})
+        if number == at:
+            recent = [{"seat": seat, "action": list(action), "text": game.describe(action, state)}]
         if number <= at:
             for e in game.apply(state, seat, action):
                 if e.visible_to(None):
@@ -95,6 +98,7 @@ def replay_frame(game: Game, record: Any, result: Any, at: int) -> dict[str, Any
         "observation": game.observe(state, None),
         "legal_actions": [],
         "events": events,
+        "recent": recent,
         "moves": moves,
         "result": result if at == total else None,
     }

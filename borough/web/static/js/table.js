@@ -160,6 +160,10 @@ export class Table {
     const items = view.seats.map((s) => el("span", { class: "key", "data-legend-seat": s.seat },
       el("span", { class: "dot", style: `background:${playerColour(view, s.seat)}` }), s.name));
     if (this.interactive()) items.push(el("span", { class: "key" }, el("span", { class: "swatch live-swatch" }), "a place you can choose now"));
+    if (this.boardWrap.querySelector(".recent")) {
+      items.push(el("span", { class: "key", id: "recent-key" }, el("span", { class: "swatch recent-swatch" }),
+        view.seat === null || view.seat === undefined ? "dashed: the last moves, in the mover's colour" : "dashed: other players' moves since your last, in their colour"));
+    }
     this.legend.replaceChildren(el("span", { class: "legend-title" }, "Colours: "), ...items);
   }
 
@@ -242,6 +246,7 @@ export class Table {
     const matches = candidates.filter((m) => pred(m.action));
     for (const m of legal) if (pred(m.action)) bound.add(m);
     node.dataset.target = opts.key || "";
+    this.markRecent(node, pred);
     const label = opts.label || "";
     const detail = opts.detail || "";
     if (matches.length) {
@@ -274,6 +279,23 @@ export class Table {
       }
     }
     return node;
+  }
+
+  // The other players' open moves since this seat last acted (in a replay, the move
+  // that led to this frame) are outlined in the mover's colour, as long as they stand.
+  markRecent(node, pred) {
+    const recent = this.view.recent || [];
+    for (let i = recent.length - 1; i >= 0; i--) {
+      let fits = false;
+      try { fits = pred(recent[i].action); } catch { fits = false; } // a board's test made for another step
+      if (!fits) continue;
+      const seat = recent[i].seat;
+      node.classList.add("recent");
+      node.dataset.recentSeat = String(seat);
+      node.style.setProperty("--recent", playerColour(this.view, seat));
+      node.prepend(svg("title", {}, `${seatName(this.view, seat)}'s last move: ${recent[i].text}`));
+      return;
+    }
   }
 
   choose(matches) {
