@@ -68,7 +68,7 @@ def rollout_values(game: Game, state: Any, rng: random.Random, playouts: int = 2
         trial = game.clone(state)
         while not game.is_over(trial):
             seat = game.to_act(trial)[0]
-            game.apply(trial, seat, rng.choice(game.legal_actions(trial, seat)))
+            game.apply_trusted(trial, seat, rng.choice(game.legal_actions(trial, seat)))
         for seat, v in enumerate(result_values(game, trial)):
             totals[seat] += v / playouts
     return totals
@@ -106,7 +106,7 @@ def finish(game: Game, state: Any, seat: int, rng: random.Random, width: int = 1
         best, best_value = None, -math.inf
         for action in legal:
             trial = game.clone(state)
-            game.apply(trial, seat, action)
+            game.apply_trusted(trial, seat, action)
             value = values(game, trial, rng)[seat]
             if value > best_value:
                 best, best_value = trial, value

@@ -37,7 +37,7 @@ class GreedyAgent:
             world = view.sample(self.rng)
             for i, action in enumerate(legal):
                 trial = game.clone(world)
-                game.apply(trial, seat, action)
+                game.apply_trusted(trial, seat, action)
                 trial = finish(game, trial, seat, self.rng)
                 totals[i] += values(game, trial, self.rng)[seat]
         best = max(totals)

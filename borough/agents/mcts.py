@@ -101,7 +101,7 @@ class MCTSAgent:
                 action = rng.choice(untried)
                 child = Node(seats)
                 children[action] = child
-                game.apply(state, seat, action)
+                game.apply_trusted(state, seat, action)
                 path.append(child)
                 # a move split into steps is judged once its steps are done
                 state = finish(game, state, seat, rng, self.finish_width)
@@ -115,7 +115,7 @@ class MCTSAgent:
                 score = mean + c * math.sqrt(math.log(child.avail) / child.visits)
                 if score > best_score:
                     best, best_score = a, score
-            game.apply(state, seat, best)
+            game.apply_trusted(state, seat, best)
             node = children[best]
             path.append(node)
         result = self._leaf_value(game, state)
@@ -140,6 +140,6 @@ class MCTSAgent:
         steps = 0
         while steps < limit and not game.is_over(state):
             seat = game.to_act(state)[0]
-            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            game.apply_trusted(state, seat, rng.choice(game.legal_actions(state, seat)))
             steps += 1
         return values(game, state, rng) if judged else result_values(game, state)
