@@ -143,6 +143,17 @@ def rules_mismatch(game: Game, rules_version: int) -> str | None:
             f"the same moves may not mean the same game, so it cannot be replayed")
 
 
+def content_mismatch(game: Game, content: str | None) -> str | None:
+    """Why a game made with `content` (a digest; None: the game's own) cannot be
+    replayed by this game object, or None."""
+    playing = getattr(game, "content_digest", None)
+    if content == playing:
+        return None
+    made = "the game's own content" if content is None else f"content {content}"
+    here = "its own content" if playing is None else f"content {playing}"
+    return f"it was played with {made}, not {here}"
+
+
 def replay(game: Game, record: Record) -> tuple[Any, list[Event]]:
     """Rebuild the game move by move, checking each; CorruptData names the bad move.
 
@@ -153,13 +164,10 @@ def replay(game: Game, record: Record) -> tuple[Any, list[Event]]:
     mismatch = rules_mismatch(game, record.rules_version)
     if mismatch is not None:
         raise RulesChanged(f"this record cannot be used: {mismatch}")
-    playing = getattr(game, "content_digest", None)
-    if record.content != playing:
-        made = "the game's own content" if record.content is None else (
-            f"content {record.content}")
-        here = "its own content" if playing is None else f"content {playing}"
-        raise CorruptData(f"this record was played with {made}, not {here}; replay it with "
-                          "the same content (--content DIR)")
+    other = content_mismatch(game, record.content)
+    if other is not None:
+        raise CorruptData(f"this record cannot be used: {other}; replay it with the same "
+                          "content (--content DIR)")
     try:
         state = game.setup(record.players, seed=record.seed, options=record.options)
     except ValueError as exc:

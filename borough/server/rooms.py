@@ -23,7 +23,7 @@ from borough import match as matches
 from borough.agents import AGENT_NAMES
 from borough.core.errors import IllegalAction
 from borough.core.game import Game
-from borough.core.record import Record, dump, rules_mismatch
+from borough.core.record import Record, content_mismatch, dump, rules_mismatch
 from borough.core.serial import freeze
 from borough.server import views
 from borough.server.bots import BotScheduler
@@ -176,6 +176,7 @@ class Rooms:
             "id": room_id, "game": name, "players": players, "seed": seed,
             "seed_chosen": chosen, "options": options, "seats": seats,
             "status": room.status, "rules_version": game.rules_version,
+            "content": room.record.content,
         })
         self.rooms[room_id] = room
         self.kick(room)
@@ -192,6 +193,10 @@ class Rooms:
             mismatch = rules_mismatch(game, stored.rules_version)
             if mismatch is not None:
                 raise RoomError(409, f"game {stored.id} cannot be replayed: {mismatch}")
+            other = content_mismatch(game, stored.content)
+            if other is not None:
+                raise RoomError(409, f"game {stored.id} cannot be opened: {other}; start "
+                                     "the server with that content (serve --content DIR)")
             record = Record.start(game, stored.players, stored.seed, stored.options)
             state = game.setup(stored.players, seed=stored.seed, options=stored.options)
             room = Room(stored.id, game, record, state, stored.seats, stored.seed_chosen)

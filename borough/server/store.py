@@ -54,6 +54,7 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), default="playing")
     rules_version: Mapped[int] = mapped_column(Integer, default=1)
     seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False)  # by the creator
+    content: Mapped[str | None] = mapped_column(String(16), nullable=True)  # its digest
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -86,6 +87,8 @@ class StoredGame:
     moves: list[tuple[int, Any]]
     rules_version: int
     seed_chosen: bool = False
+    content: str | None = None
+    """The digest of the content the game was created with (None: the game's own)."""
 
 
 def _listify(value: Any) -> Any:
@@ -181,7 +184,7 @@ class Store:
         return StoredGame(
             row.id, row.game, row.players, row.seed, dict(row.options), list(row.seats),
             row.status, row.created, [(a.seat, a.action) for a in actions], row.rules_version,
-            row.seed_chosen,
+            row.seed_chosen, row.content,
         )
 
     def dispose(self) -> None:
