@@ -369,48 +369,7 @@ def test_architectura_played_by_clicking_the_board(web_server, contexts):
 
 
 # -------------------------------------------------------------------- Ekopolis
-EKO = borough.game("ekopolis")
-
-
-def ekopolis_check(seen: dict):
-    def check(page, view: dict) -> None:
-        obs = view["observation"]
-        board = page.locator("#ekopolis-board")
-        # the map keeps its size however many Action cards pile up
-        width = page.evaluate("document.querySelector('#map').getBoundingClientRect().width")
-        seen.setdefault("width", width)
-        assert abs(width - seen["width"]) < 1, (width, seen["width"])
-        key = texts(page, "#map-key text")
-        assert "blocked" in key and "endangered" in key
-        # each Building is ringed in the colour of the player who built it
-        built = {}
-        for e in view["events"]:
-            if e["kind"] == "place":
-                label = e["text"].split(" on ")[1].split(" ")[0]
-                built[EKO.board.labels.index(label)] = e["seat"]
-        for hex_, seat in built.items():
-            if 0 <= obs["board"][hex_] < 100:
-                ring = board.locator(f".hex[data-cell='{hex_}'] .owner")
-                assert ring.get_attribute("data-owner") == str(seat)
-                seen["rings"] = seen.get("rings", 0) + 1
-        # the Buildings in hand, their whole names
-        for t in obs["seats"][0]["hand"] or []:
-            tile = board.locator(f".tile[data-hand='{t}'][data-hand-seat='0'] text").first
-            assert tile.text_content() == EKO.tiles[t].name
-    return check
-
-
-def test_ekopolis_played_by_clicking_the_board(web_server, contexts):
-    LOOSE.clear()
-    game = start(web_server.url, "ekopolis", 3, {"version": "full"}, seed=11)
-    page = contexts(LAPTOP).page()
-    page.goto(game["url"])
-    wait_ready(page)
-    seen: dict = {}
-    counts = play(page, game, ekopolis_check(seen), random.Random(4))
-    assert seen.get("rings"), seen
-    finish(page, game, "ekopolis", counts, ("Keep", "Place no", "Pass", "Skip", "Draw",
-                                            "Discard"))
+# tests/web/test_ekopolis_table.py plays Ekopolis by clicks at 1400 px and on a phone.
 
 
 # ----------------------------------------------------------------- Rondel City

@@ -32,6 +32,10 @@ from borough.games.ekopolis.state import (
 ROUNDS = {3: 9, 4: 7, 5: 6}  # EKO-3
 HAND = 3  # EKO-2
 TOKENS = 14  # EKO-12
+# The kinds of move every other seat may learn (see public_action): all of them.
+OPEN_CHOICES = frozenset(
+    ("place", "pollute", "green", "remove", "skip", "play", "discard", "keep", "pass")
+)
 
 
 def player_name(seat: int) -> str:
@@ -350,6 +354,14 @@ class Ekopolis(Game):
             state.seats[s].hand for s in range(state.players) if s != seat
         )
         return others_hidden
+
+    def public_action(self, state: EkoState, seat: int, action: Action) -> bool:
+        """Every Ekopolis choice is seen by the table once made (EKO-F8): a Building
+        and its tokens go on the map, a kept Action card is turned face up when
+        played, a discard lands on the face-up pile, keeping or skipping changes
+        nothing hidden. What stays private is only what is drawn (tiles, cards),
+        and drawing is never a choice."""
+        return action[0] in OPEN_CHOICES
 
     def determinize(self, state: EkoState, seat: int, rng: random.Random) -> EkoState:
         """Redeal what `seat` cannot see: the stack, others' hands and held cards."""

@@ -14,6 +14,15 @@ function hexPoints(cx, cy) {
   return pts.join(" ");
 }
 
+// A Building's short name on its hex: its words' initials ("Coal power plant": "Cpp").
+function initials(name) {
+  return name.split(" ").map((w) => w[0]).join("").slice(0, 3);
+}
+
+// Phones get a drawing no wider than the map, so the map is drawn as large as it can be.
+const NARROW = "(max-width: 700px)";
+let watching = false;
+
 function cellOf(action) {
   if (action[0] === "place") return action[2];
   if (["pollute", "green", "remove"].includes(action[0])) return action[1];
@@ -39,6 +48,11 @@ function builders(events, labels) {
 
 export function draw(ctx) {
   const { obs, data, svg } = ctx;
+  if (!watching && window.matchMedia) {
+    watching = true;
+    window.matchMedia(NARROW).addEventListener("change", () => ctx.redraw());
+  }
+  const narrow = Boolean(window.matchMedia && window.matchMedia(NARROW).matches);
   const owners = builders(ctx.view.events, data.board.labels);
   const board = data.board;
   const tiles = data.tiles;
@@ -65,7 +79,7 @@ export function draw(ctx) {
     } else if (code >= 0) {
       const t = tiles[code];
       fill = TILE_FILL[t.colour];
-      text = t.name.split(" ").map((w) => w[0]).join("").slice(0, 3);
+      text = initials(t.name);
       words = `${label}: ${tileWords(t)}${owners[i] !== undefined ? `, built by ${ctx.name(owners[i])}` : ""}`;
     }
     const g = svg("g", { class: "hex", "data-cell": i });
@@ -78,8 +92,8 @@ export function draw(ctx) {
     if (kind === "E" && code < 0) g.append(svg("text", { x, y: y - 10, "text-anchor": "middle", "font-size": 9, fill: "#4f6b2f", "font-weight": "bold" }, "E"));
     if (code === -2) { g.append(svg("circle", { cx: x, cy: y, r: 9, fill: "#5b4636" })); words = `${label}: pollution`; }
     if (code === -3) { g.append(svg("circle", { cx: x, cy: y, r: 9, fill: "#7ccf6b", stroke: "#2f6b2a" })); words = `${label}: green zone`; }
-    if (text) g.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": "bold" }, text));
-    g.append(svg("text", { x, y: y + 18, "text-anchor": "middle", "font-size": 7, fill: code >= 0 ? "#fff" : "#6b6557" }, label));
+    if (text) g.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": narrow ? 15 : 12, fill: "#fff", "font-weight": "bold" }, text));
+    g.append(svg("text", { x, y: y + 19, "text-anchor": "middle", "font-size": 8.5, fill: code >= 0 || kind === "X" ? "#fff" : "#6b6557" }, label));
     ctx.bind(g, (a) => cellOf(a) === i, {
       key: `hex-${label}`, label: words,
       attempt: (chosen) => (chosen && chosen[0] === "place" ? ["place", chosen[1], i] : null) });
@@ -87,36 +101,70 @@ export function draw(ctx) {
   });
   root.append(map);
 
-  // what the marks on the map mean
-  const width = Math.max(mapW, 700);
+  // what the marks on the map mean, with the short names of the Buildings on it
+  const width = narrow ? mapW : Math.max(mapW, 700);
+  // the key's text: larger on a phone, where the whole drawing is shrunk to its width
+  const keyFont = narrow ? 13 : 10;
+  const charW = 0.64 * keyFont; // at least as wide as a character of it runs
   let y = mapH + 4;
   const key = svg("g", { id: "map-key" });
   const items = [
-    ["hex", "#7a7266", "", "blocked (stream and pond): nothing is built here"],
+    ["hex", TILE_FILL[0], "", "red Building"],
+    ["hex", TILE_FILL[1], "", "green Building"],
+    ["hex", TILE_FILL[2], "", "blue Building"],
+    ["ring", ctx.colour(0), "", "ring: the colour of the player who built it"],
+    ["hex", ctx.colour(0), "★", "a player's City hall"],
+    ["hex", "#7a7266", "", "grey: blocked (stream and pond), nothing is built here"],
     ["hex", "#efe6cf", "E", "endangered species: a Building or pollution here costs 3 points, a green zone earns 3"],
     ["dot", "#5b4636", "", "pollution token"],
     ["dot", "#7ccf6b", "", "green zone token"],
-    ["ring", ctx.colour(0), "", "ring: the colour of the player who built it"],
-    ["hex", ctx.colour(0), "★", "a player's City hall"],
   ];
   let kx = 20;
+  const step = keyFont + 8;
+  const keyLine = (w) => {
+    if (kx + w > width) { kx = 20; y += step; }
+  };
   for (const [shape, fill, mark, words] of items) {
-    const w = 24 + words.length * 6;
-    if (kx + w > width) { kx = 20; y += 18; }
-    if (shape === "dot") key.append(svg("circle", { cx: kx + 7, cy: y + 6, r: 6, fill }));
-    else if (shape === "ring") key.append(svg("circle", { cx: kx + 7, cy: y + 6, r: 6, fill: "none", stroke: fill, "stroke-width": 3 }));
-    else key.append(svg("rect", { x: kx, y: y - 1, width: 14, height: 14, rx: 3, fill, stroke: "#8a806c" }));
-    if (mark) key.append(svg("text", { x: kx + 7, y: y + 10, "text-anchor": "middle", "font-size": 9, "font-weight": "bold", fill: mark === "E" ? "#4f6b2f" : "#fff" }, mark));
-    key.append(svg("text", { x: kx + 18, y: y + 10, "font-size": 10 }, words));
+    const w = 24 + words.length * charW;
+    keyLine(w);
+    const item = svg("g", { class: "key-item" });
+    if (shape === "dot") item.append(svg("circle", { cx: kx + 7, cy: y + 6, r: 6, fill }));
+    else if (shape === "ring") item.append(svg("circle", { cx: kx + 7, cy: y + 6, r: 6, fill: "none", stroke: fill, "stroke-width": 3 }));
+    else item.append(svg("rect", { x: kx, y: y - 1, width: 14, height: 14, rx: 3, fill, stroke: "#8a806c" }));
+    if (mark) item.append(svg("text", { x: kx + 7, y: y + 10, "text-anchor": "middle", "font-size": 9, "font-weight": "bold", fill: mark === "E" ? "#4f6b2f" : "#fff" }, mark));
+    item.append(svg("text", { x: kx + 18, y: y + 10, "font-size": keyFont }, words));
+    key.append(item);
     kx += w + 10;
   }
+  // the letters on the map's Buildings, each with its whole name
+  const shown = [...new Set(obs.board.filter((code) => code >= 0 && code < 100))]
+    .map((code) => tiles[code].name).sort();
+  const names = [...new Set(shown)].map((name) => `${initials(name)} ${name}`);
+  if (names.length) {
+    kx = 20;
+    y += step;
+    const head = "Letters on the map:";
+    key.append(svg("text", { x: kx, y: y + 10, "font-size": keyFont, "font-weight": "bold" }, head));
+    kx += head.length * charW + 10;
+    for (const words of names) {
+      keyLine(words.length * charW);
+      key.append(svg("text", { class: "short-name", x: kx, y: y + 10, "font-size": keyFont }, words));
+      kx += words.length * charW + 12;
+    }
+  }
+  kx = 20;
+  y += step;
+  const handKey = ctx.lines("On a Building in hand: R, G, B = points for each red, green, blue neighbour; "
+    + "★ = its bonus points; brown dot = it pollutes; green dot = it brings a green zone.", Math.floor((width - 40) / charW));
+  handKey.forEach((line, j) => key.append(svg("text", { class: "hand-key", x: kx, y: y + 10 + (keyFont + 3) * j, "font-size": keyFont, fill: "#333" }, line)));
+  y += (keyFont + 3) * (handKey.length - 1);
   root.append(key);
 
   // the score track
   y += 30;
   const scores = obs.version === "basic" ? [obs.scores[0]] : obs.scores;
   const top = Math.max(50, ...scores) + 5;
-  const trackW = mapW - 60;
+  const trackW = Math.min(mapW, width) - 60;
   const track = svg("g", { id: "score-track" },
     svg("text", { x: 20, y, "font-size": 13, "font-weight": "bold" }, obs.version === "basic" ? `Group score ${obs.scores[0]}` : "Scores"),
     svg("rect", { x: 20, y: y + 8, width: trackW, height: 14, fill: "#e9e2d2", stroke: "#8a806c", rx: 7 }));
@@ -131,14 +179,29 @@ export function draw(ctx) {
   root.append(track);
   y += 50;
 
-  // hands and cards, one row per player
+  // the round, the supplies and the face-up discard pile (its top Building is named)
   const info = svg("g", { id: "hands" }, svg("text", { x: 20, y, "font-size": 11 },
     `Round ${obs.round} of ${obs.rounds} · stack ${obs.deck_size} · tokens left: ${obs.tokens_left[0]} pollution, ${obs.tokens_left[1]} green zone`));
+  if (obs.discard.length) {
+    y += 16;
+    const top = obs.discard[obs.discard.length - 1];
+    const pile = svg("g", { id: "discard-pile", "data-discard": top },
+      svg("rect", { class: "shape", x: 14, y: y - 14, width: 340, height: 19, rx: 3, fill: "none", stroke: "none" }),
+      svg("text", { x: 20, y, "font-size": 11 }, `Discard pile: ${obs.discard.length}, on top the ${tiles[top].name}`));
+    ctx.bind(pile, (a) => a[0] === "discard" && a[1] === top, { label: `Discarded last: ${tileWords(tiles[top])}` });
+    info.append(pile);
+  }
   y += 12;
+  // hands and cards, one row per player
   for (const seat of obs.seats) {
     const mine = seat.seat === obs.viewer;
-    info.append(svg("text", { x: 20, y: y + 24, "font-size": 12, "font-weight": mine ? "bold" : "normal", fill: ctx.colour(seat.seat) },
-      `${ctx.name(seat.seat)}${mine ? " (you)" : ""}`));
+    // the player's name: it is marked when they kept their hand, passed or placed no green zone
+    const who = svg("g", { class: "seat-name", "data-seat": seat.seat },
+      svg("rect", { class: "shape", x: 14, y: y + 10, width: 120, height: 20, rx: 4, fill: "none", stroke: "none" }),
+      svg("text", { x: 20, y: y + 24, "font-size": 12, "font-weight": mine ? "bold" : "normal", fill: ctx.colour(seat.seat) },
+        `${ctx.name(seat.seat)}${mine ? " (you)" : ""}`));
+    ctx.bind(who, (a, by) => by === seat.seat && ["keep", "skip", "pass"].includes(a[0]), {});
+    info.append(who);
     let x = 140;
     const hand = seat.hand;
     const count = hand ? hand.length : seat.hand_size;
@@ -150,9 +213,13 @@ export function draw(ctx) {
           svg("text", { x: x + 46, y: y + 15, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": "bold" }, t.name),
           svg("text", { x: x + 46, y: y + 30, "text-anchor": "middle", "font-size": 9, fill: "#fff" },
             t.values.map((v, c) => `${"RGB"[c]}${v >= 0 ? "+" : ""}${v}`).join(" ") + (t.bonus ? ` ★${t.bonus}` : "")));
+        if (t.pollution) g.append(svg("circle", { class: "mark-pollution", cx: x + 86, cy: y + 6, r: 4, fill: "#5b4636", stroke: "#fff" }));
+        if (t.green_zone) g.append(svg("circle", { class: "mark-green", cx: x + (t.pollution ? 76 : 86), cy: y + 6, r: 4, fill: "#7ccf6b", stroke: "#fff" }));
         if (mine) {
           const id = hand[k];
           ctx.bind(g, (a) => a[0] === "place" && a[1] === id, { key: `hand-${id}`, label: tileWords(t) });
+        } else {
+          g.prepend(svg("title", {}, tileWords(t)));
         }
       } else {
         g.append(svg("rect", { x, y, width: 92, height: 38, rx: 5, fill: "#6d5c45", stroke: "#333" }),
@@ -168,9 +235,10 @@ export function draw(ctx) {
       const card = cards[c];
       const g = svg("g", { class: "card", "data-card": c },
         svg("rect", { class: "shape", x, y, width: 70, height: 38, rx: 4, fill: "#fffdf8", stroke: TILE_FILL[card.colour], "stroke-width": 2 }),
-        ...ctx.lines(card.name, 15).map((line, j) => svg("text", { x: x + 35, y: y + 16 + j * 10, "text-anchor": "middle", "font-size": 8 }, line)));
-      if (mine) ctx.bind(g, (a) => a[0] === "play" && a[1] === c, { key: `card-${c}`, label: `${card.name}: ${card.text}` });
-      else g.prepend(svg("title", {}, `${card.name}: ${card.text}`));
+        ...ctx.lines(card.name, 14).map((line, j) => svg("text", { x: x + 35, y: y + 16 + j * 11, "text-anchor": "middle", "font-size": 8.5 }, line)));
+      // a kept card is marked when its owner plays it, on everyone's board
+      ctx.bind(g, (a, by) => a[0] === "play" && a[1] === c && (by === undefined ? mine : by === seat.seat),
+        { key: `card-${c}`, label: `${card.name}: ${card.text}` });
       info.append(g);
       x += 76;
       if (x + 76 > width) { x = 140; y += 44; }

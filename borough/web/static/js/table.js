@@ -287,7 +287,8 @@ export class Table {
     const recent = this.view.recent || [];
     for (let i = recent.length - 1; i >= 0; i--) {
       let fits = false;
-      try { fits = pred(recent[i].action); } catch { fits = false; } // a board's test made for another step
+      // the mover's seat goes along: a board places a move like "buy" by whose it was
+      try { fits = pred(recent[i].action, recent[i].seat); } catch { fits = false; } // a board's test made for another step
       if (!fits) continue;
       const seat = recent[i].seat;
       node.classList.add("recent");
