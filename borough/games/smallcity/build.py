@@ -479,8 +479,7 @@ def upgrade_extensions(
 def upgrade(g: SmallCity, st: SmallCityState, s: int, index: int, cell: int, mark: int,
             events: list[Event], private: bool) -> None:
     seat = st.seats[s]
-    tile = seat.tiles[index]
-    assert tile is not None
+    tile = seat.own_tile(index)
     old = g.types[tile.type]
     new = g.types[g.next_level[old.id]]
     st.supply[old.id] += 1  # SC-40: the old tile goes back to the stack

@@ -65,9 +65,10 @@ def rooms(g: SmallCity, seat: Seat) -> list[tuple[int, int]]:
 
 
 def _stock_at(seat: Seat, store: int) -> list[int] | None:
+    """The stock of the Warehouse on space `store`, the seat's own to change."""
     i = seat.grid[store] if 0 <= store < CELLS else -1
     tile = seat.tiles[i] if i >= 0 else None
-    return tile.stock if tile is not None and tile.stock else None
+    return seat.own_tile(i).stock if tile is not None and tile.stock else None
 
 
 def take(st: SmallCityState, s: int, m: int, store: int) -> None:

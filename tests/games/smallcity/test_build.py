@@ -362,6 +362,7 @@ def test_sc40_upgrade_example_chain_with_the_library():
     assert ("upgrade", cell("C2")) in legal(st)  # now the library influences D2: chain
     act(st, ("upgrade", cell("C2")))
     act(st, ("extend", cell("E2"), 0))
+    tile = st.seats[0].tiles[home]
     assert GAME.types[tile.type].key == "res3" and st.seats[0].money == 30
     # each old tile went back to its stack, each new one came from its stack
     assert [st.supply[KEY[k]] for k in ("res1", "res2", "res3")] == [23, 18, 15]

@@ -94,9 +94,9 @@ class Construction:
             seat.returned = [0, 0, 0]
             seat.bstep = "build" if i in st.order else "done"
             seat.bsel = [-1, -1, -1, -1]
-            for tile in seat.tiles:
-                if tile is not None:
-                    tile.fresh = False
+            for k, tile in enumerate(seat.tiles):
+                if tile is not None and tile.fresh:
+                    seat.own_tile(k).fresh = False
         st.snapshot = [seat.copy() for seat in st.seats]
         st.snap_mats = st.mats[:]
         ev.append(Event("Screens up: everyone builds.", "build"))
