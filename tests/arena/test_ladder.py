@@ -44,6 +44,9 @@ def test_settings_that_no_game_takes_are_refused_by_name():
     assert result.exit_code == 1 and "not 7" in result.output
     result = run("--game", "ekopolis", "--agents", "random,easy", "-o", "version=huge")
     assert result.exit_code == 1 and "huge" in result.output
+    result = run("--game", "ekopolis,architectura", "--agents", "random,easy",
+                 "--content", "anywhere")
+    assert result.exit_code == 1 and "one --game" in result.output
 
 
 def test_a_ladder_pairs_each_agent_with_the_next_seats_rotated():
