@@ -94,6 +94,17 @@ def observe(c: Content, state: CCState, seat: int | None, to_act: list[int]) -> 
         "viewer": seat,
     }
 
+# CC-61: which Favor card a member keeps or discards stays hidden; a scored card is
+# seen by all (CC-54), and everything done on the board, in committee or in council
+# is open.
+SECRET_KINDS = frozenset({"keep", "discard"})
+
+
+def public_action(action: tuple) -> bool:
+    """Whether every other seat may learn which action was chosen."""
+    return action[0] not in SECRET_KINDS
+
+
 def hidden_pool(state: CCState, seat: int) -> list[int]:
     others = [s for s in range(state.players) if s != seat]
     pool = list(state.deck)

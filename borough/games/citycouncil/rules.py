@@ -173,6 +173,9 @@ class CityCouncil(Game):
     def determinize(self, state: CCState, seat: int, rng: random.Random) -> CCState:
         return information.determinize(self.content, state, seat, rng)
 
+    def public_action(self, state: CCState, seat: int, action: Action) -> bool:
+        return information.public_action(action)
+
     # ------------------------------------------------------------ plumbing
     def clone(self, state: CCState) -> CCState:
         return state.copy()
