@@ -293,44 +293,4 @@ def test_architectura_played_by_clicking_the_board(web_server, contexts):
 
 
 # ----------------------------------------------------------------- Rondel City
-RON_READ = """async () => ({
-  names: (await import('/static/js/api.js')).COLOUR_NAMES,
-  key: [...document.querySelectorAll('#rondel-key text')].map((t) => t.textContent).join(' '),
-  lines: Object.fromEntries([...document.querySelectorAll('#rondelcity-board .seat-line')]
-    .map((n) => [n.dataset.seat, n.textContent])),
-  fills: Object.fromEntries([...document.querySelectorAll("[data-piece$='-citizen']")]
-    .map((n) => [n.dataset.piece.split('-')[0], n.getAttribute('fill')])),
-  prompt: (document.querySelector('#go-prompt') || {}).textContent || '',
-  live: [...document.querySelectorAll('#city-map .space.live')].map((n) => Number(n.dataset.space)),
-})"""
-
-
-def rondelcity_check(seen: dict):
-    def check(page, view: dict) -> None:
-        obs = view["observation"]
-        shown = page.evaluate(RON_READ)
-        key = words(shown["key"])
-        assert "your gold" in key and "is how you pay" in key and "Square codes" in key
-        for seat in obs["seats"]:
-            said = shown["lines"][str(seat["seat"])]
-            # the colour named is the one the board draws the seat's pieces in
-            name = shown["names"].get(shown["fills"][str(seat["seat"])])
-            assert name and f"{name} pieces" in said and f"{seat['colour']} in the rules" in said
-            assert f"{seat['gold']} gp (Banker on" in said
-        if obs["step"] == "go":
-            assert "click the highlighted space" in shown["prompt"]
-            ends = sorted(m["action"][1] for m in view["legal_actions"])
-            assert sorted(shown["live"]) == ends
-            seen["go"] = seen.get("go", 0) + 1
-    return check
-
-
-def test_rondelcity_played_by_clicking_the_board(web_server, contexts):
-    LOOSE.clear()
-    game = start(web_server.url, "rondelcity", 2, {}, seed=11)
-    page = contexts(LAPTOP).page()
-    page.goto(game["url"])
-    wait_ready(page)
-    seen: dict = {}
-    counts = play(page, game, rondelcity_check(seen), random.Random(4))
-    finish(page, game, "rondelcity", counts, ("Pass", "Buy", "Skip", "Stay"))
+# tests/web/test_rondelcity_table.py plays Rondel City by clicks at 1400 px and on a phone.

@@ -45,6 +45,12 @@ from borough.games.rondelcity.state import (
 
 __all__ = ["RondelCity", "player_name"]
 
+# The kinds of move every other seat may learn (see public_action): all of them.
+OPEN_CHOICES = frozenset((
+    "rondel", "buy", "pass", "skip", "place", "square", "take", "score", "first", "go",
+    "event", "amenity_buy", "amenity_place", "bonus", "site",
+))
+
 class RondelCity(Game):
     name = "rondelcity"
     title = "Rondel City"
@@ -238,6 +244,14 @@ class RondelCity(Game):
 
     def has_hidden_information(self, state: RonState, seat: int) -> bool:
         return information.has_hidden_information(self, state, seat)
+
+    def public_action(self, state: RonState, seat: int, action: Action) -> bool:
+        """Every Rondel City choice is made in the open: markers, pieces and tiles
+        are on the table, tiles held are face up (RON-12), a taken Amenity is held
+        face up and a chosen Event is the one in effect (RON-V2, RON-V6). Hidden
+        are only the tiles under each line, the Event stack, the two Events put
+        back unseen and the Blocks' face-down Amenities, and no choice names them."""
+        return action[0] in OPEN_CHOICES
 
     def determinize(self, state: RonState, seat: int, rng: random.Random) -> RonState:
         """Reshuffle what `seat` cannot see (see information.determinize)."""

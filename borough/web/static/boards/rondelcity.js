@@ -3,11 +3,18 @@
 // with every Citizen and Banker on them), the rondel with its markers, the market
 // lines, and each player's tiles, gold and points. Where each space and square
 // lies comes from the server (content.py derives it from the game's city data).
+// On a phone the rondel and the market, where a turn begins, come above the map.
 const FILL = { red: "#c8483a", yellow: "#d9a521", blue: "#3f76c4", green: "#4f9d5a", rainbow: "url(#rainbow)", white: "#f4f1ea", "": "#8fbf6a" };
 const SPACE_FILL = { red: "#c8483a", yellow: "#d9a521", blue: "#3f76c4", green: "#4f9d5a", white: "#fffdf8", none: "#d9d4c7" };
+const AMENITY_FILL = "#9a7bbd";
 const BUILDINGS = ["shop", "church", "bank", "statue", "park"];
 const AMENITY = 100;
 const CELL = 34; // pixels per cell of the layout
+const RR = 80; // the rondel's radius
+const NARROW = "(max-width: 700px)";
+// moves with no place of their own: the mover's line under the map is marked
+const SEAT_MOVES = ["pass", "bonus", "skip", "take", "score"];
+let watching = false;
 
 // The table's word for the colour it draws a seat in, so the board names what it shows.
 function drawnName(ctx, seat) { return ctx.colourName(seat); }
@@ -38,6 +45,11 @@ function spaceWords(city, sid) {
 
 export function draw(ctx) {
   const { obs, data, svg } = ctx;
+  if (!watching && window.matchMedia) {
+    watching = true;
+    window.matchMedia(NARROW).addEventListener("change", () => ctx.redraw());
+  }
+  const narrow = Boolean(window.matchMedia && window.matchMedia(NARROW).matches);
   const city = data.city;
   const market = data.market;
   const layout = data.layout;
@@ -46,18 +58,38 @@ export function draw(ctx) {
       ["#c8483a", "#d9a521", "#4f9d5a", "#3f76c4"].map((c, k) => svg("stop", { offset: `${k * 33}%`, "stop-color": c })))));
   const me = obs.viewer;
   const step = obs.step;
+  // a seat's own moves are matched with no seat given; another's carry the mover's seat
+  const whose = (by) => (by === undefined ? me : by);
 
-  // the city map: layout units are cells, shifted so the whole map starts at (20, 30)
+  // where the parts go: beside each other on a wide screen, the rondel first on a phone
   const minX = Math.min(...layout.spaces.map((p) => p[0])) - 0.5;
   const minY = Math.min(...layout.spaces.map((p) => p[1]), ...layout.squares.map((q) => q[1])) - 0.5;
-  const X = (u) => 20 + (u - minX) * CELL;
-  const Y = (v) => 30 + (v - minY) * CELL;
   const maxX = Math.max(...layout.spaces.map((p) => p[0]), ...layout.squares.map((q) => q[0] + q[2])) + 0.5;
   const maxY = Math.max(...layout.spaces.map((p) => p[1]), ...layout.squares.map((q) => q[1] + q[3])) + 0.5;
+  const mapW = (maxX - minX) * CELL;
+  const hasEvent = obs.event >= 0 && data.variants;
+  const marketH = 30 + obs.lines.length * 30 + (hasEvent ? 24 : 0);
+  // under the rondel, what its markers and colours mean
+  const notes = ["● a player's Action marker; grey: neutral.", "A space's colour: the streets you may build beside; rainbow: any street, for 1 VP."]
+    .flatMap((text) => ctx.lines(text, 34));
+  const notesH = 14 * notes.length + 4;
+  let rx, ry, mx, my, top;
+  if (narrow) {
+    rx = 20 + RR; ry = 34 + RR; mx = rx + RR + 24; my = 20;
+    top = Math.max(ry + RR + 16 + notesH, my + marketH) + 36;
+  } else {
+    top = 30;
+    rx = 20 + mapW + 30 + RR; ry = 30 + 90; mx = rx - RR; my = ry + RR + notesH + 16;
+  }
+  const X = (u) => 20 + (u - minX) * CELL;
+  const Y = (v) => top + (v - minY) * CELL;
+  const width = narrow ? Math.max(20 + mapW, mx + 2 * RR + 40) : mx + 2 * RR + 40;
+
+  // the city map
   const map = svg("g", { id: "city-map" });
-  root.append(svg("text", { x: 20, y: 20, "font-size": 13, "font-weight": "bold" }, "The city"));
+  root.append(svg("text", { x: 20, y: top - 10, "font-size": 14, "font-weight": "bold" }, "The city"));
   if (step === "go" && ctx.your_turn) {
-    root.append(svg("text", { id: "go-prompt", x: 90, y: 20, "font-size": 12, "font-weight": "bold", fill: "#8a4b00" },
+    root.append(svg("text", { id: "go-prompt", x: 100, y: top - 10, "font-size": 13, "font-weight": "bold", fill: "#8a4b00" },
       `Now ${movingWords(obs)}: click the highlighted space where it ends.`));
   }
 
@@ -72,19 +104,21 @@ export function draw(ctx) {
     const code = obs.board[q];
     const g = svg("g", { class: "square", "data-square": q });
     let fill = "#efe6cf";
-    if (code >= 0 && code < AMENITY) fill = FILL[data.tiles[code].colour] || "#8fbf6a";
-    if (code >= AMENITY) fill = "#9a7bbd";
+    if (code >= 0 && code < AMENITY) fill = FILL[data.tiles[code].colour] || FILL[""];
+    if (code >= AMENITY) fill = AMENITY_FILL;
     const px = X(x);
     const py = Y(y);
     g.append(svg("rect", { class: "shape", x: px, y: py, width: w * CELL, height: h * CELL, rx: 4, fill, stroke: "#8a806c" }),
-      svg("text", { x: px + 3, y: py + 10, "font-size": 8, fill: code >= 0 ? "#fff" : "#6b6557" }, `${city.square_labels[q]} ${city.square_ns[q]}${city.square_ring[q]}`));
+      svg("text", { class: "square-code", x: px + 3, y: py + 12, "font-size": 11, fill: code >= 0 ? "#fff" : "#4d473c" }, `${city.square_labels[q]} ${city.square_ns[q]}${city.square_ring[q]}`));
     if (code >= 0) {
       tileText(data, code).split(" ").slice(0, 2).forEach((word, k) => {
-        g.append(svg("text", { x: px + (w * CELL) / 2, y: py + 25 + k * 11, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": "bold" }, word));
+        g.append(svg("text", { x: px + (w * CELL) / 2, y: py + 27 + k * 13, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": "bold" }, word));
       });
     }
     const streets = city.square_streets[q].map((st) => `${city.street_colours[st]}`).join(" and ");
-    ctx.bind(g, (a) => (a[0] === "square" || a[0] === "site") && a[1] === q, {
+    // a square is marked for the tile put there, the Amenity left there, or the tile an Amenity placed
+    ctx.bind(g, (a, by) => ((a[0] === "square" || a[0] === "site") && a[1] === q) ||
+      (by !== undefined && a[0] === "place" && code === a[1]), {
       key: `square-${q}`,
       label: `Square ${city.square_labels[q]} (${city.square_ns[q]}${city.square_ring[q]}, by ${streets} streets)${code >= 0 ? ": " + tileText(data, code) : ""}`,
       attempt: () => (step === "square" || step === "site" ? [step, q] : null) });
@@ -121,23 +155,23 @@ export function draw(ctx) {
     const py = Y(y) - size / 2;
     const dark = ["red", "blue", "green"].includes(colour);
     g.append(svg("rect", { class: "shape", x: px, y: py, width: size, height: size, rx: 3, fill: SPACE_FILL[colour] || "#ccc", stroke: "#6b6557" }),
-      svg("text", { x: px + 2, y: py + 9, "font-size": 8, "font-weight": "bold", fill: dark ? "#fff" : "#333" }, city.numbers[sid]));
+      svg("text", { x: px + 2, y: py + 11, "font-size": 11, "font-weight": "bold", fill: dark ? "#fff" : "#333" }, city.numbers[sid]));
     const here = pieces[sid] || [];
     // up to four pieces a row, two rows when the space is crowded (the start space)
     const across = Math.min(here.length, 4);
     const gap = (size - 10) / 3;
     here.forEach(([seat, piece], j) => {
       const cx = px + size / 2 + ((j % 4) - (across - 1) / 2) * gap;
-      const cy = py + (here.length > 4 ? 16 + Math.floor(j / 4) * 9 : 20);
+      const cy = py + (here.length > 4 ? 17 + Math.floor(j / 4) * 8 : 21);
       g.append(svg(piece === "citizen" ? "circle" : "rect", piece === "citizen" ?
-        { class: "piece", cx, cy, r: 4, fill: ctx.colour(seat), stroke: "#111", "data-piece": `${seat}-${piece}` } :
-        { class: "piece", x: cx - 4, y: cy - 4, width: 8, height: 8, fill: ctx.colour(seat), stroke: "#111", "data-piece": `${seat}-${piece}` },
+        { class: "piece", cx, cy, r: 4.5, fill: ctx.colour(seat), stroke: "#111", "data-piece": `${seat}-${piece}` } :
+        { class: "piece", x: cx - 4.5, y: cy - 4.5, width: 9, height: 9, fill: ctx.colour(seat), stroke: "#111", "data-piece": `${seat}-${piece}` },
       svg("title", {}, `${ctx.name(seat)}'s ${title(piece)} on ${city.numbers[sid]}`)));
     });
     const who = here.map(([seat, piece]) => `${ctx.name(seat)}'s ${title(piece)}`).join(", ");
-    // the space also holds the choice of which of the viewer's pieces moves first (RON-6)
-    const mineHere = here.filter(([seat]) => seat === me).map(([, piece]) => piece);
-    ctx.bind(g, (a) => (a[0] === "go" && a[1] === sid) || (a[0] === "first" && mineHere.includes(a[1])), {
+    // the space also holds the choice of which of a seat's pieces moves first (RON-6)
+    ctx.bind(g, (a, by) => (a[0] === "go" && a[1] === sid) ||
+      (a[0] === "first" && here.some(([seat, piece]) => seat === whose(by) && piece === a[1])), {
       key: `space-${sid}`, label: `${spaceWords(city, sid)}${who ? ": " + who : ""}`,
       attempt: () => (step === "go" ? ["go", sid] : null) });
     map.append(g);
@@ -147,100 +181,130 @@ export function draw(ctx) {
       svg("title", {}, "A wall: the spaces on either side are not joined")));
   }
   root.append(map);
-  const mapRight = X(maxX);
+
   // the key under the map: what the pieces stand for, how paying works, the square codes
-  let ky = Y(maxY) + 18;
+  const keyFont = 11;
+  const perLine = Math.floor(mapW / (0.58 * keyFont));
+  let ky = Y(maxY) + 22;
   const key = svg("g", { id: "rondel-key" });
-  const keyLines = [
-    "● Citizen: stands on its owner's victory points (VP). ■ Banker: stands on its owner's gold (gp);",
-    "the number under your Banker is your gold. Paying moves your Banker back by the price, gaining gold moves it on.",
-    "When the Banker (or Citizen) can end on more than one space of that number, choosing the highlighted street space is how you pay:",
-    "the street you pick decides which squares your piece touches when buildings are placed (RON-3, RON-4, RON-7, RON-19).",
-    "Square codes: A1 is square 1 of Block A (1 north-west, 2 north-east, 3 south-west, 4 south-east); N or S and + or o are",
-    "the icons a building there matches: a tile \"Shop N+\" scores once for each icon (and its street colour) the square matches (RON-18).",
+  const paragraphs = [
+    "● Citizen: stands on its owner's victory points (VP). ■ Banker: stands on its owner's gold (gp): the number of the space under your Banker is your gold.",
+    "Paying moves your Banker back by the price, gaining gold moves it on. When the Banker (or the Citizen) can end on more than one space of that number, choosing the highlighted street space is how you pay: the street you pick decides which squares your piece touches when buildings are placed.",
+    "Square codes: A1 is square 1 of Block A (1 north-west, 2 north-east, 3 south-west, 4 south-east); N or S and + or o are the square's icons. A tile \"Shop N+\" in its street colour scores once for each icon the square matches (its colour: a street beside the square).",
+    "Spaces: red, yellow, green and blue streets; white: corners, where streets meet (a piece there touches no square); black line: a wall, no way through. Squares: empty (cream), a tile in its colour, a Park (light green)"
+      + (obs.amenities ? ", a used Civic Amenity (purple); a darker Block still hides an Amenity." : "."),
   ];
-  for (const line of keyLines) {
-    key.append(svg("text", { x: 20, y: ky, "font-size": 10, fill: "#333" }, line));
-    ky += 13;
+  for (const text of paragraphs) {
+    for (const line of ctx.lines(text, perLine)) {
+      key.append(svg("text", { x: 20, y: ky, "font-size": keyFont, fill: "#333" }, line));
+      ky += keyFont + 3;
+    }
+    ky += 4;
   }
   map.append(key);
   const cityBottom = ky;
 
   // the rondel
-  const rx = mapRight + 30 + 80;
-  const ry = 30 + 90;
-  const rr = 80;
-  root.append(svg("text", { x: rx - rr, y: 20, "font-size": 13, "font-weight": "bold" }, "The rondel"));
+  root.append(svg("text", { x: rx - RR, y: ry - RR - 10, "font-size": 14, "font-weight": "bold" }, "The rondel"));
   const n = market.rondel_buildings.length;
-  const mine = obs.seats.find((s) => s.seat === me);
   for (let k = 0; k < n; k++) {
     const a0 = (2 * Math.PI * k) / n - Math.PI / 2;
     const a1 = (2 * Math.PI * (k + 1)) / n - Math.PI / 2;
     const p = (a, r) => `${(rx + r * Math.cos(a)).toFixed(1)},${(ry + r * Math.sin(a)).toFixed(1)}`;
     const g = svg("g", { class: "rondel-space", "data-rondel": k });
-    g.append(svg("path", { class: "shape", d: `M${rx},${ry} L${p(a0, rr)} A${rr},${rr} 0 0 1 ${p(a1, rr)} Z`, fill: FILL[market.rondel_colours[k]], stroke: "#fff", "stroke-width": 2 }));
+    g.append(svg("path", { class: "shape", d: `M${rx},${ry} L${p(a0, RR)} A${RR},${RR} 0 0 1 ${p(a1, RR)} Z`, fill: FILL[market.rondel_colours[k]], stroke: "#fff", "stroke-width": 2 }));
     const mid = (a0 + a1) / 2;
-    g.append(svg("text", { x: rx + 52 * Math.cos(mid), y: ry + 52 * Math.sin(mid) + 4, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold" }, title(BUILDINGS[market.rondel_buildings[k]])));
+    g.append(svg("text", { x: rx + 46 * Math.cos(mid), y: ry + 46 * Math.sin(mid) + 4, "text-anchor": "middle", "font-size": 12, fill: "#fff", "font-weight": "bold", stroke: "#333", "stroke-width": 0.6 }, title(BUILDINGS[market.rondel_buildings[k]])));
     // markers on this space
     const here = obs.rondel.map((pos, c) => (pos === k ? c : -1)).filter((c) => c >= 0);
     here.forEach((c, j) => {
-      g.append(svg("circle", { cx: rx + (rr - 16) * Math.cos(mid) + (j - (here.length - 1) / 2) * 12 * Math.sin(mid), cy: ry + (rr - 16) * Math.sin(mid) - (j - (here.length - 1) / 2) * 12 * Math.cos(mid), r: 6, fill: obs.neutral.includes(c) ? "#bbb" : ctx.colour(c), stroke: "#333", "stroke-dasharray": obs.neutral.includes(c) ? "2 2" : null },
+      g.append(svg("circle", { cx: rx + (RR - 14) * Math.cos(mid) + (j - (here.length - 1) / 2) * 13 * Math.sin(mid), cy: ry + (RR - 14) * Math.sin(mid) - (j - (here.length - 1) / 2) * 13 * Math.cos(mid), r: 6.5, fill: obs.neutral.includes(c) ? "#bbb" : ctx.colour(c), stroke: "#333", "stroke-dasharray": obs.neutral.includes(c) ? "2 2" : null },
         svg("title", {}, obs.neutral.includes(c) ? `neutral ${market.colour_names[c]} marker (grey, dashed)` : `${ctx.name(c)}'s Action marker (${drawnName(ctx, c)})`)));
     });
-    const steps = mine ? (k - obs.rondel[me] + n) % n : -1;
-    // a[1] extra steps move the marker a[1] + 1 spaces; four extra steps come back round
-    ctx.bind(g, (a) => a[0] === "rondel" && steps === (a[1] + 1) % n, { key: `rondel-${k}`,
+    // the viewer's choice: a[1] extra steps move the marker a[1] + 1 spaces, four come
+    // back round; another's move is marked where their marker now stands
+    const steps = obs.rondel[me] !== undefined && me < obs.players ? (k - obs.rondel[me] + n) % n : -1;
+    ctx.bind(g, (a, by) => a[0] === "rondel" && (by === undefined ? steps === (a[1] + 1) % n : obs.rondel[by] === k), { key: `rondel-${k}`,
       label: `Rondel space ${title(BUILDINGS[market.rondel_buildings[k]])} (${market.rondel_colours[k]})`,
       attempt: () => (step === "rotate" && steps >= 0 ? ["rondel", (steps + n - 1) % n] : null) });
     root.append(g);
   }
+  notes.forEach((line, j) => {
+      root.append(svg("text", { class: "rondel-note", x: rx - RR, y: ry + RR + 16 + 14 * j, "font-size": 11, fill: "#333" }, line));
+    });
 
   // the market lines
-  let my = ry + rr + 30;
-  root.append(svg("text", { x: rx - rr, y: my, "font-size": 13, "font-weight": "bold" }, "The market"));
-  my += 8;
+  root.append(svg("text", { x: mx, y: my + 14, "font-size": 14, "font-weight": "bold" }, "The market"));
+  let ly = my + 22;
   obs.lines.forEach((line, k) => {
     const g = svg("g", { class: "line", "data-line": k });
     const face = line.left ? line.face_up : -1;
-    const fill = face >= 0 ? FILL[data.tiles[face].colour] || "#8fbf6a" : "#ddd3bd";
-    g.append(svg("rect", { class: "shape", x: rx - rr, y: my, width: 2 * rr + 40, height: 26, rx: 4, fill, stroke: "#8a806c" }),
-      svg("text", { x: rx - rr + 6, y: my + 17, "font-size": 11, fill: face >= 0 ? "#fff" : "#333" },
+    const fill = face >= 0 ? FILL[data.tiles[face].colour] || FILL[""] : "#ddd3bd";
+    g.append(svg("rect", { class: "shape", x: mx, y: ly, width: 2 * RR + 40, height: 26, rx: 4, fill, stroke: "#8a806c" }),
+      svg("text", { x: mx + 6, y: ly + 18, "font-size": 12, fill: face >= 0 ? "#fff" : "#333" },
         line.left ? `${tileText(data, face)} · ${line.price} gp · ${line.left} left` : `${title(line.building)}: sold out`));
-    const lineIndex = mine ? market.rondel_buildings[obs.rondel[me]] : -1;
-    const own = lineIndex === BUILDINGS.indexOf(line.building);
-    ctx.bind(g, (a) => a[0] === "buy" && own, { key: `line-${k}`, label: `${title(line.building)} line`,
-      attempt: () => (step === "action" && own ? ["buy"] : null) });
+    const building = BUILDINGS.indexOf(line.building);
+    // bought from: the line of the buyer's rondel space
+    const ownLine = (by) => {
+      const at = obs.rondel[whose(by)];
+      return at !== undefined && market.rondel_buildings[at] === building;
+    };
+    ctx.bind(g, (a, by) => (a[0] === "buy" || a[0] === "amenity_buy") && ownLine(by), { key: `line-${k}`, label: `${title(line.building)} line`,
+      attempt: () => (step === "action" && ownLine(undefined) ? ["buy"] : null) });
     root.append(g);
-    my += 30;
+    ly += 30;
   });
 
-  if (obs.event >= 0 && data.variants) {
+  if (hasEvent) {
     const e = data.variants.events[obs.event];
-    root.append(svg("text", { x: rx - rr, y: my + 14, "font-size": 11 }, `Event: ${e.name}`, svg("title", {}, e.text)));
-    my += 24;
+    const g = svg("g", { class: "event", "data-event": obs.event },
+      svg("rect", { class: "shape", x: mx - 2, y: ly, width: 2 * RR + 44, height: 20, rx: 3, fill: "none", stroke: "none" }),
+      svg("text", { x: mx, y: ly + 15, "font-size": 12 }, `Event: ${e.name}`));
+    ctx.bind(g, (a) => a[0] === "event" && a[1] === obs.event, { label: `${e.name}: ${e.text}` });
+    root.append(g);
+    ly += 24;
   }
-  let y = Math.max(cityBottom, my) + 24;
+  let y = Math.max(cityBottom, narrow ? 0 : ly) + 20;
 
-  // the players
+  // the players: their colour as drawn, VP and gold, and the tiles they hold
   for (const s of obs.seats) {
     const you = s.seat === me;
-    root.append(svg("text", { x: 20, y: y + 14, "font-size": 12, "font-weight": you ? "bold" : "normal", fill: ctx.colour(s.seat), class: "seat-line", "data-seat": s.seat },
-      `${ctx.name(s.seat)}${you ? " (you)" : ""}, ${drawnName(ctx, s.seat)} pieces (${s.colour} in the rules): ${s.vp} VP (Citizen on ${city.numbers[s.citizen]}) · ${s.gold} gp (Banker on ${city.numbers[s.banker]})`));
-    y += 18;
+    const g = svg("g", { class: "seat-line", "data-seat": s.seat },
+      svg("rect", { class: "shape", x: 14, y: y - 2, width: width - 28, height: 36, rx: 4, fill: "none", stroke: "none" }),
+      svg("text", { x: 20, y: y + 13, "font-size": 13, "font-weight": "bold", fill: ctx.colour(s.seat) },
+        `${ctx.name(s.seat)}${you ? " (you)" : ""}: ${drawnName(ctx, s.seat)} pieces (${s.colour} in the rules)`),
+      svg("text", { x: 20, y: y + 29, "font-size": 12, fill: "#333" },
+        ` ${s.vp} VP (Citizen on ${city.numbers[s.citizen]}) · ${s.gold} gp (Banker on ${city.numbers[s.banker]})`));
+    ctx.bind(g, (a, by) => by === s.seat && SEAT_MOVES.includes(a[0]), {});
+    root.append(g);
+    y += 40;
     let x = 20;
     for (const code of s.tiles) {
-      const g = svg("g", { class: "tile", "data-tile": code });
-      const t = data.tiles[code];
-      g.append(svg("rect", { class: "shape", x, y: y - 2, width: 80, height: 24, rx: 4, fill: t ? FILL[t.colour] || "#8fbf6a" : "#888", stroke: "#333" }),
-        svg("text", { x: x + 40, y: y + 14, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, tileText(data, code)));
-      if (you) ctx.bind(g, (a) => a[0] === "place" && a[1] === code, { key: `tile-${code}`, label: tileText(data, code),
+      const t = svg("g", { class: "tile", "data-tile": code });
+      const tile = data.tiles[code];
+      t.append(svg("rect", { class: "shape", x, y: y - 2, width: 84, height: 26, rx: 4, fill: tile ? FILL[tile.colour] || FILL[""] : "#888", stroke: "#333" }),
+        svg("text", { x: x + 42, y: y + 15, "text-anchor": "middle", "font-size": 12, fill: "#fff", "font-weight": "bold" }, tileText(data, code)));
+      if (you) ctx.bind(t, (a) => a[0] === "place" && a[1] === code, { key: `tile-${code}`, label: tileText(data, code),
         attempt: () => (["action", "final", "pick"].includes(step) ? ["place", code] : null) });
-      root.append(g);
-      x += 86;
+      root.append(t);
+      x += 90;
+      if (x + 84 > width) { x = 20; y += 32; }
     }
-    y += 30;
+    // the Civic Amenities the player holds, face up (RON-V6); using one is chosen here
+    for (const am of s.amenities || []) {
+      const name = data.variants && data.variants.amenities ? data.variants.amenities[am] : `Amenity ${am + 1}`;
+      const t = svg("g", { class: "amenity", "data-amenity": am },
+        svg("rect", { class: "shape", x, y: y - 2, width: 130, height: 26, rx: 4, fill: AMENITY_FILL, stroke: "#333" }),
+        svg("text", { x: x + 65, y: y + 15, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": "bold" }, name));
+      ctx.bind(t, (a, by) => (a[0] === "amenity_buy" || a[0] === "amenity_place") && a[1] === am && whose(by) === s.seat,
+        { key: `amenity-${am}`, label: `Civic Amenity ${name}` });
+      root.append(t);
+      x += 136;
+      if (x + 130 > width) { x = 20; y += 32; }
+    }
+    if (x > 20) y += 32;
   }
-  root.setAttribute("viewBox", `0 0 ${Math.max(rx + rr + 60, mapRight)} ${y + 6}`);
+  root.setAttribute("viewBox", `0 0 ${width} ${y + 6}`);
   return root;
 }
 
