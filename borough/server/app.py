@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import borough
+from borough import rulebook
 from borough.server import schemas as s
 from borough.server.bots import BotScheduler
 from borough.server.limits import BodyLimit, RateLimit
@@ -275,10 +276,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/rules/{game}", response_model=s.Rules, responses=s.errors(404))
     async def rules(game: str) -> dict[str, str]:
         """A game's rules as Borough plays them, in Markdown."""
-        path = web.rules_path(known_game(game))
-        if not path.is_file():
-            raise RoomError(404, f"{game} has no rules text yet")
-        text = await asyncio.to_thread(path.read_text, encoding="utf-8")
+        try:
+            text = await asyncio.to_thread(rulebook.rules_text, known_game(game))
+        except FileNotFoundError:
+            raise RoomError(404, f"{game} has no rules text yet") from None
         return {"game": game, "title": borough.game(game).title, "markdown": text}
 
     @app.get("/api/content/{game}", response_model=dict[str, Any], responses=s.errors(404))

@@ -8,7 +8,6 @@ public attributes (its loaded data files), so nothing is copied into scripts.
 from __future__ import annotations
 
 import dataclasses
-import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -59,12 +58,6 @@ def content(name: str) -> dict[str, Any]:
         "board_module": (STATIC / "boards" / f"{name}.js").is_file(),
         "data": data,
     }
-
-
-def rules_path(name: str) -> Path:
-    """The RULES.md beside a game's package."""
-    module = sys.modules[type(borough.game(name)).__module__]
-    return Path(module.__file__ or "").resolve().parent / "RULES.md"
 
 
 def replay_frame(game: Game, record: Any, result: Any, at: int) -> dict[str, Any]:

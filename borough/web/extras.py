@@ -6,13 +6,13 @@ not need) so the browser never holds a copy that could drift from the engine.
 
 from __future__ import annotations
 
-import re
 import sys
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from borough import rulebook
 from borough.core.game import Game
 from borough.web import layouts
 
@@ -23,8 +23,7 @@ def _game_dir(game: Game) -> Path:
 
 def rule_ids(game: Game) -> set[str]:
     """The ids of every rule in the game's RULES.md."""
-    text = (_game_dir(game) / "RULES.md").read_text(encoding="utf-8")
-    return set(re.findall(r"\*\*([A-Z]+-[A-Z]?\d+)\*\*", text))
+    return set(rulebook.rule_ids(rulebook.rules_text(game.name)))
 
 
 def _data(game: Game, name: str) -> dict[str, Any]:
