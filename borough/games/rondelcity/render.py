@@ -11,6 +11,17 @@ if TYPE_CHECKING:
     from borough.games.rondelcity.rules import RondelCity
 
 
+# What the numbers and codes above mean (RON-3, RON-4, RON-7, RON-18).
+KEY = (
+    "Key: a Citizen stands on its owner's VP, a Banker on its owner's gold: the number of "
+    "your Banker's space is your gold.",
+    "  Paying moves your Banker back; when it can stop on more than one space of that "
+    "number, choosing the street space is how you pay.",
+    "  Square codes: A1 is square 1 of Block A (1 north-west, 2 north-east, 3 south-west, "
+    "4 south-east); N/S and +/o are the square's icons, then the streets beside it.",
+)
+
+
 def _tile(game: RondelCity, code: int) -> str:
     if code == EMPTY:
         return "."
@@ -36,7 +47,7 @@ def render(game: RondelCity, observation: dict[str, Any]) -> str:
         f"{BUILDINGS[b].title()}/{c}"
         for b, c in zip(market.rondel_buildings, market.rondel_colours, strict=True)
     ]
-    lines.append(f"Rondel City - turn {obs['turns'] + 1}, step: {obs['step']}, "
+    lines.append(f"Rondel City - turn {obs['turns'] + 1}, "
                  f"waiting for: {', '.join(f'Player {s + 1}' for s in obs['to_act']) or '-'}")
     if obs["final_round"]:
         lines.append("Final placement round.")
@@ -77,4 +88,5 @@ def render(game: RondelCity, observation: dict[str, Any]) -> str:
             sp = s[piece]
             where.append(f"P{s['seat'] + 1} {piece} on {city.describe_space(sp)}")
     lines.append("Pieces: " + "; ".join(where))
+    lines.extend(KEY)
     return "\n".join(lines)

@@ -24,3 +24,14 @@ def test_render_shows_players_market_and_city():
     hidden = [GAME.variants.amenities[a] for a in s.block_amenity if a >= 0]
     assert "face-down Amenity" in text
     assert not any(f"[{name}]" in text for name in hidden)
+
+
+def test_render_says_what_the_gold_and_the_square_codes_mean():
+    """RON-7: the Banker's space is the gold and choosing where it stops is paying;
+    RON-18: the square codes; and no step id of the engine on screen."""
+    s = GAME.setup(2, 4)
+    text = render("rondelcity", GAME.observe(s, 0))
+    assert "your Banker's space is your gold" in text
+    assert "choosing the street space is how you pay" in text
+    assert "Square codes: A1 is square 1 of Block A" in text
+    assert "step:" not in text and "rotate" not in text
