@@ -3,6 +3,7 @@
 const TILE_FILL = ["#d2553f", "#4f9d5a", "#3f76c4"];
 const COLOUR_WORD = ["red", "green", "blue"];
 const R = 26; // hex radius
+const TILE_W = 104; // a Building in hand: room for its whole name
 const W = Math.sqrt(3) * R;
 
 function hexPoints(cx, cy) {
@@ -209,12 +210,12 @@ export function draw(ctx) {
       const g = svg("g", { class: "tile", "data-hand": hand ? hand[k] : "back", "data-hand-seat": seat.seat });
       if (hand) {
         const t = tiles[hand[k]];
-        g.append(svg("rect", { class: "shape", x, y, width: 92, height: 38, rx: 5, fill: TILE_FILL[t.colour], stroke: "#333" }),
-          svg("text", { x: x + 46, y: y + 15, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": "bold" }, t.name),
-          svg("text", { x: x + 46, y: y + 30, "text-anchor": "middle", "font-size": 9, fill: "#fff" },
+        g.append(svg("rect", { class: "shape", x, y, width: TILE_W, height: 38, rx: 5, fill: TILE_FILL[t.colour], stroke: "#333" }),
+          svg("text", { x: x + TILE_W / 2, y: y + 15, "text-anchor": "middle", "font-size": t.name.length > 14 ? 8.5 : 9, fill: "#fff", "font-weight": "bold" }, t.name),
+          svg("text", { x: x + TILE_W / 2, y: y + 30, "text-anchor": "middle", "font-size": 9, fill: "#fff" },
             t.values.map((v, c) => `${"RGB"[c]}${v >= 0 ? "+" : ""}${v}`).join(" ") + (t.bonus ? ` ★${t.bonus}` : "")));
-        if (t.pollution) g.append(svg("circle", { class: "mark-pollution", cx: x + 86, cy: y + 6, r: 4, fill: "#5b4636", stroke: "#fff" }));
-        if (t.green_zone) g.append(svg("circle", { class: "mark-green", cx: x + (t.pollution ? 76 : 86), cy: y + 6, r: 4, fill: "#7ccf6b", stroke: "#fff" }));
+        if (t.pollution) g.append(svg("circle", { class: "mark-pollution", cx: x + TILE_W - 6, cy: y + 6, r: 4, fill: "#5b4636", stroke: "#fff" }));
+        if (t.green_zone) g.append(svg("circle", { class: "mark-green", cx: x + TILE_W - (t.pollution ? 16 : 6), cy: y + 6, r: 4, fill: "#7ccf6b", stroke: "#fff" }));
         if (mine) {
           const id = hand[k];
           ctx.bind(g, (a) => a[0] === "place" && a[1] === id, { key: `hand-${id}`, label: tileWords(t) });
@@ -222,12 +223,12 @@ export function draw(ctx) {
           g.prepend(svg("title", {}, tileWords(t)));
         }
       } else {
-        g.append(svg("rect", { x, y, width: 92, height: 38, rx: 5, fill: "#6d5c45", stroke: "#333" }),
-          svg("text", { x: x + 46, y: y + 23, "text-anchor": "middle", "font-size": 10, fill: "#f0e6d0" }, "Building"));
+        g.append(svg("rect", { x, y, width: TILE_W, height: 38, rx: 5, fill: "#6d5c45", stroke: "#333" }),
+          svg("text", { x: x + TILE_W / 2, y: y + 23, "text-anchor": "middle", "font-size": 10, fill: "#f0e6d0" }, "Building"));
       }
       info.append(g);
-      x += 98;
-      if (x + 98 > width) { x = 140; y += 44; }
+      x += TILE_W + 6;
+      if (x + TILE_W + 6 > width) { x = 140; y += 44; }
     }
     const held = seat.held;
     const shownCards = [...(seat.revealed_cards || []), ...(held || [])];
