@@ -239,55 +239,6 @@ def test_smallcity_played_by_clicking_the_board(web_server, contexts):
     screenshot(page, "smallcity-played-phone")
 
 
-# ----------------------------------------------------------------- Architectura
-ARC = borough.game("architectura")
-
-
-def printed_sides(card) -> list[str]:
-    """A card's values as the printed card shows them (ARC-17, ARC-18)."""
-    if card.kind == "grave":
-        return ["cards beside it"]
-    prefix = {"x": "X", "no": "No."}.get(card.kind, "")
-    if not prefix:
-        return [str(v) for v in card.sides]
-    return [f"{prefix}{'+' if v > 0 else '−'}{abs(v)}" if v else prefix for v in card.sides]
-
-
-def architectura_check(seen: dict):
-    def check(page, view: dict) -> None:
-        obs = view["observation"]
-        me = obs["seats"][0]
-        for card_id in me["hand"] or []:
-            card = ARC.cards[card_id]
-            node = page.locator(f"#architectura-board [data-hand='{card_id}']"
-                                "[data-hand-seat='0']").first
-            values = node.locator(".side-value").all_text_contents()
-            assert values == printed_sides(card), (card.name, values)
-            start = node.locator(".side.start")
-            assert start.count() == 1
-            assert int(start.get_attribute("data-side")) == (0 if card.kind == "grave"
-                                                               else card.basic)
-            assert words(" ".join(node.locator(".card-text").all_text_contents())) == card.text
-            assert words(" ".join(node.locator(".card-name").all_text_contents())) == card.name
-            seen["cards"] = seen.get("cards", 0) + 1
-        # the others' hands stay backs
-        assert page.locator("#architectura-board [data-hand-seat='1'] .side-value").count() == 0
-    return check
-
-
-def test_architectura_played_by_clicking_the_board(web_server, contexts):
-    LOOSE.clear()
-    game = start(web_server.url, "architectura", 2, {}, seed=11)
-    page = contexts(LAPTOP).page()
-    page.goto(game["url"])
-    wait_ready(page)
-    seen: dict[str, int] = {}
-    counts = play(page, game, architectura_check(seen), random.Random(4))
-    assert seen.get("cards"), seen
-    finish(page, game, "architectura", counts, ("Use no more", "Pass", "Stop", "Skip",
-                                                "Draw", "Keep", "End", "Do not", "No "))
-
-
 # -------------------------------------------------------------------- Ekopolis
 # tests/web/test_ekopolis_table.py plays Ekopolis by clicks at 1400 px and on a phone.
 

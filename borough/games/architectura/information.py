@@ -69,6 +69,19 @@ def observe(game: Architectura, state: ArcState, seat: int | None) -> dict[str, 
     }
 
 
+# ARC-36: a replacement is sealed until everybody is ready; ARC-37, ARC-C13: the hand
+# card an Obelisk player puts under their deck stays unseen. Every other choice is
+# made in the open: cards are played face up, a Laboratory's face-down card counts as
+# destroyed and everybody may look at it (ARC-31), cards paid for a Magic Academy are
+# removed face up (ARC-38).
+SECRET_KINDS = frozenset({"replace", "tutor"})
+
+
+def public_action(action: tuple) -> bool:
+    """Whether every other seat may learn which action was chosen."""
+    return action[0] not in SECRET_KINDS
+
+
 def has_hidden_information(game: Architectura, state: ArcState, seat: int) -> bool:
     if state.step == OVER:
         return False

@@ -205,6 +205,9 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
     def determinize(self, state: ArcState, seat: int, rng: random.Random) -> ArcState:
         return information.determinize(self, state, seat, rng)
 
+    def public_action(self, state: ArcState, seat: int, action: Action) -> bool:
+        return information.public_action(action)
+
     # ------------------------------------------------------------ plumbing
     def clone(self, state: ArcState) -> ArcState:
         return state.copy()

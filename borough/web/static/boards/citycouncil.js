@@ -263,7 +263,8 @@ function drawCouncil(ctx, root, x, y, member) {
   y += 14;
   root.append(text(svg, x, y, 12, "Cubes by section", { "font-weight": "bold" }));
   y += 17;
-  CUBES.forEach(([what, , fill], j) => root.append(text(svg, x + 96 + j * 70, y, 11, what, { fill: j === 2 ? "#b0507a" : fill, "font-weight": "bold" })));
+  CUBES.forEach(([what, , fill], j) => root.append(svg("rect", { x: x + 96 + j * 70, y: y - 8, width: 6, height: 6, fill }),
+    text(svg, x + 105 + j * 70, y, 11, what, { fill: "#3f3b34" })));
   y += 17;
   SECTIONS.forEach((section, k) => {
     root.append(text(svg, x, y, 12, section));
