@@ -178,13 +178,13 @@ export function draw(ctx) {
       svg("title", {}, obs.version === "basic" ? `Group: ${s}` : `${ctx.name(k)}: ${s}`)));
   });
   root.append(track);
-  y += 50;
+  y += 60;
 
   // the round, the supplies and the face-up discard pile (its top Building is named)
   const info = svg("g", { id: "hands" }, svg("text", { x: 20, y, "font-size": 11 },
     `Round ${obs.round} of ${obs.rounds} · stack ${obs.deck_size} · tokens left: ${obs.tokens_left[0]} pollution, ${obs.tokens_left[1]} green zone`));
   if (obs.discard.length) {
-    y += 16;
+    y += 21;
     const top = obs.discard[obs.discard.length - 1];
     const pile = svg("g", { id: "discard-pile", "data-discard": top },
       svg("rect", { class: "shape", x: 14, y: y - 14, width: 340, height: 19, rx: 3, fill: "none", stroke: "none" }),

@@ -68,11 +68,17 @@ export function draw(ctx) {
   const maxY = Math.max(...layout.spaces.map((p) => p[1]), ...layout.squares.map((q) => q[1] + q[3])) + 0.5;
   const mapW = (maxX - minX) * CELL;
   const hasEvent = obs.event >= 0 && data.variants;
-  const marketH = 30 + obs.lines.length * 30 + (hasEvent ? 24 : 0);
+  // on a phone the whole drawing is shrunk to the map's width: the words beside and
+  // under the map are drawn larger there, in the room the map leaves
+  const big = narrow ? 1.45 : 1;
+  const lineW = narrow ? 2 * RR + 200 : 2 * RR + 40;
+  const lineH = Math.round(26 * big);
+  const marketH = 30 + obs.lines.length * (lineH + 4) + (hasEvent ? 24 * big : 0);
   // under the rondel, what its markers and colours mean
   const notes = ["● a player's Action marker; grey: neutral.", "A space's colour: the streets you may build beside; rainbow: any street, for 1 VP."]
-    .flatMap((text) => ctx.lines(text, 34));
-  const notesH = 14 * notes.length + 4;
+    .flatMap((text) => ctx.lines(text, narrow ? 26 : 34));
+  const noteFont = narrow ? 14 : 11;
+  const notesH = (noteFont + 3) * notes.length + 4;
   let rx, ry, mx, my, top;
   if (narrow) {
     rx = 20 + RR; ry = 34 + RR; mx = rx + RR + 24; my = 20;
@@ -83,7 +89,7 @@ export function draw(ctx) {
   }
   const X = (u) => 20 + (u - minX) * CELL;
   const Y = (v) => top + (v - minY) * CELL;
-  const width = narrow ? Math.max(20 + mapW, mx + 2 * RR + 40) : mx + 2 * RR + 40;
+  const width = narrow ? Math.max(20 + mapW, mx + lineW) : mx + lineW;
 
   // the city map
   const map = svg("g", { id: "city-map" });
@@ -183,7 +189,7 @@ export function draw(ctx) {
   root.append(map);
 
   // the key under the map: what the pieces stand for, how paying works, the square codes
-  const keyFont = 11;
+  const keyFont = Math.round(11 * big);
   const perLine = Math.floor(mapW / (0.58 * keyFont));
   let ky = Y(maxY) + 22;
   const key = svg("g", { id: "rondel-key" });
@@ -230,7 +236,7 @@ export function draw(ctx) {
     root.append(g);
   }
   notes.forEach((line, j) => {
-      root.append(svg("text", { class: "rondel-note", x: rx - RR, y: ry + RR + 16 + 14 * j, "font-size": 11, fill: "#333" }, line));
+      root.append(svg("text", { class: "rondel-note", x: rx - RR, y: ry + RR + 16 + (noteFont + 3) * j, "font-size": noteFont, fill: "#333" }, line));
     });
 
   // the market lines
@@ -240,8 +246,8 @@ export function draw(ctx) {
     const g = svg("g", { class: "line", "data-line": k });
     const face = line.left ? line.face_up : -1;
     const fill = face >= 0 ? FILL[data.tiles[face].colour] || FILL[""] : "#ddd3bd";
-    g.append(svg("rect", { class: "shape", x: mx, y: ly, width: 2 * RR + 40, height: 26, rx: 4, fill, stroke: "#8a806c" }),
-      svg("text", { x: mx + 6, y: ly + 18, "font-size": 12, fill: face >= 0 ? "#fff" : "#333" },
+    g.append(svg("rect", { class: "shape", x: mx, y: ly, width: lineW, height: lineH, rx: 4, fill, stroke: "#8a806c" }),
+      svg("text", { x: mx + 6, y: ly + lineH * 0.69, "font-size": Math.round(12 * big), fill: face >= 0 ? "#fff" : "#333" },
         line.left ? `${tileText(data, face)} · ${line.price} gp · ${line.left} left` : `${title(line.building)}: sold out`));
     const building = BUILDINGS.indexOf(line.building);
     // bought from: the line of the buyer's rondel space
@@ -252,17 +258,17 @@ export function draw(ctx) {
     ctx.bind(g, (a, by) => (a[0] === "buy" || a[0] === "amenity_buy") && ownLine(by), { key: `line-${k}`, label: `${title(line.building)} line`,
       attempt: () => (step === "action" && ownLine(undefined) ? ["buy"] : null) });
     root.append(g);
-    ly += 30;
+    ly += lineH + 4;
   });
 
   if (hasEvent) {
     const e = data.variants.events[obs.event];
     const g = svg("g", { class: "event", "data-event": obs.event },
-      svg("rect", { class: "shape", x: mx - 2, y: ly, width: 2 * RR + 44, height: 20, rx: 3, fill: "none", stroke: "none" }),
-      svg("text", { x: mx, y: ly + 15, "font-size": 12 }, `Event: ${e.name}`));
+      svg("rect", { class: "shape", x: mx - 2, y: ly, width: lineW + 4, height: 20 * big, rx: 3, fill: "none", stroke: "none" }),
+      svg("text", { x: mx, y: ly + 15 * big, "font-size": Math.round(12 * big) }, `Event: ${e.name}`));
     ctx.bind(g, (a) => a[0] === "event" && a[1] === obs.event, { label: `${e.name}: ${e.text}` });
     root.append(g);
-    ly += 24;
+    ly += 24 * big;
   }
   let y = Math.max(cityBottom, narrow ? 0 : ly) + 20;
 
@@ -270,39 +276,41 @@ export function draw(ctx) {
   for (const s of obs.seats) {
     const you = s.seat === me;
     const g = svg("g", { class: "seat-line", "data-seat": s.seat },
-      svg("rect", { class: "shape", x: 14, y: y - 2, width: width - 28, height: 36, rx: 4, fill: "none", stroke: "none" }),
-      svg("text", { x: 20, y: y + 13, "font-size": 13, "font-weight": "bold", fill: ctx.colour(s.seat) },
+      svg("rect", { class: "shape", x: 14, y: y - 2, width: width - 28, height: 36 * big, rx: 4, fill: "none", stroke: "none" }),
+      svg("text", { x: 20, y: y + 13 * big, "font-size": Math.round(13 * big), "font-weight": "bold", fill: ctx.colour(s.seat) },
         `${ctx.name(s.seat)}${you ? " (you)" : ""}: ${drawnName(ctx, s.seat)} pieces (${s.colour} in the rules)`),
-      svg("text", { x: 20, y: y + 29, "font-size": 12, fill: "#333" },
+      svg("text", { x: 20, y: y + 29 * big, "font-size": Math.round(12 * big), fill: "#333" },
         ` ${s.vp} VP (Citizen on ${city.numbers[s.citizen]}) · ${s.gold} gp (Banker on ${city.numbers[s.banker]})`));
     ctx.bind(g, (a, by) => by === s.seat && SEAT_MOVES.includes(a[0]), {});
     root.append(g);
-    y += 40;
+    y += 40 * big;
     let x = 20;
+    const chipW = Math.round(84 * big);
+    const chipH = Math.round(26 * big);
     for (const code of s.tiles) {
       const t = svg("g", { class: "tile", "data-tile": code });
       const tile = data.tiles[code];
-      t.append(svg("rect", { class: "shape", x, y: y - 2, width: 84, height: 26, rx: 4, fill: tile ? FILL[tile.colour] || FILL[""] : "#888", stroke: "#333" }),
-        svg("text", { x: x + 42, y: y + 15, "text-anchor": "middle", "font-size": 12, fill: "#fff", "font-weight": "bold" }, tileText(data, code)));
+      t.append(svg("rect", { class: "shape", x, y: y - 2, width: chipW, height: chipH, rx: 4, fill: tile ? FILL[tile.colour] || FILL[""] : "#888", stroke: "#333" }),
+        svg("text", { x: x + chipW / 2, y: y + chipH * 0.6, "text-anchor": "middle", "font-size": Math.round(12 * big), fill: "#fff", "font-weight": "bold" }, tileText(data, code)));
       if (you) ctx.bind(t, (a) => a[0] === "place" && a[1] === code, { key: `tile-${code}`, label: tileText(data, code),
         attempt: () => (["action", "final", "pick"].includes(step) ? ["place", code] : null) });
       root.append(t);
-      x += 90;
-      if (x + 84 > width) { x = 20; y += 32; }
+      x += chipW + 6;
+      if (x + chipW > width) { x = 20; y += chipH + 6; }
     }
     // the Civic Amenities the player holds, face up (RON-V6); using one is chosen here
     for (const am of s.amenities || []) {
       const name = data.variants && data.variants.amenities ? data.variants.amenities[am] : `Amenity ${am + 1}`;
       const t = svg("g", { class: "amenity", "data-amenity": am },
-        svg("rect", { class: "shape", x, y: y - 2, width: 130, height: 26, rx: 4, fill: AMENITY_FILL, stroke: "#333" }),
-        svg("text", { x: x + 65, y: y + 15, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": "bold" }, name));
+        svg("rect", { class: "shape", x, y: y - 2, width: 130 * big, height: chipH, rx: 4, fill: AMENITY_FILL, stroke: "#333" }),
+        svg("text", { x: x + 65 * big, y: y + chipH * 0.6, "text-anchor": "middle", "font-size": Math.round(11 * big), fill: "#fff", "font-weight": "bold" }, name));
       ctx.bind(t, (a, by) => (a[0] === "amenity_buy" || a[0] === "amenity_place") && a[1] === am && whose(by) === s.seat,
         { key: `amenity-${am}`, label: `Civic Amenity ${name}` });
       root.append(t);
-      x += 136;
-      if (x + 130 > width) { x = 20; y += 32; }
+      x += 130 * big + 6;
+      if (x + 130 * big > width) { x = 20; y += chipH + 6; }
     }
-    if (x > 20) y += 32;
+    if (x > 20) y += chipH + 6;
   }
   root.setAttribute("viewBox", `0 0 ${width} ${y + 6}`);
   return root;
