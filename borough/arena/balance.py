@@ -134,7 +134,11 @@ def _lead(main: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _components(names: tuple[str, ...], main: list[dict[str, Any]], n: int) -> list[dict]:
-    """Win share of the seats that used each component against the seats that did not."""
+    """Win share of the seats that used each component against the seats that did not:
+    over all seat-games, and at the same table (only the games where some seats used it
+    and others did not). The second is the one judged: where the whole table can lose,
+    or long games see more components, the first also measures how the game went for
+    everyone; a rival at the same table shares that."""
     rows = []
     seat_games = [(r, s) for r in main for s in range(n)]
     total_wins = sum(_credit(r, s) for r, s in seat_games)
@@ -144,18 +148,40 @@ def _components(names: tuple[str, ...], main: list[dict[str, Any]], n: int) -> l
         if used and len(used) < len(seat_games):
             wins = sum(_credit(r, s) for r, s in used)
             tallies.append((name, wins, len(used), total_wins - wins,
-                            len(seat_games) - len(used)))
+                            len(seat_games) - len(used), _same_table(name, main, n)))
     # Many components are tested at once: an outlier must clear a Bonferroni-widened
     # interval, so fair components are not flagged by chance alone.
     z_all = stats.z_for(1 - 0.05 / max(1, len(tallies)))
-    for name, wins, n_used, wins_not, n_not in tallies:
+    for name, wins, n_used, wins_not, n_not, table in tallies:
         diff, low, high = stats.share_difference(wins, n_used, wins_not, n_not)
-        _, wide_low, wide_high = stats.share_difference(wins, n_used, wins_not, n_not, z_all)
+        t_diff, t_low, t_high = stats.share_difference(*table[:4])
+        _, wide_low, wide_high = stats.share_difference(*table[:4], z_all)
         rows.append({"component": name, "used": n_used, "share_used": wins / n_used,
                      "share_not": wins_not / n_not, "difference": diff, "low": low,
-                     "high": high, "outlier": not wide_low <= 0 <= wide_high})
-    rows.sort(key=lambda row: -abs(row["difference"]))
+                     "high": high, "table_games": table[4], "table_difference": t_diff,
+                     "table_low": t_low, "table_high": t_high,
+                     "outlier": not math.isnan(t_diff) and not wide_low <= 0 <= wide_high})
+    rows.sort(key=lambda row: -abs(row["table_difference"])
+              if not math.isnan(row["table_difference"]) else 0.0)
     return rows
+
+
+def _same_table(name: str, main: list[dict[str, Any]],
+                n: int) -> tuple[float, int, float, int, int]:
+    """Wins and seat-games of users and of non-users in the games that had both."""
+    wins_u = wins_n = 0.0
+    n_u = n_n = games = 0
+    for r in main:
+        users = [s for s in range(n) if name in r["used"][s]]
+        if not 0 < len(users) < n:
+            continue
+        games += 1
+        for s in range(n):
+            if s in users:
+                wins_u, n_u = wins_u + _credit(r, s), n_u + 1
+            else:
+                wins_n, n_n = wins_n + _credit(r, s), n_n + 1
+    return wins_u, n_u, wins_n, n_n, games
 
 
 def _chain(study: Study, results: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -189,8 +215,10 @@ def summary(report: dict[str, Any]) -> str:
                          + " also wins more or less often than chance.")
     outliers = [c for c in report["components"] if c["outlier"]]
     if outliers:
-        parts.append("Components whose users win clearly more or less often: " + "; ".join(
-            f"{c['component']} ({c['difference']:+.0%})" for c in outliers[:8]) + ".")
+        parts.append("Components whose users win clearly more or less often than their "
+                     "rivals at the same table: " + "; ".join(
+                         f"{c['component']} ({c['table_difference']:+.0%})"
+                         for c in outliers[:8]) + ".")
     elif report["components"]:
         parts.append(f"None of the {len(report['components'])} components measured moves "
                      "the win share beyond chance.")

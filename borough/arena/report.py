@@ -141,20 +141,29 @@ def _sections(r: dict[str, Any]) -> list[str]:
                      "yes" if s["clear"] else "no"] for s in r["chain"]])]
     if r["components"]:
         rows = r["components"]
-        top = rows[:30]
+        judged = [c for c in rows if not math.isnan(c["table_difference"])][:30]
         out += ["<h2>Component impact</h2>",
                 "<p>For each designed component named in a seat's moves: the win share of "
                 "the seats that got or used it minus that of the seats that did not, with "
-                "its 95% interval. Flagged (red) components clear an interval widened for "
-                f"the {len(rows)} comparisons made at once (Bonferroni). A component is "
-                "counted as used when a move the seat made names it.</p>",
-                _share_bars([c["component"] for c in top], top, 0.0,
-                            "Win share difference (used − not used)", key="difference"),
+                "its 95% interval, over all seat-games and at the same table (only the "
+                "games where some seats used it and others did not, so that how the game "
+                "went for the whole table counts for both sides). The same-table "
+                "difference is the one judged: flagged (red) components clear an interval "
+                f"widened for the {len(rows)} comparisons made at once (Bonferroni). A "
+                "component is counted as used when a move the seat made names it.</p>",
+                _share_bars([c["component"] for c in judged],
+                            [{"d": c["table_difference"], "low": c["table_low"],
+                              "high": c["table_high"]} for c in judged], 0.0,
+                            "Win share difference at the same table (used − not used)",
+                            key="d"),
                 _table(["Component", "Seat-games used", "Win share used", "not used",
-                        "Difference", "95% interval"], [
+                        "Difference", "95% interval", "Games with both",
+                        "At the same table", "95% interval"], [
                     [c["component"], str(c["used"]), f"{c['share_used']:.1%}",
                      f"{c['share_not']:.1%}", f"{c['difference']:+.1%}",
-                     _interval(c["low"], c["high"], "{:+.1%}")] for c in rows],
+                     _interval(c["low"], c["high"], "{:+.1%}"), str(c["table_games"]),
+                     f"{c['table_difference']:+.1%}",
+                     _interval(c["table_low"], c["table_high"], "{:+.1%}")] for c in rows],
                     [c["outlier"] for c in rows])]
     return out
 

@@ -120,3 +120,26 @@ def test_a_game_the_whole_table_loses_is_nobodys_when_judging_seats():
     report = balance.analyse(study, results)
     assert report["first_player"]["fair"] == 0.25  # half the games decided, two seats
     assert report["seats"][1]["share"] == 0.5 and report["seats"][0]["share"] == 0.0
+
+
+def test_components_are_judged_against_rivals_at_the_same_table():
+    """A component seen only in games the table won looks strong over all seat-games,
+    but its holders do no better than their rivals at the same table; one whose holder
+    beats the rival beside it is flagged."""
+    from borough.arena import balance
+
+    games = []
+    for i in range(60):
+        won = i % 2 == 0  # the table wins every other game, and then seat i % 4 // 2 wins
+        winner = (i // 2) % 2
+        games.append({"scores": [1, 1], "winners": [winner] if won else [],
+                      # Both seats build the Stadium in the games the table wins;
+                      # only the winner (or seat 0 in a lost game) takes the Key.
+                      "used": [["Stadium"] * won + ["Key"] * (winner == 0 if won else 1),
+                               ["Stadium"] * won + ["Key"] * (winner == 1 if won else 0)]})
+    rows = {c["component"]: c for c in balance._components(("Stadium", "Key"), games, 2)}
+    stadium, key = rows["Stadium"], rows["Key"]
+    assert stadium["difference"] == 0.5 and stadium["low"] > 0  # looks strong overall
+    assert stadium["table_games"] == 0 and not stadium["outlier"]  # nobody to compare
+    assert key["table_games"] == 60 and key["table_difference"] == 0.5
+    assert key["outlier"]
