@@ -87,6 +87,8 @@ def ekopolis_check(seen: dict, size: dict):
         for words in ("grey: blocked", "endangered species", "red Building", "City hall",
                       "pollution token", "green zone token", "ring: the colour of the player"):
             assert words in key, words
+        if obs["version"] == "full":
+            assert "a faded block is one kept face down" in " ".join(key.split())
         # each Building is ringed in the colour of the player who built it, and its
         # letters are named in the key
         built = {}

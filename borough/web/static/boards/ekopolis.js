@@ -156,7 +156,8 @@ export function draw(ctx) {
   kx = 20;
   y += step;
   const handKey = ctx.lines("On a Building in hand: R, G, B = points for each red, green, blue neighbour; "
-    + "★ = its bonus points; brown dot = it pollutes; green dot = it brings a green zone.", Math.floor((width - 40) / charW));
+    + "★ = its bonus points; brown dot = it pollutes; green dot = it brings a green zone."
+    + (obs.version === "full" ? " Action cards are framed in their colour; a faded block is one kept face down." : ""), Math.floor((width - 40) / charW));
   handKey.forEach((line, j) => key.append(svg("text", { class: "hand-key", x: kx, y: y + 10 + (keyFont + 3) * j, "font-size": keyFont, fill: "#333" }, line)));
   y += (keyFont + 3) * (handKey.length - 1);
   root.append(key);
