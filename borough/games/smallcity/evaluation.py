@@ -1,28 +1,25 @@
 """Small City position values for the computer opponents.
 
 In the basic game (and the votes victory) a seat's estimate is what its city
-will have earned by the end, not only its score so far:
+will have earned by the end, not only its score so far. A projection walks the
+rounds left (later ones counted less, `LATER`):
 
-- votes: those held, plus the housed citizens' votes at every Vote phase still
-  to come (SC-66, SC-67), plus most of what the citizens waiting in City Hall
-  (for Level-1 homes) and on the board will add once they move into the empty
-  homes, plus a share for homes whose Cultural neighbours allow an upgrade;
-- citizens to come: each empty Factory space draws a citizen from the Career
-  Center every round (SC-62), and a citizen in City Hall without a home yet
-  can be housed in a home still to build: each counts toward votes in the
-  rounds after it arrives;
-- income: the Commercial and Factory spaces its citizens work, every Income
-  phase still to come, at what money is worth;
-- money and stored materials: money buys tiles and Council moves while rounds
-  remain (little at the end, where it only breaks ties); materials buy
-  Cultural buildings and votes;
-- the Promise: the share of its condition reached, of the swing between
-  breaking and keeping it (SC-88);
-- pollution: the pollution held and what the city will generate every round
-  left once City Hall's citizens are housed (SC-68, SC-89), so Parks count
-  before the homes fill; a solo city generating more than its level allows also loses
-  a citizen each round (SC-S4);
-- the City Council: a little for each column reached.
+- each round City Hall's citizens reach the empty Level-1 homes (SC-61) and,
+  once on the board, any home (SC-53), filling the largest first; a home whose
+  Cultural neighbours allow an upgrade counts part of its next space (SC-31,
+  SC-40); empty Factory spaces draw citizens from the Career Center (SC-62);
+- the money held builds Level-1 homes for the citizens waiting, then Parks
+  against the pollution they make ($1 a space, SC-30);
+- every round scores its votes (SC-66, SC-67) less the pollution it generates
+  (SC-68, SC-89), and a solo city over its level's limit loses a citizen
+  (SC-S4).
+
+Beside it: income from the Commercial spaces worked, stored materials and
+those the Factory workers will make, Cultural buildings the stores can pay for
+(SC-38), money left over (worth little at the end), the Promise (the share of
+its condition reached, which counts more as the end nears, of the swing
+between breaking and keeping it, SC-88), and the City Council columns still to
+climb: each disc's next benefits less their prices (SC-78 to SC-85).
 
 Other victories value their own score and what the seat holds toward it.
 The values also say when a state is midway through one seat's compound move
@@ -33,11 +30,21 @@ finished): the agents then finish the move before judging it.
 from __future__ import annotations
 
 from borough.agents.evaluation import margin_values, result_values
-from borough.games.smallcity import citizens, pollution, scoring
+from borough.games.smallcity import citizens, council, pollution, scoring, stations
 from borough.games.smallcity.build import stored
 from borough.games.smallcity.geometry import influencers
 from borough.games.smallcity.rules import SmallCity
-from borough.games.smallcity.state import BUILD, COUNCIL, POLLUTION, VISIT, VOTE, SmallCityState
+from borough.games.smallcity.state import (
+    ACTIONS,
+    BUILD,
+    COUNCIL,
+    MOVE,
+    POLLUTION,
+    SETUP,
+    VISIT,
+    VOTE,
+    SmallCityState,
+)
 
 MARGIN_SCALE = 6.0  # points of lead that make a win about three times likelier
 SOLO_LOW, SOLO_HIGH = -40.0, 160.0  # solo: the estimate maps linearly onto [0, 1]
@@ -45,22 +52,29 @@ MONEY_EARLY = 0.6  # votes a dollar is worth while it can still buy tiles
 MONEY_LATE = 0.15  # ... and when nothing is left to buy (ties only)
 SHOP_DOLLARS = 1.0  # a $1 space per Income phase
 CONVERTER_DOLLARS = 1.5  # a conversion space per Income phase, in dollars
-FACTORY_DOLLARS = 0.8  # a Factory space's material, in dollars
-WAITING_SHARE = 0.8  # homes filled from City Hall next round: most of their votes
 MATERIAL_VOTES = 1.5
-FUTURE_POLLUTION = 0.8  # the share of the pollution to come counted now
-DEATH_VOTES = 3.0  # a solo citizen lost to pollution, in votes
-COLUMN_VOTES = 0.5
-# a citizen still to house: votes per round once housed, net of its pollution
-CITIZEN_ROUND_VOTES = 0.4
-UPGRADE_VOTES = 0.5  # a home space an upgrade would add: votes per round, if filled
+CULTURE_VOTES = 1.5  # a Cultural building the stores can pay for, per round left
+MAKER_SHARE = 0.5  # a material still to make: storage and use are not certain
+DEATH_VOTES = 4.0  # a solo citizen lost to pollution, in votes
+# the City Council (SC-78 to SC-85)
+COUNCIL_SHARE = 0.5  # columns still to climb: the share counted
+PRICE_VOTES = 1.0  # a dollar or vote paid for a column
+BUILD_SPACE_VOTES = 2.5  # a free tile's space, early in the game
+TOURIST_VOTES = 0.8  # a citizen brought in, per round left after
 MAX_HOME = 5
+PROMISE_PRIOR = (0.6, 0.35, 0.2)  # the share taken as met at the start, by deck
+PARK_SPACES_A_ROUND = 3  # the projection's Parks: one tile's spaces a round
 SPECIAL_RISK = 4.0  # a Special Promise taken is broken more often than kept
+# Rounds ahead are counted less the further off they are: plans change and a
+# home still to fill or upgrade may not be.
+LATER = 0.85
+UPGRADE_SHARE = 0.7  # an upgrade the Cultural neighbours allow: the share counted
 
 # Steps that finish a move the seat has begun; see `midway`.
 FOLLOW_UPS = frozenset({"place", "warehouse", "extend", "waive", "spend", "store", "to",
                         "keep", "benefit", "staff"})
 AFTER_VOTE = frozenset({VOTE, POLLUTION, COUNCIL, VISIT})
+BEFORE_MOVE = frozenset({SETUP, ACTIONS, BUILD, MOVE})
 
 
 def midway(game: SmallCity, state: SmallCityState, seat: int) -> bool:
@@ -80,116 +94,221 @@ def rounds_ahead(game: SmallCity, state: SmallCityState) -> int:
     return max(0, left)
 
 
-def home_votes(game: SmallCity, state: SmallCityState, s: int) -> tuple[int, int]:
-    """Votes per Vote phase now, and once the empty homes are filled: City
-    Hall's citizens reach only empty Level-1 zones (SC-61; nobody else leaves
-    City Hall, SC-54), citizens on the board standing outside homes may move
-    into any home (SC-53); each goes where it adds most."""
+def triangle(n: int) -> int:
+    return n * (n + 1) // 2
+
+
+def fill(capacities: list[float], people: int) -> float:
+    """Votes when `people` citizens fill the homes, the largest first (SC-66);
+    a fractional capacity counts an upgrade by its share."""
+    votes = 0.0
+    for cap in capacities:
+        if people <= 0:
+            break
+        whole = int(cap)
+        n = min(people, whole)
+        votes += triangle(n)
+        people -= n
+        if people > 0 and cap > whole:  # the share of an upgrade still to make
+            votes += (cap - whole) * (whole + 1)
+            people -= 1
+    return votes
+
+
+class City:
+    """What a seat's borough holds toward the votes still to come."""
+
+    def __init__(self, game: SmallCity, state: SmallCityState, s: int) -> None:
+        seat = state.seats[s]
+        types = game.types
+        self.homes: list[float] = []  # capacity, counting the upgrades allowed
+        self.housed = 0
+        self.level1 = 0
+        self.workers = 0  # citizens outside homes: they pollute, and can move home
+        self.empty_factory = 0
+        self.makers = 0  # citizens on Factory spaces
+        self.parks = 0
+        home_cells: set[int] = set()
+        for i, tile in enumerate(seat.tiles):
+            if tile is None:
+                continue
+            family = types[tile.type].family
+            if family == "residential":
+                size = len(tile.cells)
+                culture = sum(1 for j in influencers(game.content, seat, i)
+                              if types[seat.tiles[j].type].cultural)
+                grow = max(0, min(MAX_HOME, culture) - size)
+                self.homes.append(size + UPGRADE_SHARE * grow if grow else size)
+                home_cells.update(tile.cells)
+                if size == 1:
+                    self.level1 += 1
+            elif family == "factory":
+                for c in tile.cells:
+                    if seat.occ[c] < 0:
+                        self.empty_factory += 1
+                    elif seat.occ[c] == s:
+                        self.makers += 1
+            elif family == "park":
+                self.parks += len(tile.cells)
+        for c, o in enumerate(seat.occ):
+            if o == s:
+                if c in home_cells:
+                    self.housed += 1
+                else:
+                    self.workers += 1
+        self.homes.sort(reverse=True)
+        self.hall = seat.hall_citizens
+        self.hall_room = max(0, game.hall_capacity - seat.hall_citizens - len(seat.hall_mats))
+        self.career = seat.career
+        self.money = seat.money
+        self.university = 3 if stations.active(game, seat, s, "university") >= 0 else 0
+
+
+def projection(game: SmallCity, state: SmallCityState, s: int) -> tuple[float, int]:
+    """The net votes (votes less pollution, SC-66, SC-68, SC-89) of every
+    round still to come, rounds further off counted less. Each round City
+    Hall's citizens reach the empty Level-1 homes (SC-61) and, once on the
+    board, any home (SC-53); a new home for the rest costs a dollar, so the
+    money held builds a few; empty Factory spaces draw citizens (SC-62).
+    What money is left then buys Parks against the pollution. Also returns
+    the money spent so."""
+    city = City(game, state, s)
     seat = state.seats[s]
+    left = rounds_ahead(game, state)
     now = pollution.votes_of(game, state, s)
-    counts, room, level1 = [], [], []
-    home_cells: set[int] = set()
-    for tile in seat.tiles:
-        if tile is None or game.types[tile.type].family != "residential":
-            continue
-        n = sum(1 for c in tile.cells if seat.occ[c] == s)
-        counts.append(n)
-        room.append(len(tile.cells) - n)
-        level1.append(len(tile.cells) == 1)
-        home_cells.update(tile.cells)
-    outside = sum(1 for c, o in enumerate(seat.occ) if o == s and c not in home_cells)
-    extra = 0
-    for from_hall in [False] * outside + [True] * seat.hall_citizens:
-        open_homes = [i for i in range(len(counts))
-                      if room[i] > 0 and (level1[i] or not from_hall)]
-        if not open_homes:
-            continue
-        i = max(open_homes, key=lambda k: counts[k])
-        counts[i] += 1
-        room[i] -= 1
-        extra += counts[i]
-    return now, now + extra
-
-
-def upgrade_spaces(game: SmallCity, state: SmallCityState, s: int) -> int:
-    """Home spaces that free upgrades could add now that the Cultural
-    neighbours allow a higher level (SC-31, SC-40)."""
-    seat = state.seats[s]
-    spaces = 0
-    for i, tile in enumerate(seat.tiles):
-        if tile is None or game.types[tile.type].family != "residential":
-            continue
-        culture = sum(1 for j in influencers(game.content, seat, i)
-                      if game.types[seat.tiles[j].type].cultural)
-        spaces += max(0, min(MAX_HOME, culture) - len(tile.cells))
-    return spaces
-
-
-def citizens_to_come(game: SmallCity, state: SmallCityState, s: int, left: int) -> float:
-    """Citizen-rounds still to be housed, in votes: City Hall's citizens beyond
-    the empty homes, and those the empty Factory spaces will draw (SC-62) while
-    City Hall has room. A citizen needs a home: one still to build costs a
-    dollar a space, so the money held bounds how many count."""
-    seat = state.seats[s]
-    empty_level1 = len(citizens.empty_homes(game, state, s))
-    spare_homes = max(0, empty_level1 - seat.hall_citizens)
-    homeless = max(0, seat.hall_citizens - empty_level1)
-    places = spare_homes + seat.money  # homes for citizens still to come
-    housed = min(homeless, places)
-    places -= housed
-    total = housed * max(0, left - 2)
-    empty = sum(1 for tile in seat.tiles
-                if tile is not None and game.types[tile.type].family == "factory"
-                for c in tile.cells if seat.occ[c] < 0)
-    room = max(0, game.hall_capacity - seat.hall_citizens - len(seat.hall_mats)) + housed
-    career = seat.career
-    for k in range(1, left):  # arrivals at the end of each round ahead
-        arriving = min(empty, career, room, places)
+    capacity = sum(int(c) for c in city.homes)
+    money = city.money
+    board = city.housed  # voters
+    hall, career, room = city.hall, city.career, city.hall_room
+    funnel = city.level1
+    parks = city.parks
+    made_factor = 0 if seat.card == pollution.ENGINEER else 1
+    solo = state.players == 1
+    above = game.content.solo["death_above"][state.level] if solo else -1
+    per_point = solo and game.content.solo["per_point"][state.level]
+    total = 0.0
+    weight = 1.0
+    moving = state.phase in BEFORE_MOVE
+    for t in range(left):
+        if t > 0 or moving:
+            # new homes for waiting citizens, a dollar each while money lasts
+            spare = max(0, capacity - board)
+            short = max(0, hall - spare)
+            built = min(short, money, 3)
+            building = t > 0 or state.phase in (SETUP, ACTIONS, BUILD)
+            if building:
+                money -= built
+                capacity += built
+                funnel += built
+                city.homes = city.homes + [1.0] * built
+            moved = min(hall, max(funnel, 1 if capacity > board else 0),
+                        max(0, capacity - board))
+            board += moved
+            hall -= moved
+            room += moved
+            if building:  # Parks for the pollution the homes will make (SC-68)
+                dirt = board + city.workers + made_factor * city.makers - parks
+                bought = max(0, min(dirt, money, PARK_SPACES_A_ROUND))
+                money -= bought
+                parks += bought
+        votes = float(now) if t == 0 and not moving else fill(city.homes, board) + city.university
+        dirt = max(0, board + city.workers + made_factor * city.makers - parks)
+        net = votes - dirt
+        if per_point:
+            net -= DEATH_VOTES * dirt
+        elif 0 <= above < dirt:
+            net -= DEATH_VOTES
+        total += weight * net
+        weight *= LATER
+        arriving = min(city.empty_factory, career, room)
         career -= arriving
         room -= arriving
-        places -= arriving
-        total += arriving * max(0, left - 1 - k)
-    return CITIZEN_ROUND_VOTES * total
+        hall += arriving
+    return total, city.money - money
 
 
-def future_pollution(game: SmallCity, state: SmallCityState, s: int) -> int:
-    """Pollution a round will generate (SC-68) once City Hall's citizens have
-    moved into the empty Level-1 homes: Parks pay off before anyone moves in."""
+def culture_to_come(game: SmallCity, state: SmallCityState, s: int, left: int) -> float:
+    """Cultural buildings not yet built, each by the share of its materials the
+    stores already hold (SC-38): built beside a home, each lets it grow one
+    space (SC-31), worth a citizen's votes in the rounds after."""
     seat = state.seats[s]
-    people = sum(1 for o in seat.occ if o >= 0)
-    people += min(seat.hall_citizens, len(citizens.empty_homes(game, state, s)))
-    made = 0 if seat.card == pollution.ENGINEER else seat.produced
-    parks = sum(len(t.cells) for t in seat.tiles
-                if t is not None and game.types[t.type].family == "park")
-    return max(0, people + made - parks)
+    have = stored(game, seat)
+    homes = sum(1 for t in seat.tiles
+                if t is not None and game.types[t.type].family == "residential")
+    if not homes:
+        return 0.0
+    total = 0.0
+    for t in game.types:
+        if not t.cultural or not sum(t.materials) or t.id in seat.built:
+            continue
+        if not t.per_player and state.supply[t.id] <= 0:  # shared stacks
+            continue
+        share = sum(min(h, n) for h, n in zip(have, t.materials, strict=True)) / sum(t.materials)
+        total = max(total, share)
+    return CULTURE_VOTES * total * max(0, left - 2)
+
+
+def benefit_votes(board: dict, row: int, col: int, left: int) -> float:
+    """What the benefit of council column `col` (1-4) of `row` is worth
+    (SC-82 to SC-85), with `left` Vote phases still to come after it."""
+    k = col - 1
+    if row == 0:  # Industry: the materials
+        return MATERIAL_VOTES * max(sum(option) for option in board["industry"][k])
+    if row == 1:  # Building: a free tile, worth its spaces while rounds remain
+        _lo, hi, waived = board["building"][k]
+        return (BUILD_SPACE_VOTES * (1 + waived) * hi * min(left, 4) / 4
+                if left > 1 else 0.0)
+    if row == 2:  # Economy
+        return money_worth(left) * board["economy"][k]
+    return TOURIST_VOTES * board["tourism"][k] * max(0, left - 2)
+
+
+def council_estimate(game: SmallCity, state: SmallCityState, s: int) -> float:
+    """The columns still to climb: each disc's next columns, their benefit
+    less their price (SC-78), over the Council phases left, counted at a
+    share; a disc not yet placed counts its best row."""
+    seat = state.seats[s]
+    board = council.board(game, state)
+    phases = game.rounds - state.round + (1 if state.phase not in (COUNCIL, VISIT) else 0)
+    total = 0.0
+    for d in (0, 1):
+        row, col = seat.disc_row[d], seat.disc_col[d]
+        rows = [row] if row >= 0 and col > 0 else [r for r in range(4)
+                                                    if r != seat.disc_row[1 - d]]
+        best = 0.0
+        for r in rows:
+            value, weight = 0.0, 1.0
+            for step in range(min(council.LAST - col, phases)):
+                c = col + step + 1
+                after = rounds_ahead(game, state) - step - 1
+                gain = (benefit_votes(board, r, c, max(0, after))
+                        - PRICE_VOTES * board["price"][c - 1])
+                value += weight * gain
+                best = max(best, value)
+                weight *= LATER
+        total += COUNCIL_SHARE * best
+        phases = max(0, phases - 2)  # the discs share one move a round
+    return total
 
 
 def money_worth(left: int) -> float:
-    return MONEY_LATE + (MONEY_EARLY - MONEY_LATE) * min(1.0, max(0, left - 1) / 3)
+    return MONEY_LATE + (MONEY_EARLY - MONEY_LATE) * min(1.0, max(0, left - 1) / 4)
 
 
 def vote_estimate(game: SmallCity, state: SmallCityState, s: int) -> float:
     seat = state.seats[s]
     left = rounds_ahead(game, state)
-    now, filled = home_votes(game, state, s)
-    votes = seat.votes + now * left + WAITING_SHARE * (filled - now) * max(0, left - 1)
-    votes += citizens_to_come(game, state, s, left)
-    votes += UPGRADE_VOTES * upgrade_spaces(game, state, s) * max(0, left - 2)
     worth = money_worth(left)
     income = sum(SHOP_DOLLARS if mark == 0 else CONVERTER_DOLLARS
                  for _, mark in citizens.workplaces(game, state, s, "commercial"))
-    income += FACTORY_DOLLARS * len(citizens.workplaces(game, state, s, "factory"))
-    holdings = worth * (seat.money + income * left) + MATERIAL_VOTES * sum(stored(game, seat))
-    made = future_pollution(game, state, s)
-    dirt = seat.pollution + FUTURE_POLLUTION * made * left
-    if state.players == 1:
-        above = game.content.solo["death_above"][state.level]
-        if game.content.solo["per_point"][state.level]:
-            dirt += DEATH_VOTES * made * left
-        elif 0 <= above < made:
-            dirt += DEATH_VOTES * left
-    return (votes + holdings + promise_estimate(game, state, s) - dirt
-            + COLUMN_VOTES * sum(seat.disc_col) - SPECIAL_RISK * len(seat.specials))
+    makers = len(citizens.workplaces(game, state, s, "factory"))
+    future, spent = projection(game, state, s)
+    future += culture_to_come(game, state, s, left)
+    holdings = (worth * (seat.money - spent) + income * sum(money_worth(k) for k in range(left))
+                + MATERIAL_VOTES * (sum(stored(game, seat)) + MAKER_SHARE * makers * left))
+    return (seat.votes - seat.pollution + future + holdings
+            + promise_estimate(game, state, s)
+            + council_estimate(game, state, s) - SPECIAL_RISK * len(seat.specials))
 
 
 def promise_estimate(game: SmallCity, state: SmallCityState, s: int) -> float:
@@ -199,7 +318,13 @@ def promise_estimate(game: SmallCity, state: SmallCityState, s: int) -> float:
         return 0.0
     card = game.content.promises[seat.promise - 1]
     gain, loss = scoring.PROMISE_GAIN[card.deck], scoring.PROMISE_LOSS[card.deck]
-    return scoring.progress(game, state, s, card) * (gain + loss) - loss
+    # Early on the share reached says little (money is spent and earned
+    # again, homes fill later): it counts more as the end nears.
+    late = 1.0 - rounds_ahead(game, state) / game.rounds
+    if any(test[0] == "money" for test in card.test):
+        late = late ** 3  # money is kept or gathered in the last rounds
+    share = late * scoring.progress(game, state, s, card) + (1 - late) * PROMISE_PRIOR[card.deck]
+    return share * (gain + loss) - loss
 
 
 def estimates(game: SmallCity, state: SmallCityState) -> list[float]:
