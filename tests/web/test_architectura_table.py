@@ -170,3 +170,26 @@ def test_architectura_open_moves_are_recent_and_sealed_ones_are_not(web_server):
                 "action": move["action"]})
             assert r.status_code == 200, r.text
     assert sealed >= 2 and {"ready", "play"} <= kinds_seen, (sealed, kinds_seen)
+
+
+def test_the_terminal_names_the_cards_under_a_top_card_and_the_step_in_words():
+    """ARC-6: the terminal shows the covered cards as the board does; no step ids."""
+    from borough.games.architectura.render import STEP_WORDS, render
+
+    for seed in range(60):
+        state = ARC.setup(2, seed=seed, options={})
+        rng = random.Random(seed)
+        while not ARC.is_over(state):
+            if any(state.under):
+                break
+            seat = rng.choice(ARC.to_act(state))
+            ARC.apply(state, seat, rng.choice(ARC.legal_actions(state, seat)))
+        else:
+            continue
+        text = render(ARC, ARC.observe(state, 0))
+        i = next(k for k, u in enumerate(state.under) if u)
+        names = ", ".join(ARC.cards[u % PER_COLOUR].name for u in reversed(state.under[i]))
+        assert f"under the card on street {i // 8 + 1}, block {i % 8 + 1}: {names}" in text
+        assert STEP_WORDS[state.step] in text
+        return
+    raise AssertionError("no seed covered a destroyed card")

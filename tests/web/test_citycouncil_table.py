@@ -119,6 +119,14 @@ def citycouncil_check(seen: dict, size: dict):
                for r in view["recent"]):
             assert shown["recent"] > 0, view["recent"]
             seen["recent"] = seen.get("recent", 0) + 1
+        # CC-54: a Favor card the other player scored is shown face up, marked
+        for r in view["recent"]:
+            if r["action"][0] == "score":
+                card = page.locator(f"#citycouncil-board [data-hand='scored-{r['action'][1]}']")
+                assert card.count() == 1 and "recent" in card.get_attribute("class")
+                assert content["card_texts"][r["action"][1]] in words(
+                    " ".join(card.locator("text").all_text_contents()))
+                seen["scored"] = seen.get("scored", 0) + 1
     return check
 
 

@@ -4,10 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from borough.games.architectura.city import PER_COLOUR
+from borough.games.architectura.city import PER_COLOUR, space_name
 from borough.games.architectura.state import COLUMNS, EMPTY, GRAVE, NOBODY
 
 INITIAL = "BGYR"  # blue, green, yellow, red
+# What the players are doing now, in words (never the step's internal name).
+STEP_WORDS = {
+    "choose": "choosing the cards of their deck",
+    "tutor": "deciding whether to take the Obelisk",
+    "play": "playing a card",
+    "pay": "paying for the Magic Academy",
+    "spare": "deciding whether to spare their own protected cards",
+    "effect": "resolving a card's effect",
+    "lab": "playing a card face down for a Laboratory",
+}
 
 
 def _cell(game: Any, obs: dict[str, Any], i: int) -> str:
@@ -50,6 +60,10 @@ def render(game: Any, observation: dict[str, Any]) -> str:
         row = "".join(_cell(game, obs, r * COLUMNS + c) for c in range(COLUMNS))
         lines.append(f"st {r + 1}  {row}")
     lines.append("(x) destroyed   * protected   [res] reserved by a Fountain")
+    for i, under in enumerate(obs["under"]):
+        if under:  # ARC-6: the destroyed cards a top card covers, the nearest first
+            names = ", ".join(game.cards[u % PER_COLOUR].name for u in reversed(under))
+            lines.append(f"  under the card on {space_name(i)}: {names} (destroyed)")
     for s in obs["seats"]:
         hand = s["hand"]
         shown = f"{len(hand)} cards, below" if hand else (
@@ -72,7 +86,7 @@ def render(game: Any, observation: dict[str, Any]) -> str:
         lines.append("The game is over.")
     else:
         waiting = ", ".join(f"Player {s + 1}" for s in obs["to_act"])
-        what = obs["effect"] or obs["step"]
-        where = "" if obs["src"] in (-1, GRAVE) else f" (card on space {obs['src']})"
+        what = STEP_WORDS.get(obs["step"], "deciding")
+        where = "" if obs["src"] in (-1, GRAVE) else f" (the card on {space_name(obs['src'])})"
         lines.append(f"Waiting for {waiting}: {what}{where}")
     return "\n".join(lines)

@@ -295,7 +295,10 @@ export function draw(ctx) {
     svg("rect", { width: 6, height: 6, fill: "#d9d6cf" }), svg("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: "#a8a397", "stroke-width": 2 }))));
   const x0 = 30;
   const mapWidth = board.cols * C;
-  const width = narrow ? mapWidth + x0 - 10 : mapWidth + 24 + 310;
+  const mapOnly = mapWidth + x0 + 10;
+  // on a phone the panels are a drawing of their own, about as wide as the screen, so
+  // their words are drawn at nearly their own size
+  const width = narrow ? 380 : mapWidth + 24 + 310;
   root.append(text(svg, 10, 16, 14, `Round ${obs.round} · ${obs.mode} game · now: ${STEP_WORDS[obs.step] || "the next decision"}`, { "font-weight": "bold" }));
   let top = 34;
   if (obs.step === "favor") {
@@ -308,15 +311,19 @@ export function draw(ctx) {
   }
   const y0 = top + 22;
   const closedNames = drawMap(ctx, root, x0, y0);
-  let y = drawMapKey(ctx, root, 10, y0 + board.rows * C + 14, narrow ? width - 10 : mapWidth + x0 - 10, closedNames);
-  if (narrow) y = drawCouncil(ctx, root, 10, y + 16, member);
-  else y = Math.max(y, drawCouncil(ctx, root, x0 + mapWidth + 24, y0 - 6, member));
+  let y = drawMapKey(ctx, root, 10, y0 + board.rows * C + 14, mapWidth + x0 - 10, closedNames);
+  let out = root;
+  if (narrow) {
+    root.setAttribute("viewBox", `0 0 ${mapOnly} ${y + 4}`);
+    out = svg("svg", { id: "citycouncil-panels", role: "group", "aria-label": "The council, the plans and the cards" });
+    y = drawCouncil(ctx, out, 10, 18, member);
+  } else y = Math.max(y, drawCouncil(ctx, root, x0 + mapWidth + 24, y0 - 6, member));
 
   // the plans on the table
-  const planW = narrow ? (width - 28) / 2 : 230;
+  const planW = narrow ? width - 20 : 230;
   const perRow = Math.max(1, Math.floor((width - 10) / (planW + 8)));
   let py = y + 26;
-  root.append(text(svg, 10, py - 8, 14, "Plans", { "font-weight": "bold" }));
+  out.append(text(svg, 10, py - 8, 14, "Plans", { "font-weight": "bold" }));
   let rowHeight = 0;
   obs.proposals.forEach((p, k) => {
     if (k && k % perRow === 0) { py += rowHeight + 8; rowHeight = 0; }
@@ -343,19 +350,23 @@ export function draw(ctx) {
       (a[0] === "site" && a[1] === p.site && p.status === 0), { key: `plan-${k}`, label: `Plan ${k + 1}`,
       detail: p.building >= 0 && buildingTexts[p.building] ? buildingTexts[p.building] : "",
       attempt: () => (obs.step === "vote" || obs.step === "exec_vote" ? ["vote", k] : null) });
-    root.append(g);
+    out.append(g);
   });
-  if (!obs.proposals.length) root.append(text(svg, 10, py + 16, 12, "No plans this round yet.", { fill: "#6b6557" }));
+  if (!obs.proposals.length) out.append(text(svg, 10, py + 16, 12, "No plans this round yet.", { fill: "#6b6557" }));
   else if (obs.proposals.some((p) => p.voters.some((v) => v >= obs.players))) {
     py += rowHeight + 16;
-    root.append(svg("circle", { cx: 16, cy: py - 4, r: 5, fill: AUTOMATED }), text(svg, 26, py, 11, "a vote of the automated member; the other dots are the players' votes in their colours", { fill: "#3f3b34" }));
+    out.append(svg("circle", { cx: 16, cy: py - 4, r: 5, fill: AUTOMATED }));
+    const said = ctx.lines("a vote of the automated member; the other dots are the players' votes in their colours", Math.floor((width - 30) / 6.6));
+    said.forEach((line, j) => out.append(text(svg, 26, py + j * 15, 11, line, { fill: "#3f3b34" })));
+    py += 15 * (said.length - 1);
     rowHeight = 0;
   }
   py += (obs.proposals.length ? rowHeight : 16) + 34;
 
   // the face-up buildings
-  root.append(text(svg, 10, py - 8, 14, "Buildings on offer (hover or tap for what they do)", { "font-weight": "bold" }));
-  const offerW = 150;
+  out.append(text(svg, 10, py - 8, 14, "Buildings on offer", { "font-weight": "bold" }),
+    text(svg, 160, py - 8, 11, "hover or tap for what they do", { fill: "#3f3b34" }));
+  const offerW = narrow ? (width - 26) / 2 : 150;
   const offersPerRow = Math.max(1, Math.floor((width - 10) / (offerW + 6)));
   obs.display.forEach((b, k) => {
     const x = 10 + (k % offersPerRow) * (offerW + 6);
@@ -368,19 +379,19 @@ export function draw(ctx) {
     g.append(text(svg, x + offerW - 6, yy + 40, 12, `$${info.cost}`, { "text-anchor": "end" }));
     ctx.bind(g, (a) => a[0] === "construct" && a[1] === b, { key: `offer-${b}`, label: `${info.name} ($${info.cost})`,
       detail: buildingTexts[b], attempt: () => (obs.step === "propose" ? ["construct", b] : null) });
-    root.append(g);
+    out.append(g);
   });
   py += Math.ceil(obs.display.length / offersPerRow) * 52 + 22;
 
   // Favor cards and scores
   const holder = obs.key_holder === undefined ? -1 : obs.key_holder;
-  const cardW = narrow ? (width - 28) / 2 : 300;
+  const cardW = narrow ? width - 20 : 300;
   const chars = Math.floor((cardW - 10) / 6.7);
   const recent = ctx.view.recent || [];
   for (const seat of obs.seats) {
     const you = seat.seat === obs.viewer;
     const key = seat.seat === holder ? " · Key to the City" : "";
-    root.append(text(svg, 10, py + 14, 13, `${ctx.name(seat.seat)}${you ? " (you)" : ""}: ${obs.scores[seat.seat]} pts · $${obs.funds[seat.seat]}${key}`,
+    out.append(text(svg, 10, py + 14, 13, `${ctx.name(seat.seat)}${you ? " (you)" : ""}: ${obs.scores[seat.seat]} pts · $${obs.funds[seat.seat]}${key}`,
       { "font-weight": "bold", fill: ctx.colour(seat.seat), "data-seat-line": seat.seat }));
     py += 22;
     const cards = [...(seat.hand || []).map((c) => [c, "hand"]), ...(seat.dealt || []).map((c) => [c, "dealt"])];
@@ -414,18 +425,22 @@ export function draw(ctx) {
         row = Math.max(row, h);
       }
       x += wide + 6;
-      root.append(g);
+      out.append(g);
     }
     if (cards.some(([c, kind]) => kind === "dealt")) {
       py += row + 16;
-      root.append(svg("rect", { x: 10, y: py - 11, width: 14, height: 14, fill: "#fff3c4", stroke: "#8a806c" }), text(svg, 30, py, 11, "yellow: just dealt to you, keep one", { fill: "#3f3b34" }));
+      out.append(svg("rect", { x: 10, y: py - 11, width: 14, height: 14, fill: "#fff3c4", stroke: "#8a806c" }), text(svg, 30, py, 11, "yellow: just dealt to you, keep one", { fill: "#3f3b34" }));
       row = 0;
     }
     py += row + 12;
   }
-  root.setAttribute("viewBox", `0 0 ${width} ${py + 8}`);
+  out.setAttribute("viewBox", `0 0 ${width} ${py + 8}`);
   bringIntoView(ctx, narrow);
-  return root;
+  if (!narrow) return root;
+  root.id = "citycouncil-map";
+  const wrap = ctx.el("div", { id: "citycouncil-board", class: "citycouncil-narrow" });
+  wrap.append(root, out);
+  return wrap;
 }
 
 export function scores(obs, data, view) {
