@@ -90,11 +90,12 @@ export function draw(ctx) {
       // the builder's colour as a ring inside the hex and a dot, as on the players' list
       g.append(svg("circle", { class: "owner", "data-owner": owners[i], cx: x, cy: y - 1, r: R - 8, fill: "none", stroke: ctx.colour(owners[i]), "stroke-width": 4 }));
     }
-    if (kind === "E" && code < 0) g.append(svg("text", { x, y: y - 10, "text-anchor": "middle", "font-size": 9, fill: "#4f6b2f", "font-weight": "bold" }, "E"));
+    if (kind === "E" && code < 0) g.append(svg("text", { x, y: y - (narrow ? 9 : 10), "text-anchor": "middle", "font-size": narrow ? 12 : 9, fill: "#4f6b2f", "font-weight": "bold" }, "E"));
     if (code === -2) { g.append(svg("circle", { cx: x, cy: y, r: 9, fill: "#5b4636" })); words = `${label}: pollution`; }
     if (code === -3) { g.append(svg("circle", { cx: x, cy: y, r: 9, fill: "#7ccf6b", stroke: "#2f6b2a" })); words = `${label}: green zone`; }
-    if (text) g.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": narrow ? 15 : 12, fill: "#fff", "font-weight": "bold" }, text));
-    g.append(svg("text", { x, y: y + 19, "text-anchor": "middle", "font-size": 8.5, fill: code >= 0 || kind === "X" ? "#fff" : "#6b6557" }, label));
+    if (text) g.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": narrow ? 16 : 12, fill: "#fff", "font-weight": "bold" }, text));
+    // the hex's name, as the log writes it ("C5"); larger on a phone, where the map is shrunk
+    g.append(svg("text", { x, y: y + (narrow ? 18.5 : 19), "text-anchor": "middle", "font-size": narrow ? 10 : 8.5, fill: code >= 0 || kind === "X" ? "#fff" : "#6b6557" }, label));
     ctx.bind(g, (a) => cellOf(a) === i, {
       key: `hex-${label}`, label: words,
       attempt: (chosen) => (chosen && chosen[0] === "place" ? ["place", chosen[1], i] : null) });
