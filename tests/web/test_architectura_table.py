@@ -59,6 +59,11 @@ def architectura_check(seen: dict, size: dict):
             # the hand cards' effects are readable on the phone too
             small = [px for px in page.evaluate(CARD_TEXT_PX) if px < 10]
             assert not small, small
+        # the city keeps its size whatever piles up (cards under cards, a Graveyard)
+        width = page.evaluate("document.querySelector('#board svg').getBoundingClientRect()"
+                              ".width")
+        seen.setdefault("width", width)
+        assert abs(width - seen["width"]) < 1, (width, seen["width"])
         me = obs["seats"][0]
         for card_id in me["hand"] or []:
             card = ARC.cards[card_id]
@@ -118,7 +123,7 @@ def test_architectura_full_game_by_clicks(web_server, contexts, size):
             screenshot(page, f"architectura-{tag}-middle")
 
     counts = play(page, game, checked, random.Random(4))
-    assert seen.get("cards") and seen.get("recent"), seen
+    assert seen.get("cards") and seen.get("recent") and seen.get("under"), seen
     finish(page, game, f"architectura-{tag}", counts, (
         "Use no more", "Pass", "Stop", "Skip", "Draw", "Keep", "End", "Do not", "No "))
     if size == PHONE:
