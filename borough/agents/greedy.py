@@ -31,6 +31,21 @@ class GreedyAgent:
             return legal[0]
         if self.noise and self.rng.random() < self.noise:
             return self.rng.choice(legal)
+        totals = self._totals(view)
+        best = max(totals)
+        # Ties are broken at random so equal moves do not always favour the first.
+        return self.rng.choice([a for a, t in zip(legal, totals, strict=True) if t >= best - 1e-9])
+
+    def rank(self, view: SeatView) -> list[tuple[Action, float]]:
+        """Every legal action with its mean value for the seat (in [0, 1]), best
+        first; equal values keep the order of the legal list."""
+        means = [(a, t / self.samples)
+                 for a, t in zip(view.legal_actions, self._totals(view), strict=True)]
+        return sorted(means, key=lambda pair: -pair[1])
+
+    def _totals(self, view: SeatView) -> list[float]:
+        """Each legal action's value for the seat, summed over sampled full states."""
+        legal = view.legal_actions
         game, seat = view.game, view.seat
         totals = [0.0] * len(legal)
         for _ in range(self.samples):
@@ -40,6 +55,4 @@ class GreedyAgent:
                 game.apply_trusted(trial, seat, action)
                 trial = finish(game, trial, seat, self.rng)
                 totals[i] += values(game, trial, self.rng)[seat]
-        best = max(totals)
-        # Ties are broken at random so equal moves do not always favour the first.
-        return self.rng.choice([a for a, t in zip(legal, totals, strict=True) if t >= best - 1e-9])
+        return totals

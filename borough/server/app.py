@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import borough
 from borough import rulebook
+from borough.server import hints
 from borough.server import schemas as s
 from borough.server.bots import BotScheduler
 from borough.server.limits import BodyLimit, RateLimit
@@ -161,7 +162,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
               dependencies=[Depends(rate("create"))])
     async def create_game(request: Request, spec: s.CreateGame) -> dict[str, Any]:
         """Open a room; answers a secret token per seat."""
-        room, tokens = await rooms_of(request).create(spec.model_dump())
+        wanted = spec.model_dump()
+        wanted["hints"] = hints.resolve(spec.hints, wanted["seats"])
+        room, tokens = await rooms_of(request).create(wanted)
         return {
             "id": room.id,
             "seed": room.record.seed if room.seed_chosen else None,
@@ -224,6 +227,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = rooms.seat_of(room, body.token)
         room = await rooms.undo(room, seat)
         return _json(rooms.view_text(room, seat))
+
+    advisor = hints.Advisor()
+
+    @app.post("/api/games/{game_id}/suggest", response_model=s.Suggestion,
+              responses=s.errors(400, 403, 404, 408, 409, 413, 429, 500, 503))
+    async def suggest(request: Request, game_id: str, body: s.SuggestRequest
+                      ) -> dict[str, Any]:
+        """The medium bot's move for the seat at view `version`, with why in one sentence,
+        decided from the seat's own information; changes nothing. Refused when the game
+        has suggestions off, it is not the seat's turn, the version is stale or the game
+        is over. Each seat may ask a few times at once, then once every few seconds."""
+        rooms = rooms_of(request)
+        room = await rooms.get(game_id)
+        try:
+            return await advisor.suggest(room, rooms.seat_of(room, body.token), body.version)
+        except hints.HintError as exc:
+            raise RoomError(exc.status, exc.message, exc.retry_after) from None
 
     @app.post("/api/games/{game_id}/seats/{seat}/bot", response_model=s.GameView,
               responses=mutating, dependencies=[Depends(rate("act"))])

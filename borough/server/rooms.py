@@ -166,6 +166,7 @@ class Rooms:
             seats.append({
                 "kind": seat["kind"], "agent": agent if seat["kind"] == "bot" else None,
                 "name": seat.get("name") or f"Player {i + 1}", "token_hash": hash_token(token),
+                "hints": bool(request.get("hints")),  # resolved by the caller; see hints.py
             })
         room_id = secrets.token_hex(8)
         state = game.setup(players, seed=seed, options=options)

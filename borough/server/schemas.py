@@ -36,6 +36,10 @@ class CreateGame(Strict):
         "Leave out for a secret seed, published with the record once the game is over; "
         "a seed given here is shown to every seat as chosen by the creator."))
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    hints: bool | None = Field(None, description=(
+        "Whether seats may ask for a suggested move. Leave out for the default: on when "
+        "at most one seat is a person (against bots, or solo), off between people. "
+        "Every player sees the choice."))
 
 
 class ActionRequest(Strict):
@@ -53,6 +57,11 @@ class TokenRequest(Strict):
 class ExplainRequest(TokenRequest):
     action: list[Part] = Field(min_length=1, max_length=8, description=(
         "An action in the form of the view's legal_actions, legal now or not."))
+
+
+class SuggestRequest(TokenRequest):
+    version: int = Field(description="The `version` of the seat's view the suggestion is "
+                                     "for; an older one is refused as stale (409).")
 
 
 class BotRequest(TokenRequest):
@@ -132,6 +141,22 @@ class GameView(Open):
     events: list[EventView]
     seats: list[SeatInfo]
     result: ResultView | None = None
+    hints: bool = Field(description="True when the seats may ask for a suggested move.")
+
+
+class SuggestedMove(BaseModel):
+    action: list[str | int]
+    index: int
+    text: str
+    value: float | None = Field(description="The medium bot's value of the move for the "
+                                            "seat, from 0 to 1; null for an only move.")
+
+
+class Suggestion(BaseModel):
+    version: int = Field(description="The view version the suggestion is for.")
+    move: SuggestedMove
+    second: SuggestedMove | None = Field(description="The next best move, if any.")
+    sentence: str = Field(description="The suggested move and why, in one sentence.")
 
 
 class Explained(BaseModel):
@@ -183,14 +208,16 @@ def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI entries for the refusals a route really answers."""
     words = {
         400: "Malformed request: wrong types, unknown fields, or a setup the game refuses.",
-        403: "The token belongs to no seat, or not to the seat that must act.",
+        403: "The token belongs to no seat, or not to the seat that must act, or the "
+             "seat may not do this (a bot's seat; suggestions turned off).",
         404: "No such game.",
         408: "The request body took too long to arrive.",
-        409: "Stale version, game over, record not yet public, or a stored game that "
-             "no longer replays.",
+        409: "Stale version, not your turn (suggestions), game over, record not yet "
+             "public, or a stored game that no longer replays.",
         413: "The request body is too large.",
         422: "The action is not legal now; the error says why.",
         429: "Too many requests from this client; see Retry-After.",
+        503: "The server is busy; see Retry-After.",
         500: "The server failed; nothing was stored and the game goes on as before.",
     }
     return {code: {"model": Error, "description": words[code]} for code in codes}

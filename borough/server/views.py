@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from borough.core.game import Event, Game
+from borough.server import hints
 from borough.server.naming import decision, named
 
 if TYPE_CHECKING:
@@ -131,6 +132,7 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
         "prompt": decision(game, state, seat, names),
         "can_undo": seat is not None and seat == undo_by,
         "recent": recent(room.played if moves is None else moves, seat, names),
+        "hints": hints.allowed(seats),
         "seats": [
             {"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s["name"]}
             for i, s in enumerate(seats)
