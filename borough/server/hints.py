@@ -56,22 +56,33 @@ def allowed(seats: list[dict[str, Any]]) -> bool:
     return all(s.get("hints", default) for s in seats)
 
 
-def percent(value: float) -> int:
-    return round(100 * value)
+def percent(value: float) -> str:
+    """A value in [0, 1] on a 0 to 100 scale, to a tenth."""
+    return f"{100 * value:.1f}".removesuffix(".0")
 
 
-def sentence(first: str, value: float, second: str | None, value2: float | None) -> str:
-    """Why the first move: its value and the next best move's, in words."""
+def lead(gap: float) -> str:
+    """How far the best move is ahead of the next, in words."""
+    if gap < 0.01:
+        return "just ahead of"
+    if gap < 0.05:
+        return "ahead of"
+    return "well ahead of"
+
+
+def sentence(first: str, value: float, second: str | None, value2: float | None,
+             moves: int = 2) -> str:
+    """Why the first move: how it compares with the next best, and both values."""
     if second is None or value2 is None:
         return f"{first}: it is your only move."
-    a, b = percent(value), percent(value2)
     rest = second[:1].lower() + second[1:]
-    if a == b:
-        lead = "level with" if value == value2 else "a fraction of a point ahead of"
-        return (f"{first}: the medium bot rates it {a} out of 100 for your chances, "
-                f"{lead} the next best move, {rest}.")
-    return (f"{first}: the medium bot rates it {a} out of 100 for your chances, "
-            f"{a - b} ahead of the next best move, {rest} ({b}).")
+    scale = "out of 100 for how the game goes for you"
+    if value - value2 < 0.0005:
+        return (f"{first}: of your {moves} moves the medium bot finds none better, and "
+                f"{rest} as good ({percent(value)} {scale}).")
+    return (f"{first}: of your {moves} moves the medium bot rates it best, "
+            f"{lead(value - value2)} the next best, {rest} "
+            f"({percent(value)} against {percent(value2)} {scale}).")
 
 
 def seed_of(room_id: str, seat: int, version: int) -> int:
@@ -100,8 +111,9 @@ def advise(game: Game, state: Any, seat: int, seed: int, names: list[str]) -> di
     return {
         "move": best,
         "second": second,
-        "sentence": sentence(best["text"], best["value"] or 0.0,
-                             second and second["text"], second and second["value"]),
+        "sentence": sentence(best["text"], ranked[0][1],
+                             second["text"] if second else None,
+                             ranked[1][1] if second else None, len(legal)),
     }
 
 

@@ -47,8 +47,9 @@ def test_a_suggestion_names_a_legal_move_and_says_why(server):
     assert answer["second"]["index"] in legal
     assert answer["second"]["index"] != answer["move"]["index"]
     assert answer["move"]["value"] >= answer["second"]["value"]
-    assert answer["sentence"].startswith(answer["move"]["text"] + ": the medium bot rates it")
-    assert answer["sentence"].count(".") == 1 and answer["sentence"].endswith(".")
+    assert answer["sentence"].startswith(answer["move"]["text"] + ": of your "
+                                         f"{len(legal)} moves the medium bot")
+    assert ". " not in answer["sentence"] and answer["sentence"].endswith(".")  # one sentence
     # asking changed nothing
     assert client.view(created["id"], token)["version"] == view["version"]
 
@@ -141,13 +142,14 @@ def test_games_stored_before_the_option_get_the_default():
 
 
 def test_the_sentence_compares_the_top_two_moves():
-    assert hints.sentence("Build the Bank", 0.625, "Pass", 0.551) == (
-        "Build the Bank: the medium bot rates it 62 out of 100 for your chances, "
-        "7 ahead of the next best move, pass (55).")
-    assert hints.sentence("Build the Bank", 0.5, "Pass", 0.5) == (
-        "Build the Bank: the medium bot rates it 50 out of 100 for your chances, "
-        "level with the next best move, pass.")
-    assert "a fraction of a point ahead of" in hints.sentence("A", 0.501, "B", 0.499)
+    assert hints.sentence("Build the Bank", 0.625, "Pass", 0.551, 7) == (
+        "Build the Bank: of your 7 moves the medium bot rates it best, well ahead of the "
+        "next best, pass (62.5 against 55.1 out of 100 for how the game goes for you).")
+    assert hints.sentence("Build the Bank", 0.5, "Pass", 0.5, 2) == (
+        "Build the Bank: of your 2 moves the medium bot finds none better, and pass as "
+        "good (50 out of 100 for how the game goes for you).")
+    assert "just ahead of the next best" in hints.sentence("A", 0.505, "B", 0.499)
+    assert "ahead of the next best" in hints.sentence("A", 0.53, "B", 0.5)
     assert hints.sentence("Pass", 0.4, None, None) == "Pass: it is your only move."
 
 

@@ -64,6 +64,10 @@ class Watched:
     def __init__(self, browser, viewport: dict, allowed: tuple[str, ...] = ()) -> None:
         self.context = browser.new_context(viewport=viewport)
         self.context.set_default_timeout(20_000)
+        # Bots' moves shown as they come (the play page paces them for people): the
+        # tests stay fast; a test of the pacing sets its own speed after this.
+        self.context.add_init_script(
+            "try { localStorage.setItem('borough.botSpeed', 'instant'); } catch (e) {}")
         self.problems: list[str] = []
         self.allowed = allowed
 

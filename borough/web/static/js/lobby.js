@@ -37,6 +37,17 @@ function createForm() {
   const playersSel = el("select", { id: "players", name: "players" });
   const options = el("div", { id: "options" });
   const seats = el("div", { id: "seats" });
+  // Suggestions: on by default against bots or solo, off between people, and always
+  // as the creator leaves the box when sending (everyone joining sees the choice).
+  const hints = el("input", { id: "hints", type: "checkbox", name: "hints" });
+  let hintsTouched = false;
+  hints.addEventListener("change", () => { hintsTouched = true; });
+  const syncHints = () => {
+    if (hintsTouched) return;
+    const people = [...seats.querySelectorAll("[data-seat-kind]")].filter((s) => s.value === "human").length;
+    hints.checked = people <= 1;
+  };
+  seats.addEventListener("change", syncHints);
   const seed = el("input", { id: "seed", type: "number", min: 0, placeholder: "random", inputmode: "numeric" });
   const message = el("div", { id: "create-message" });
   const result = el("div", { id: "created" });
@@ -45,6 +56,7 @@ function createForm() {
   const game = () => meta.games.find((g) => g.name === gameSel.value);
   const refillSeats = () => {
     seats.replaceChildren(...Array.from({ length: Number(playersSel.value) }, (_, i) => seatRow(i)));
+    syncHints();
   };
   const refillGame = () => {
     const g = game();
@@ -63,6 +75,8 @@ function createForm() {
     el("label", { for: "players" }, "Players: ", playersSel),
     el("fieldset", {}, el("legend", {}, "Options"), options),
     el("fieldset", {}, el("legend", {}, "Seats"), seats),
+    el("label", { for: "hints" }, hints, " Allow suggested moves"),
+    el("div", { class: "help", id: "hints-help" }, "Any seat may then ask the medium bot for a move and why. Every player sees this choice."),
     el("label", { for: "seed" }, "Seed (optional): ", seed),
     el("div", { class: "help" }, "The same game, players, options and seed deal the same game again."),
     el("button", { class: "primary", type: "submit", id: "create-button" }, "Create game"),
@@ -72,7 +86,7 @@ function createForm() {
     event.preventDefault();
     notice(message, "");
     const g = game();
-    const body = { game: g.name, players: Number(playersSel.value), options: {}, seats: [] };
+    const body = { game: g.name, players: Number(playersSel.value), options: {}, seats: [], hints: hints.checked };
     for (const select of options.querySelectorAll("[data-option]")) {
       const spec = g.options[select.dataset.option];
       const raw = select.value;
@@ -118,6 +132,7 @@ function showCreated(result, g, created, body) {
   result.replaceChildren(
     el("h3", {}, created.seed_chosen ? `${g.title} is ready (seed ${created.seed}, shown to every seat as chosen by you)` : `${g.title} is ready (the seed stays secret until the game is over)`),
     el("p", { class: "help" }, "Each person's link holds their seat's secret: send it only to them."),
+    el("p", { id: "created-hints" }, body.hints ? "Suggested moves are on: any seat may ask the medium bot for a move." : "Suggested moves are off in this game."),
     el("ul", { class: "joins" }, created.seats.map((s) => {
       const human = body.seats[s.seat].kind === "human";
       return el("li", { "data-join-seat": s.seat },

@@ -13,14 +13,33 @@ let table = null;
 let socket = null;
 let retry = 500;
 
+// Bot pacing: views pushed one right after another (bots answering each other) are
+// shown one at a time, so a person can follow each move. The answer to your own
+// move is never held back. The choice is kept in this browser.
+const PACES = { normal: 700, fast: 250, instant: 0 };
+const PACE_KEY = "borough.botSpeed";
+const waiting = [];  // pushed views not yet shown, oldest first
+let shownAt = 0;     // when the last view was put on the table
+let pacer = null;
+
+function pace() {
+  let chosen = null;
+  try { chosen = window.localStorage.getItem(PACE_KEY); } catch { chosen = null; }
+  return Object.hasOwn(PACES, chosen) ? chosen : "normal";
+}
+
 function viewPath() {
   return token ? `/api/games/${gameId}/view?token=${encodeURIComponent(token)}` : `/api/games/${gameId}`;
 }
 
-function accept(view, fromSocket) {
-  // The socket delivers views in order; an answer to a move may arrive after a newer push.
-  if (!fromSocket && table.view && view.version < table.view.version) return;
+function accept(view) {
+  // Versions only grow: an answer to a move may arrive after a newer push, and a push
+  // may repeat what an answer showed already.
+  if (table.view && view.version < table.view.version) return;
+  while (waiting.length && waiting[0].version <= view.version) waiting.shift();
   table.show(view);
+  document.body.dataset.version = String(view.version);
+  shownAt = performance.now();  // once drawn: the pace is the time it stays in sight
   const seatControls = document.getElementById("seat-controls");
   const mine = view.seats.find((s) => s.seat === view.seat);
   if (seatControls && (view.status === "over" || (mine && mine.kind === "bot"))) seatControls.remove();
@@ -28,8 +47,49 @@ function accept(view, fromSocket) {
   if (undo) undo.hidden = !view.can_undo;
 }
 
+// A pushed view waits its turn when the last one went up less than the pace ago.
+function pushed(view) {
+  const last = waiting.length ? waiting[waiting.length - 1] : table.view;
+  if (last && view.version < last.version) return;
+  if (last === table.view && last && view.version === last.version) { accept(view); return; }
+  waiting.push(view);
+  drain();
+}
+
+function drain() {
+  if (pacer !== null || !waiting.length) return;
+  const gap = PACES[pace()] - (performance.now() - shownAt);
+  if (gap <= 0) {
+    accept(waiting.shift());
+    if (waiting.length) drain();
+    return;
+  }
+  document.body.dataset.pacing = "1";
+  pacer = setTimeout(() => {
+    pacer = null;
+    if (waiting.length) accept(waiting.shift());
+    if (waiting.length) drain();
+    else delete document.body.dataset.pacing;
+  }, gap);
+}
+
 async function refresh() {
-  accept(await api(viewPath()), true);
+  accept(await api(viewPath()));
+}
+
+async function suggestMove() {
+  if (table.busy) return;
+  table.setBusy(true);
+  const version = table.view.version;
+  try {
+    const answer = await api(`/api/games/${gameId}/suggest`, { body: { token, version } });
+    if (table.view.version === answer.version) table.suggest(answer);
+  } catch (err) {
+    table.setMessage(`No suggestion: ${err.message}`, err.status === 429 ? "info" : "error");
+  } finally {
+    table.setBusy(false);
+    table.render();
+  }
 }
 
 async function send(choice) {
@@ -50,12 +110,12 @@ async function move(choice) {
       // still open to us, it is sent again from the new view.
       if (err.status !== 409) throw err;
       const fresh = await api(viewPath());
-      accept(fresh, true);
+      accept(fresh);
       const again = fresh.your_turn && fresh.legal_actions.find((m) => m.index === choice.index);
       if (!again) throw err;
       view = await send(again);
     }
-    accept(view, false);
+    accept(view);
   } catch (err) {
     const why = err.status === 422 ? `That move is not allowed: ${err.message}` : err.message;
     table.setMessage(why.charAt(0).toUpperCase() + why.slice(1));
@@ -90,7 +150,7 @@ function connect() {
   socket.addEventListener("open", () => { retry = 500; document.body.dataset.live = "1"; });
   socket.addEventListener("message", (event) => {
     try {
-      accept(JSON.parse(event.data), true);
+      pushed(JSON.parse(event.data));
     } catch (err) {
       console.error("a pushed view could not be shown", err);
     }
@@ -107,14 +167,29 @@ function connect() {
   });
 }
 
+function paceControl() {
+  const select = el("select", { id: "bot-speed" },
+    Object.keys(PACES).map((p) => el("option", { value: p, selected: p === pace() }, p)));
+  select.addEventListener("change", () => {
+    try { window.localStorage.setItem(PACE_KEY, select.value); } catch { /* private mode: this page only */ }
+    if (pacer !== null) { clearTimeout(pacer); pacer = null; }
+    drain();
+  });
+  return el("div", { class: "panel pace" }, el("label", { for: "bot-speed" }, "Bot speed: ", select),
+    el("div", { class: "help" }, "Normal shows each other player's move for a moment; instant jumps to the newest."));
+}
+
 function controls(view) {
   const box = el("div", { class: "panel", id: "seat-controls" });
   if (view.seat === null || view.seat === undefined || view.status === "over") return box;
   const allHuman = view.seats.every((s) => s.kind === "human");
   box.append(el("h2", {}, "Your seat"));
+  box.append(el("p", { class: "help", id: "hints-status" }, view.hints ?
+    "Suggestions are on in this game: any seat may ask the medium bot for a move." :
+    "Suggestions are off in this game: its creator chose to play without them."));
   if (allHuman) {
     box.append(el("button", { type: "button", id: "undo", onclick: async () => {
-      try { accept(await api(`/api/games/${gameId}/undo`, { body: { token } }), false); table.setMessage("Your last move was taken back.", "info"); }
+      try { accept(await api(`/api/games/${gameId}/undo`, { body: { token } })); table.setMessage("Your last move was taken back.", "info"); }
       catch (err) { table.setMessage(`No take-back: ${err.message}`); }
     }, hidden: !view.can_undo }, "Take back my last move"), " ");
   }
@@ -141,9 +216,10 @@ async function start() {
   }
   const { content, board } = await loadGame(view.game);
   document.title = `Borough — ${view.title}`;
-  table = new Table(app, { game: view.game, content, board, onMove: token ? move : null, onAttempt: token ? attempt : null });
-  table.show(view);
-  table.extra.append(controls(view));
+  table = new Table(app, { game: view.game, content, board, onMove: token ? move : null,
+    onAttempt: token ? attempt : null, onSuggest: token ? suggestMove : null });
+  accept(view);
+  table.extra.append(controls(view), paceControl());
   if (token && view.seat !== null && view.seat !== undefined) {
     const me = view.seats.find((s) => s.seat === view.seat);
     rememberSeat({ id: view.id, seat: view.seat, token, name: me ? me.name : "", game: view.game, title: view.title, opened: true });

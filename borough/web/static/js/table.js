@@ -48,13 +48,15 @@ export function scoresOf(view, board, content) {
 }
 
 export class Table {
-  constructor(root, { game, content, board, onMove = null, onAttempt = null }) {
+  constructor(root, { game, content, board, onMove = null, onAttempt = null, onSuggest = null }) {
     this.root = root;
     this.game = game;
     this.content = content;
     this.board = board;
     this.onMove = onMove;
     this.onAttempt = onAttempt;
+    this.onSuggest = onSuggest;
+    this.suggestion = null; // the medium bot's advice for the view version it was asked at
     this.view = null;
     this.narrowed = null;
     this.busy = false;
@@ -110,7 +112,15 @@ export class Table {
       const still = view.your_turn && view.status !== "over" ? view.legal_actions.filter((m) => kept.has(m.index)) : [];
       this.narrowed = still.length > 1 && still.length === kept.size ? still : null;
     }
+    if (this.suggestion && this.suggestion.version !== view.version) this.suggestion = null;
     this.view = view;
+    this.render();
+  }
+
+  // The advice for this position: its sentence in the Moves panel, its place marked on
+  // the board and its move button, until the position changes.
+  suggest(answer) {
+    this.suggestion = answer;
     this.render();
   }
 
@@ -160,6 +170,9 @@ export class Table {
     const items = view.seats.map((s) => el("span", { class: "key", "data-legend-seat": s.seat },
       el("span", { class: "dot", style: `background:${playerColour(view, s.seat)}` }), s.name));
     if (this.interactive()) items.push(el("span", { class: "key" }, el("span", { class: "swatch live-swatch" }), "a place you can choose now"));
+    if (this.boardWrap.querySelector(".suggested")) {
+      items.push(el("span", { class: "key", id: "suggested-key" }, el("span", { class: "swatch suggested-swatch" }), "the suggested move"));
+    }
     if (this.boardWrap.querySelector(".recent")) {
       items.push(el("span", { class: "key", id: "recent-key" }, el("span", { class: "swatch recent-swatch" }),
         view.seat === null || view.seat === undefined ? "dashed: the last moves, in the mover's colour" : "dashed: other players' moves since your last, in their colour"));
@@ -180,6 +193,7 @@ export class Table {
       turn,
       // A live view carries no move count: it would tell how many secret moves others made.
       view.move_number !== undefined ? el("span", { id: "move-number" }, `Move ${view.move_number}${view.total !== undefined ? ` of ${view.total}` : ""}`) : null,
+      view.hints ? el("span", { id: "hints-on", title: "Any seat may ask the medium bot for a move; this was set when the game was created." }, "Suggestions on") : null,
       view.seed_chosen ? el("span", { id: "seed-chosen", title: "Whoever created this game chose its seed, so they can know the hidden cards." }, "Seed chosen by the creator") : null,
       el("span", {}, you),
       el("a", { href: `/rules/${view.game}`, target: "_blank", rel: "noopener" }, "Rules"),
@@ -247,6 +261,7 @@ export class Table {
     for (const m of legal) if (pred(m.action)) bound.add(m);
     node.dataset.target = opts.key || "";
     this.markRecent(node, pred);
+    this.markSuggested(node, pred);
     const label = opts.label || "";
     const detail = opts.detail || "";
     if (matches.length) {
@@ -299,6 +314,16 @@ export class Table {
     }
   }
 
+  markSuggested(node, pred) {
+    const advice = this.suggestion;
+    if (!advice || !this.interactive()) return;
+    let fits = false;
+    try { fits = pred(advice.move.action); } catch { fits = false; }
+    if (!fits) return;
+    node.classList.add("suggested");
+    node.prepend(svg("title", {}, `Suggested: ${advice.move.text}`));
+  }
+
   choose(matches) {
     if (this.busy) return;
     this.setMessage("");
@@ -326,12 +351,14 @@ export class Table {
         `Waiting for ${view.to_act.map((s) => seatName(view, s)).join(" and ")}…`));
     } else if (this.narrowed) {
       parts.push(el("p", { class: "prompt" }, `Choose one of ${this.narrowed.length} moves:`));
+      parts.push(...this.suggestParts());
       parts.push(...this.narrowed.map((m) => this.moveButton(m)));
       parts.push(el("button", { type: "button", id: "cancel-choice", onclick: () => { this.narrowed = null; this.render(); } }, "Back: choose another place"));
     } else {
       const loose = view.legal_actions.filter((m) => !this.bound.has(m));
       const onBoard = view.legal_actions.length - loose.length;
       parts.push(el("p", { class: "prompt" }, view.prompt || "Your decision"));
+      parts.push(...this.suggestParts());
       if (onBoard) parts.push(el("p", { class: "help" }, `The places you can choose are outlined in yellow on the board${loose.length ? "; or choose here:" : "."}`));
       parts.push(...loose.map((m) => this.moveButton(m)));
       if (onBoard) {
@@ -342,9 +369,23 @@ export class Table {
     this.moves.replaceChildren(...parts);
   }
 
+  // "Suggest a move" where the game allows it, or the suggestion once given.
+  suggestParts() {
+    if (!this.onSuggest || !this.view.hints) return [];
+    const advice = this.suggestion;
+    if (advice) {
+      return [el("p", { id: "suggestion", class: "suggestion", role: "status" },
+        el("span", { class: "swatch suggested-swatch" }), advice.sentence)];
+    }
+    return [el("button", { type: "button", id: "suggest", class: "small", disabled: this.busy,
+      title: "The medium bot picks a move for you from what you can see, and says why",
+      onclick: () => this.onSuggest() }, "Suggest a move")];
+  }
+
   moveButton(m, where = "main") {
+    const advised = this.suggestion && this.suggestion.move.index === m.index;
     return el("button", { type: "button", "data-move": where, "data-index": m.index, disabled: this.busy,
-      onclick: () => this.onMove(m) }, m.text);
+      class: advised ? "suggested" : null, onclick: () => this.onMove(m) }, m.text);
   }
 
   renderPlayers() {
