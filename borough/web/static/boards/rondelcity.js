@@ -30,11 +30,16 @@ function movingWords(obs) {
 
 function title(word) { return word.charAt(0).toUpperCase() + word.slice(1); }
 
-function tileText(data, code) {
+// A tile in words; `icons`: a Park with the building icons it scores for (RON-22),
+// needed before it is bought or placed, not once it lies in its Block.
+function tileText(data, code, icons = false) {
   if (code < 0) return "";
   if (code >= AMENITY) return data.variants && data.variants.amenities ? data.variants.amenities[code - AMENITY] : `Amenity ${code - AMENITY + 1}`;
   const t = data.tiles[code];
-  return t.building === 4 ? "Park" : `${title(BUILDINGS[t.building])} ${t.ns}${t.ring}`;
+  if (t.building !== 4) return `${title(BUILDINGS[t.building])} ${t.ns}${t.ring}`;
+  if (!icons) return "Park";
+  const parts = (t.park || []).map((n, b) => (n ? `${n} ${title(BUILDINGS[b])}` : "")).filter(Boolean);
+  return `Park: ${parts.join(", ")}`;
 }
 
 function spaceWords(city, sid) {
@@ -71,9 +76,13 @@ export function draw(ctx) {
   // on a phone the whole drawing is shrunk to the map's width: the words beside and
   // under the map are drawn larger there, in the room the map leaves
   const big = narrow ? 1.45 : 1;
-  const lineW = narrow ? 2 * RR + 200 : 2 * RR + 40;
+  const lineW = narrow ? 2 * RR + 240 : 2 * RR + 100; // room for a Park's icons
   const lineH = Math.round(26 * big);
-  const marketH = 30 + obs.lines.length * (lineH + 4) + (hasEvent ? 24 * big : 0);
+  // the Event in effect, with its text: it can forbid a street colour or raise a price
+  const eventFont = Math.round(11 * big);
+  const eventLines = hasEvent ? ctx.lines(data.variants.events[obs.event].text, Math.floor(lineW / (0.56 * eventFont))) : [];
+  const eventH = hasEvent ? 24 * big + eventLines.length * (eventFont + 3) : 0;
+  const marketH = 30 + obs.lines.length * (lineH + 4) + eventH;
   // under the rondel, what its markers and colours mean
   const notes = ["● a player's Action marker; grey: neutral.", "A space's colour: the streets you may build beside; rainbow: any street, for 1 VP."]
     .flatMap((text) => ctx.lines(text, narrow ? 26 : 34));
@@ -248,7 +257,7 @@ export function draw(ctx) {
     const fill = face >= 0 ? FILL[data.tiles[face].colour] || FILL[""] : "#ddd3bd";
     g.append(svg("rect", { class: "shape", x: mx, y: ly, width: lineW, height: lineH, rx: 4, fill, stroke: "#8a806c" }),
       svg("text", { x: mx + 6, y: ly + lineH * 0.69, "font-size": Math.round(12 * big), fill: face >= 0 ? "#fff" : "#333" },
-        line.left ? `${tileText(data, face)} · ${line.price} gp · ${line.left} left` : `${title(line.building)}: sold out`));
+        line.left ? `${tileText(data, face, true)} · ${line.price} gp · ${line.left} left` : `${title(line.building)}: sold out`));
     const building = BUILDINGS.indexOf(line.building);
     // bought from: the line of the buyer's rondel space
     const ownLine = (by) => {
@@ -269,6 +278,10 @@ export function draw(ctx) {
     ctx.bind(g, (a) => a[0] === "event" && a[1] === obs.event, { label: `${e.name}: ${e.text}` });
     root.append(g);
     ly += 24 * big;
+    eventLines.forEach((line) => {
+      g.append(svg("text", { class: "event-text", x: mx, y: ly + eventFont * 0.6, "font-size": eventFont, fill: "#333" }, line));
+      ly += eventFont + 3;
+    });
   }
   let y = Math.max(cityBottom, narrow ? 0 : ly) + 20;
 
@@ -286,21 +299,24 @@ export function draw(ctx) {
     y += 40 * big;
     let x = 20;
     const chipW = Math.round(84 * big);
+    const parkW = Math.round(176 * big);
     const chipH = Math.round(26 * big);
     for (const code of s.tiles) {
       const t = svg("g", { class: "tile", "data-tile": code });
       const tile = data.tiles[code];
-      t.append(svg("rect", { class: "shape", x, y: y - 2, width: chipW, height: chipH, rx: 4, fill: tile ? FILL[tile.colour] || FILL[""] : "#888", stroke: "#333" }),
-        svg("text", { x: x + chipW / 2, y: y + chipH * 0.6, "text-anchor": "middle", "font-size": Math.round(12 * big), fill: "#fff", "font-weight": "bold" }, tileText(data, code)));
-      if (you) ctx.bind(t, (a) => a[0] === "place" && a[1] === code, { key: `tile-${code}`, label: tileText(data, code),
+      const w = tile && tile.building === 4 ? parkW : chipW;
+      if (x > 20 && x + w > width) { x = 20; y += chipH + 6; }
+      t.append(svg("rect", { class: "shape", x, y: y - 2, width: w, height: chipH, rx: 4, fill: tile ? FILL[tile.colour] || FILL[""] : "#888", stroke: "#333" }),
+        svg("text", { x: x + w / 2, y: y + chipH * 0.6, "text-anchor": "middle", "font-size": Math.round(12 * big), fill: "#fff", "font-weight": "bold" }, tileText(data, code, true)));
+      if (you) ctx.bind(t, (a) => a[0] === "place" && a[1] === code, { key: `tile-${code}`, label: tileText(data, code, true),
         attempt: () => (["action", "final", "pick"].includes(step) ? ["place", code] : null) });
       root.append(t);
-      x += chipW + 6;
-      if (x + chipW > width) { x = 20; y += chipH + 6; }
+      x += w + 6;
     }
     // the Civic Amenities the player holds, face up (RON-V6); using one is chosen here
     for (const am of s.amenities || []) {
       const name = data.variants && data.variants.amenities ? data.variants.amenities[am] : `Amenity ${am + 1}`;
+      if (x > 20 && x + 130 * big > width) { x = 20; y += chipH + 6; }
       const t = svg("g", { class: "amenity", "data-amenity": am },
         svg("rect", { class: "shape", x, y: y - 2, width: 130 * big, height: chipH, rx: 4, fill: AMENITY_FILL, stroke: "#333" }),
         svg("text", { x: x + 65 * big, y: y + chipH * 0.6, "text-anchor": "middle", "font-size": Math.round(11 * big), fill: "#fff", "font-weight": "bold" }, name));
@@ -308,7 +324,6 @@ export function draw(ctx) {
         { key: `amenity-${am}`, label: `Civic Amenity ${name}` });
       root.append(t);
       x += 130 * big + 6;
-      if (x + 130 * big > width) { x = 20; y += chipH + 6; }
     }
     if (x > 20) y += chipH + 6;
   }
