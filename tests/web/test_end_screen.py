@@ -38,4 +38,7 @@ def test_the_end_screen_explains_a_tie_break(web_server, contexts):
     assert "Ada and Bo tied on 25 points" in text and "most cards" in text, text
     assert page.inner_text("#winners") == "Bo wins!"
     assert "Cards in the city" in page.locator("#final-scores th").all_inner_texts()
+    shown = {int(c.get_attribute("data-final-score")): int(c.inner_text())
+             for c in page.locator("#final-scores [data-final-score]").all()}
+    assert shown == {0: 25, 1: 25}
     screenshot(page, "tie-break-laptop")

@@ -102,6 +102,17 @@ async function move(choice) {
   table.setBusy(true);
   table.setMessage("");
   try {
+    if (waiting.length) {
+      // Newer views are held back for pacing: the move goes from the newest, if it is
+      // still open there, rather than be refused as stale.
+      accept(waiting[waiting.length - 1]);
+      const still = table.view.your_turn && table.view.legal_actions.find((m) => m.index === choice.index);
+      if (!still) {
+        table.setMessage("The table changed meanwhile: choose again.", "info");
+        return;
+      }
+      choice = still;
+    }
     let view;
     try {
       view = await send(choice);
