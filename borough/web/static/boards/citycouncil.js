@@ -92,10 +92,15 @@ function cellAttempt(obs, data, i, bid, hood) {
   return null;
 }
 
-// Why a plan was dropped, in the words the log gave when it was skipped (CC-29).
-function dropReason(events, k) {
+// Why a plan was dropped: in the words the log gave when it was skipped (CC-29), or
+// because the plans ranked above it were as many as a round carries out (CC-28).
+function dropReason(events, k, proposals) {
   const said = events.filter((e) => e.text.startsWith(`Plan ${k + 1} (`) && e.text.includes("is skipped")).pop();
-  if (!said) return "it could not be carried out";
+  if (!said) {
+    const done = proposals.filter((p) => p.status === 1).length;
+    if (!done) return "it could not be carried out";
+    return `${done} plan${done === 1 ? " ranked above it was" : "s ranked above it were"} carried out, as many as a round allows`;
+  }
   const at = said.text.indexOf("is skipped: ");
   return at >= 0 ? said.text.slice(at + 12).replace(/\.$/, "") : "it could no longer be carried out";
 }
@@ -332,7 +337,7 @@ export function draw(ctx) {
     const chars = Math.floor((planW - 12) / 6.8);
     const where = p.site >= 0 ? board.place_cells[p.site].map((c) => cellName(board, c)).join("+") : "";
     const what = ctx.lines(`${p.kind === "construct" ? "Build" : p.kind === "relocate" ? "Move" : "Sell"} ${names[p.building] || ""}${where ? ` on ${where}` : ""}`, chars);
-    const why = p.status === 2 ? dropReason(ctx.view.events || [], k) : "";
+    const why = p.status === 2 ? dropReason(ctx.view.events || [], k, obs.proposals) : "";
     const whyLines = why ? ctx.lines(`Dropped: ${why}`, chars) : [];
     const h = 58 + (what.length - 1) * 15 + whyLines.length * 15;
     g.append(svg("rect", { class: "shape", x, y: py, width: planW, height: h, rx: 6, fill: p.status === 0 ? "#fffdf8" : "#e9e2d2", stroke: "#8a806c" }),
