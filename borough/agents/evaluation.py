@@ -19,7 +19,7 @@ from functools import cache
 from importlib import import_module
 from typing import Any, Protocol
 
-from borough.core.game import Game
+from borough.core.game import Action, Game
 from borough.games import REGISTRY
 
 
@@ -99,19 +99,28 @@ def finish(game: Game, state: Any, seat: int, rng: random.Random, width: int = 1
     """The state once `seat` has completed the move under way, each step taken
     by the best valued of up to `width` of its choices (`state` itself when no
     move is under way; never changed)."""
+    return completion(game, state, seat, rng, width)[0]
+
+
+def completion(
+    game: Game, state: Any, seat: int, rng: random.Random, width: int = 12
+) -> tuple[Any, tuple[Action, ...]]:
+    """`finish`, also naming the steps it took, so a search can take them again."""
+    steps: list[Action] = []
     while midway(game, state, seat):
         legal = game.legal_actions(state, seat)
         if len(legal) > width:
             legal = rng.sample(legal, width)
-        best, best_value = None, -math.inf
+        best, best_value, best_step = None, -math.inf, legal[0]
         for action in legal:
             trial = game.clone(state)
             game.apply_trusted(trial, seat, action)
             value = values(game, trial, rng)[seat]
             if value > best_value:
-                best, best_value = trial, value
+                best, best_value, best_step = trial, value, action
         state = best
-    return state
+        steps.append(best_step)
+    return state, tuple(steps)
 
 
 def values(game: Game, state: Any, rng: random.Random) -> list[float]:

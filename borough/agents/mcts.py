@@ -2,10 +2,19 @@
 
 Each iteration samples a full state from the seat's information, walks the
 one shared tree choosing by UCB among the actions legal in that sample
-(counting how often each was available), adds one node, plays on with a cheap
-policy for a few decisions, and values the result for every seat. A node's
-statistics are judged from the point of view of the seat that chose it, so
-several opponents and cooperative play are handled alike.
+(counting how often each was available), adds one node, and values the result
+for every seat with the game's position values. A node's statistics are judged
+from the point of view of the seat that chose it, so several opponents and
+cooperative play are handled alike.
+
+A move the game splits into steps (a tile, then its square) is one node: when
+the node is made its remaining steps are chosen greedily by the position
+values and kept, and later visits take the same steps. A placement is thus
+judged by its best square, as `medium` judges it, instead of by the mean of
+every square the search happens to try.
+
+Moves are taken from the legal list of the sampled state, so they are applied
+with `apply_trusted` (no legality re-check).
 """
 
 from __future__ import annotations
@@ -16,18 +25,30 @@ import time
 from typing import Any
 
 from borough.agents.base import SeatView
-from borough.agents.evaluation import _game_evaluator, finish, result_values, values
+from borough.agents.evaluation import (
+    _game_evaluator,
+    completion,
+    finish,
+    midway,
+    result_values,
+    values,
+)
 from borough.core.game import Action, Game
+
+FINISH_WIDTH = 6  # choices tried at each step when a move is completed greedily
 
 
 class Node:
-    __slots__ = ("avail", "children", "totals", "visits")
+    __slots__ = ("avail", "children", "then", "totals", "visits")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Action, Node] = {}
         self.visits = 0
         self.avail = 1
         self.totals = [0.0] * seats
+        # The steps that completed the chooser's move when this node was made
+        # (a tile's square after the tile): the node stands for the whole move.
+        self.then: tuple[Action, ...] = ()
 
 
 class MCTSAgent:
@@ -40,8 +61,11 @@ class MCTSAgent:
         seconds: float | None = None,
         depth: int = 0,
         exploration: float = 0.3,
-        finish_width: int = 6,
+        finish_width: int = FINISH_WIDTH,
+        spread: str = "leaves",
     ) -> None:
+        if spread not in ("leaves", "children"):
+            raise ValueError(f"spread must be 'leaves' or 'children', not {spread!r}")
         if iterations is None and seconds is None:
             raise ValueError("MCTS needs a budget: iterations, seconds or both")
         self.rng = random.Random(seed)
@@ -50,6 +74,7 @@ class MCTSAgent:
         self.depth = depth
         self.c = exploration
         self.finish_width = finish_width
+        self.spread = spread
         self.last_iterations = 0
 
     def choose(self, view: SeatView) -> Action:
@@ -86,6 +111,7 @@ class MCTSAgent:
         rng, c = self.rng, self.c
         node, path = root, [root]
         seats = len(root.totals)
+        by_children = self.spread == "children"
         while not game.is_over(state):
             seat = game.to_act(state)[0]
             actions = game.legal_actions(state, seat)
@@ -103,21 +129,33 @@ class MCTSAgent:
                 children[action] = child
                 game.apply_trusted(state, seat, action)
                 path.append(child)
-                # a move split into steps is judged once its steps are done
-                state = finish(game, state, seat, rng, self.finish_width)
+                # a move split into steps is judged once its steps are done, and
+                # the node keeps those steps: later visits take them again
+                state, child.then = completion(game, state, seat, rng, self.finish_width)
                 break
-            best, best_score = None, -math.inf
-            low, span = self.low[seat], self.high[seat] - self.low[seat]
+            if by_children:
+                # UCB compares the children's means on their own range, so search
+                # stays sharp when moves differ by 0.03 and leaves by 0.9
+                means = [children[a].totals[seat] / children[a].visits for a in actions]
+                low = min(means)
+                span = max(means) - low
+            else:
+                # leaf values seen so far for this seat
+                means = None
+                low, span = self.low[seat], self.high[seat] - self.low[seat]
             scale = 1.0 / span if span > 1e-12 else 1.0
-            for a in actions:
+            best, best_score = None, -math.inf
+            for i, a in enumerate(actions):
                 child = children[a]
-                mean = (child.totals[seat] / child.visits - low) * scale
-                score = mean + c * math.sqrt(math.log(child.avail) / child.visits)
+                mean = means[i] if means is not None else child.totals[seat] / child.visits
+                score = (mean - low) * scale + c * math.sqrt(math.log(child.avail) / child.visits)
                 if score > best_score:
                     best, best_score = a, score
             game.apply_trusted(state, seat, best)
             node = children[best]
             path.append(node)
+            if node.then:
+                state = self._complete(game, state, seat, node.then)
         result = self._leaf_value(game, state)
         for s in range(seats):
             value = result[s]
@@ -130,6 +168,19 @@ class MCTSAgent:
             totals = n.totals
             for s in range(seats):
                 totals[s] += result[s]
+
+    def _complete(self, game: Game, state: Any, seat: int, steps: tuple[Action, ...]) -> Any:
+        """Take a node's completing steps again; in a sample where one is not
+        open, complete the move greedily from there instead."""
+        for step in steps:
+            if not midway(game, state, seat):
+                return state
+            if step not in game.legal_actions(state, seat):
+                break
+            game.apply_trusted(state, seat, step)
+        else:
+            return state
+        return finish(game, state, seat, self.rng, self.finish_width)
 
     def _leaf_value(self, game: Game, state: Any) -> list[float]:
         """Judge a new leaf: with a game heuristic, after `depth` random moves;

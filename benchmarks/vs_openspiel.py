@@ -1,0 +1,183 @@
+"""`hard`'s search against OpenSpiel's ISMCTSBot at equal CPU time per decision.
+
+Each game is played at its smallest table of at least two (Ekopolis: three,
+its full version, one `hard` against two ISMCTSBots), on paired seeds with our
+seat rotated. Both searches get the same CPU time of their thread for every
+decision with more than one choice; ISMCTSBot's fixed simulation count is
+replaced by that deadline, nothing else of it is changed.
+
+ISMCTSBot's leaf evaluation is one random rollout to the end (OpenSpiel's
+RandomRolloutEvaluator), or with `--same-leaf` our own: the leaf is judged
+exactly as `hard` judges its leaves (a move split into steps completed
+greedily, then the game's position values), mapped from [0, 1] to OpenSpiel's
+[-1, 1] returns. Its priors are uniform in both cases.
+
+A game counts 1 for a sole win of ours, 1/k for a win shared by k, 0 otherwise;
+City Council, where the whole table often loses to the government, is judged
+by the score margin instead (1 ahead, 1/2 level, 0 behind). The win share gets
+a Wilson 95% interval; a fair share is 1/players. Iterations per CPU second are
+totals over every searched decision.
+
+    python benchmarks/vs_openspiel.py [--games N] [--seconds S] [--same-leaf] [GAME ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+import borough
+import borough.rl.openspiel
+from borough import match as matches
+from borough.agents import SeatView
+from borough.agents.evaluation import finish, midway, values
+from borough.agents.mcts import FINISH_WIDTH, MCTSAgent
+from borough.agents.registry import hard_settings
+
+OPTIONS = {"ekopolis": {"version": "full"}}
+
+
+def players_for(name: str) -> int:
+    return min(c for c in borough.game(name).player_counts() if c >= 2)
+
+
+class SameLeaf(mcts.Evaluator):
+    """Our leaf values as an OpenSpiel evaluator, with uniform priors."""
+
+    def __init__(self, seed: int) -> None:
+        import random
+
+        self.rng = random.Random(seed)
+
+    def evaluate(self, state: pyspiel.State) -> np.ndarray:
+        g, s = state.borough_game, state.borough_state
+        if not g.is_over(s):
+            seat = g.to_act(s)[0]
+            if midway(g, s, seat):
+                s = finish(g, s, seat, self.rng, FINISH_WIDTH)
+        return np.array([2.0 * v - 1.0 for v in values(g, s, self.rng)])
+
+    def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+class TimedISMCTS(ismcts.ISMCTSBot):
+    """ISMCTSBot searching until its thread has spent `seconds` of CPU time."""
+
+    def __init__(self, game: pyspiel.Game, evaluator: mcts.Evaluator, uct_c: float,
+                 seconds: float, seed: int) -> None:
+        super().__init__(game, evaluator, uct_c, max_simulations=1,
+                         random_state=np.random.RandomState(seed),
+                         allow_inconsistent_action_sets=True)
+        self.seconds = seconds
+        self.simulations = 0
+
+    def run_search(self, state: pyspiel.State) -> list[tuple[int, float]]:
+        self.reset()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return [(legal[0], 1.0)]
+        self._root_node = self.create_new_node(state)
+        deadline = time.thread_time() + self.seconds
+        while time.thread_time() < deadline:
+            self.run_simulation(self.sample_root_state(state))
+            self.simulations += 1
+        return self.get_final_policy(state, self.filter_illegals(self._root_node, legal))
+
+
+@dataclass
+class Outcome:
+    share: float
+    margin: float
+    ours: tuple[int, float]  # iterations, CPU seconds
+    theirs: tuple[int, float]
+
+
+def play(task: tuple[str, int, float, bool, float]) -> Outcome:
+    name, index, seconds, same_leaf, uct_c = task
+    g = borough.game(name)
+    n = players_for(name)
+    seed, hero = divmod(index, n)
+    params = {"players": n, **OPTIONS.get(name, {})}
+    os_game = pyspiel.load_game(f"borough_{name}", params)
+    state = os_game.new_initial_state()
+    state.apply_action(seed)  # the chance node: the game's seed
+    ours = MCTSAgent(matches.seat_seed(seed, hero), iterations=None, seconds=seconds,
+                     **hard_settings())
+    evaluator = (SameLeaf(seed) if same_leaf
+                 else mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)))
+    bots = {s: TimedISMCTS(os_game, evaluator, uct_c, seconds, matches.seat_seed(seed, s))
+            for s in range(n) if s != hero}
+    our_iters = our_cpu = their_cpu = 0.0
+    while not state.is_terminal():
+        seat = state.current_player()
+        started = time.thread_time()
+        if seat == hero:
+            view = SeatView(g, state.borough_state, seat)
+            action = g.encode(ours.choose(view))
+            if len(view.legal_actions) > 1:
+                our_iters += ours.last_iterations
+                our_cpu += time.thread_time() - started
+        else:
+            action = bots[seat].step(state)
+            if len(state.legal_actions()) > 1:
+                their_cpu += time.thread_time() - started
+        state.apply_action(action)
+    result = g.result(state.borough_state)
+    margin = result.scores[hero] - max(result.scores[s] for s in range(n) if s != hero)
+    if name == "citycouncil":
+        share = 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+    else:
+        share = 1.0 / len(result.winners) if hero in result.winners else 0.0
+    their_iters = sum(b.simulations for b in bots.values())
+    return Outcome(share, margin, (int(our_iters), our_cpu), (their_iters, their_cpu))
+
+
+def wilson(xs: list[float]) -> tuple[float, float, float]:
+    n, p, z = len(xs), statistics.fmean(xs), 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return p, centre - half, centre + half
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", metavar="GAME")
+    parser.add_argument("--games", type=int, default=24, help="games per game")
+    parser.add_argument("--seconds", type=float, default=0.2, help="CPU seconds a decision")
+    parser.add_argument("--same-leaf", action="store_true",
+                        help="ISMCTSBot judges leaves with our position values")
+    parser.add_argument("--uct-c", type=float, default=1.0,
+                        help="ISMCTSBot's exploration constant (returns are in [-1, 1])")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    leaf = "our values" if args.same_leaf else "random rollout"
+    print(f"| game | players | games | hard's win share [95%] | fair | margin | "
+          f"iterations/s hard / ISMCTS ({leaf}, {args.seconds} s CPU) |")
+    print("|---|---|---|---|---|---|---|")
+    with ProcessPoolExecutor(args.workers) as pool:
+        for name in args.names or borough.games():
+            n = players_for(name)
+            count = args.games - args.games % n or n
+            tasks = [(name, i, args.seconds, args.same_leaf, args.uct_c) for i in range(count)]
+            outs = list(pool.map(play, tasks))
+            p, low, high = wilson([o.share for o in outs])
+            margin = statistics.fmean(o.margin for o in outs)
+            ours = sum(o.ours[0] for o in outs) / max(1e-9, sum(o.ours[1] for o in outs))
+            theirs = sum(o.theirs[0] for o in outs) / max(1e-9, sum(o.theirs[1] for o in outs))
+            verdict = "above" if low > 1 / n else "not above"
+            print(f"| {name} | {n} | {count} | {p:.1%} [{low:.1%}, {high:.1%}] ({verdict}) | "
+                  f"{1 / n:.0%} | {margin:+.1f} | {ours:,.0f} / {theirs:,.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
