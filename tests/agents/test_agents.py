@@ -119,3 +119,41 @@ def test_levels_are_accepted_by_the_command_line():
     assert result.exit_code == 0, result.output
     bad = CliRunner().invoke(app, ["play", "ekopolis", "--agents", "expert"])
     assert bad.exit_code == 1 and "hard" in bad.output
+
+
+def test_mcts_keeps_a_split_move_whole():
+    """A Rondel City placement (a tile, then its square) is one node of the tree:
+    its square is chosen greedily when the node is made and taken again on every
+    later visit, so the placement is judged by that square."""
+    from borough.agents.evaluation import midway
+    from borough.agents.mcts import Node
+
+    g = borough.game("rondelcity")
+    rng = random.Random(5)
+    state = g.setup(2, seed=5)
+    while True:
+        seat = g.to_act(state)[0]
+        legal = g.legal_actions(state, seat)
+        places = [a for a in legal if a[0] == "place"]
+        if places:
+            break
+        g.apply(state, seat, rng.choice(legal))
+    agent = MCTSAgent(2, iterations=60)
+    root = Node(2)
+    agent.low, agent.high = [0.0, 0.0], [1.0, 1.0]
+    for _ in range(60):
+        agent._iterate(g, g.determinize(state, seat, agent.rng), root)
+    node = root.children[places[0]]
+    assert node.then and all(step[0] == "square" for step in node.then)
+    trial = g.clone(state)
+    g.apply(trial, seat, places[0])
+    for step in node.then:
+        g.apply(trial, seat, step)
+    assert not midway(g, trial, seat)
+    # the square was never searched as a child of its own
+    assert all(a[0] != "square" for a in node.children)
+
+
+def test_mcts_spread_is_checked():
+    with pytest.raises(ValueError, match="spread"):
+        MCTSAgent(1, iterations=10, spread="wide")
