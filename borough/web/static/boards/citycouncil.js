@@ -396,9 +396,12 @@ export function draw(ctx) {
   for (const seat of obs.seats) {
     const you = seat.seat === obs.viewer;
     const key = seat.seat === holder ? " · Key to the City" : "";
-    out.append(text(svg, 10, py + 14, 13, `${ctx.name(seat.seat)}${you ? " (you)" : ""}: ${obs.scores[seat.seat]} pts · $${obs.funds[seat.seat]}${key}`,
-      { "font-weight": "bold", fill: ctx.colour(seat.seat), "data-seat-line": seat.seat }));
-    py += 22;
+    const said = `${ctx.name(seat.seat)}${you ? " (you)" : ""}: ${obs.scores[seat.seat]} pts · $${obs.funds[seat.seat]}${key}${seat.hand === null ? ` · ${seat.hand_size} Favor card${seat.hand_size === 1 ? "" : "s"}, face down` : ""}`;
+    const line = text(svg, 10, py + 14, 13, "", { "font-weight": "bold", fill: ctx.colour(seat.seat), "data-seat-line": seat.seat });
+    const parts = ctx.lines(said, Math.floor((width - 20) / 8.4));
+    parts.forEach((part, j) => line.append(svg("tspan", { x: 10, dy: j ? 17 : 0 }, j < parts.length - 1 ? `${part} ` : part)));
+    out.append(line);
+    py += 22 + 17 * (parts.length - 1);
     const cards = [...(seat.hand || []).map((c) => [c, "hand"]), ...(seat.dealt || []).map((c) => [c, "dealt"])];
     if (seat.hand === null) {
       for (let k = 0; k < seat.hand_size; k++) cards.push([null, "back"]);
