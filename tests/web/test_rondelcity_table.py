@@ -155,7 +155,8 @@ def prefer(view: dict) -> str | None:
 
 
 def played_by_clicks(web_server, contexts, size: dict, name: str) -> None:
-    game = start(web_server.url, "rondelcity", 2, {}, seed=11)
+    # a seed whose game against the greedy bot ends in about forty of the person's turns
+    game = start(web_server.url, "rondelcity", 2, {}, seed=16)
     page = contexts(size).page()
     page.goto(game["url"])
     wait_ready(page)
@@ -171,11 +172,11 @@ def played_by_clicks(web_server, contexts, size: dict, name: str) -> None:
     def checked(page, view):
         check(page, view)
         turns["n"] += 1
-        if turns["n"] == 30:
+        if turns["n"] == 20:
             screenshot(page, f"rondelcity-{name}-middle")
 
     counts = play(page, game, checked, random.Random(4), prefer=prefer)
-    assert seen.get("recent") and turns["n"] >= 30, (seen, turns)
+    assert seen.get("recent") and seen.get("go") and turns["n"] >= 20, (seen, turns)
     finish(page, game, f"rondelcity-{name}", counts, ("Pass", "Buy", "Skip", "Stay"))
     if size == PHONE:
         assert_fits(page)
