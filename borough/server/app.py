@@ -231,7 +231,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     advisor = hints.Advisor()
 
     @app.post("/api/games/{game_id}/suggest", response_model=s.Suggestion,
-              responses=s.errors(400, 403, 404, 408, 409, 413, 429, 500, 503))
+              responses=s.errors(400, 403, 404, 408, 409, 413, 429, 500, 503),
+              dependencies=[Depends(rate("act"))])
     async def suggest(request: Request, game_id: str, body: s.SuggestRequest
                       ) -> dict[str, Any]:
         """The medium bot's move for the seat at view `version`, with why in one sentence,
