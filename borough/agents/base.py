@@ -39,7 +39,7 @@ class SeatView:
 
     def describe(self, action: Action) -> str:
         """The move in words, as this seat may read it."""
-        return self.game.describe(action, self.__state)
+        return self.game.describe_move(self.__state, self.seat, action)
 
     def prompt(self) -> str:
         """The decision this seat faces now, in a player's words."""

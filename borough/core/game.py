@@ -202,6 +202,12 @@ class Game(ABC):
     def describe(self, action: Action, state: Any = None) -> str:
         """The action as a sentence a player would understand."""
 
+    def describe_move(self, state: Any, seat: int, action: Action) -> str:
+        """`action` in words for `seat`, whose move it is: a game where seats decide
+        at once behind screens, each at its own step, words it with that seat's own
+        step. It tells nothing the seat cannot see."""
+        return self.describe(action, state)
+
     @abstractmethod
     def prompt(self, state: Any, seat: int) -> str:
         """The decision `seat` faces now, as one line in a player's words.

@@ -112,7 +112,7 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
     if seat is not None and seat in to_act:
         legal = [
             {"action": list(a), "index": game.encode(a),
-             "text": named(game.describe(a, state), names)}
+             "text": named(game.describe_move(state, seat, a), names)}
             for a in game.legal_actions(state, seat)
         ]
     over = game.is_over(state)

@@ -13,8 +13,7 @@ import random
 
 import httpx
 
-import borough
-from tests.web.conftest import LAPTOP, PHONE, screenshot
+from tests.web.conftest import screenshot
 from tests.web.helpers import wait_ready
 
 
@@ -103,140 +102,7 @@ def words(text: str) -> str:
 
 
 # ------------------------------------------------------------------ Small City
-SC = borough.game("smallcity")
-
-
-def smallcity_check(seen: dict):
-    def check(page, view: dict) -> None:
-        obs = view["observation"]
-        legal = [m["action"] for m in view["legal_actions"]]
-        step = obs["step"]
-        me = obs["seats"][0]
-        board = page.locator("#smallcity-board")
-        seen[step] = seen.get(step, 0) + 1
-        # the grid names its rows and columns as the log does ("B3")
-        assert board.locator(".row-label").first.text_content() == "A"
-        assert board.locator(".plot[data-borough='0'][data-cell='12']").get_attribute(
-            "data-name") == "B3"
-        # votes, money and pollution are gauges with their values
-        for label, value in (("Votes", me["votes"]), ("Money", me["money"]),
-                             ("Pollution", me["pollution"])):
-            gauge = board.locator(f".borough-head[data-borough='0'] .gauge[data-gauge='{label}']")
-            assert int(gauge.get_attribute("data-value")) == value
-        if me["standing"] is not None:
-            score = board.locator(".borough-head[data-borough='0'] .score-now")
-            assert int(score.get_attribute("data-score-now")) == me["standing"]["score"]
-            if obs["players"] == 1:
-                rating = board.locator(".borough-head[data-borough='0'] .solo-rating")
-                assert "Solo rating" in rating.text_content()
-        if step == "promise":
-            cards = board.locator("#promises .promise-card[data-offer]")
-            assert cards.count() == len(me["offered"]) == len(legal)
-            for k, n in enumerate(me["offered"]):
-                shown = words(" ".join(cards.nth(k).locator(".promise-text").all_text_contents()))
-                assert shown == SC.content.promises[n - 1].text
-                assert "live" in (cards.nth(k).get_attribute("class") or "")
-        if me["promise"] and me["promise"] > 0:
-            kept = board.locator(f"#promises [data-kept-promise='{me['promise']}'] .promise-text")
-            assert words(" ".join(kept.all_text_contents())) == \
-                SC.content.promises[me["promise"] - 1].text
-            progress = board.locator(f"#promises [data-kept-promise='{me['promise']}'] "
-                                     ".promise-progress")
-            assert progress.count() == len(me["standing"]["promise"])
-        if step == "keep":
-            cards = board.locator("#promises .promise-card[data-offer]")
-            for k, n in enumerate(obs["draw"]):
-                assert words(" ".join(cards.nth(k).locator(".promise-text")
-                                      .all_text_contents())) == SC.content.specials[n - 1].text
-        tiles = [a for a in legal if a[0] == "tile"]
-        if tiles:
-            # every tile on offer: its name, level, cost and each face's footprint
-            for _, t, face in tiles:
-                kind = SC.types[t]
-                card = board.locator(f"#tile-offers .offer-tile[data-type='{kind.key}']")
-                assert card.count() == 1, kind.name
-                cost = card.locator(".offer-cost").text_content()
-                assert f"Level {kind.level}" in cost and "$" in cost, cost
-                for m, n in enumerate(kind.materials):
-                    if n:
-                        assert f"{n} {('wood', 'stone', 'metal')[m]}" in cost, cost
-                foot = card.locator(f".footprint[data-face='{face}'] rect:not(.shape)")
-                assert foot.count() == len(kind.faces[face][0]), kind.name
-            family = SC.types[tiles[0][1]].family
-            assert board.locator(f"#tile-offers .family-text[data-family='{family}']").count()
-        if step in ("place", "hall", "warehouse") and any(a[0] == "place" for a in legal):
-            assert board.locator("#placing #rotate").count() == 1
-            live = board.locator(".plot.live[data-borough='0']")
-            assert live.count() > 0
-            live.first.hover()
-            ghost = board.locator("#ghost")
-            assert ghost.get_attribute("data-legal") == "1"
-            assert ghost.locator(".ghost-space").count() == len(
-                SC.types[SC.warehouse if step == "warehouse" else obs["sel"][0]].faces[
-                    0 if step == "warehouse" else obs["sel"][1]][0])
-            # a spot where it does not fit: red, with the reason
-            if me["zone_size"] < 10:
-                board.locator(".plot[data-borough='0'][data-cell='99']").hover()
-                assert ghost.get_attribute("data-legal") == "0"
-                assert "outside your Constructible Zone" in texts(page, "#ghost-reason tspan") or \
-                    "off the grid" in texts(page, "#ghost-reason tspan")
-            else:
-                board.locator(".plot[data-borough='0']:not(.live)").first.hover()
-                assert ghost.get_attribute("data-legal") == "0"
-                assert "not here" in texts(page, "#ghost-reason tspan")
-            seen["ghost"] = seen.get("ghost", 0) + 1
-            placing = board.locator("#placing")
-            if int(placing.get_attribute("data-fitting")) > 1 and not seen.get("rotated"):
-                # R turns the tile, and so does the Rotate button
-                for turn in (lambda: page.keyboard.press("r"),
-                             lambda: page.locator("#rotate").click()):
-                    before = page.locator("#placing").get_attribute("data-orientation")
-                    turn()
-                    page.wait_for_function(
-                        "document.querySelector('#placing').dataset.orientation !== "
-                        f"'{before}'")
-                seen["rotated"] = 1
-        if step == "card":
-            for node in board.locator(".circle-card.live").all():
-                assert node.get_attribute("data-detail")
-    return check
-
-
-def test_smallcity_played_by_clicking_the_board(web_server, contexts):
-    LOOSE.clear()
-    game = start(web_server.url, "smallcity", 1, {}, seed=5)
-    page = contexts(LAPTOP).page()
-    page.goto(game["url"])
-    wait_ready(page)
-    seen: dict[str, int] = {}
-    check = smallcity_check(seen)
-    shots = {"promise", "build", "place"}
-
-    def checked(page, view):
-        check(page, view)
-        step = view["observation"]["step"]
-        if step in shots:
-            shots.discard(step)
-            if step == "place":
-                page.locator(".plot.live[data-borough='0']").first.hover()
-            screenshot(page, f"smallcity-played-{step}")
-
-    # tiles first when building, so the game shows many placements
-    def prefer(view):
-        step = view["observation"]["step"]
-        if step == "build":
-            return "#tile-offers .live"
-        if step in ("place", "hall", "warehouse"):
-            return ".plot.live"
-        return None
-
-    counts = play(page, game, checked, random.Random(3), prefer=prefer)
-    assert seen.get("promise") and seen.get("ghost", 0) >= 3 and seen.get("rotated"), seen
-    finish(page, game, "smallcity", counts, (
-        "Grow the Constructible Zone", "Pass", "Finish this step", "Leave the station",
-        "Send the citizen home", "Take benefit option", "Sell a", "Buy ", "Trade a"))
-    page.set_viewport_size(PHONE)
-    screenshot(page, "smallcity-played-phone")
+# tests/web/test_smallcity_table.py plays Small City by clicks at 1400 px and on a phone.
 
 
 # -------------------------------------------------------------------- Ekopolis

@@ -67,6 +67,8 @@ from borough.games.smallcity.terms import (  # noqa: F401 - names other modules 
 )
 from borough.games.smallcity.wording import Wording
 
+SECRET_CHOICES = ("promise", "keep")
+
 
 class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
                 Information, Wording, Game):
@@ -142,6 +144,14 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
         if state.phase == BUILD:  # SC-25: everyone builds at once behind a screen
             return tuple(s for s in state.order if state.seats[s].bstep != "done")
         return (state.current,)
+
+    def public_action(self, state: SmallCityState, seat: int, action: Action) -> bool:
+        """Every move is made in the open except three: the kept Promise (SC-4) and the
+        kept Special Promise are secret, and the whole Build phase is behind the
+        screens (SC-25: its results are announced at the reveal, never move by move)."""
+        if state.phase == BUILD:
+            return False
+        return action[0] not in SECRET_CHOICES
 
     def is_over(self, state: SmallCityState) -> bool:
         return state.phase == OVER

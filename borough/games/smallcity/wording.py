@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from borough.core.game import Action
-from borough.games.smallcity import build, council, stores
+from borough.games.smallcity import build, council, effects, stores
 from borough.games.smallcity.build import name
-from borough.games.smallcity.data import MATERIALS, Content
+from borough.games.smallcity.data import MATERIALS, Content, normalise
 from borough.games.smallcity.geometry import edge_label, label
 from borough.games.smallcity.state import (
     BUILD,
@@ -22,7 +22,67 @@ from borough.games.smallcity.terms import (
 )
 
 if TYPE_CHECKING:
-    from borough.games.smallcity.data import TileType
+    from borough.games.smallcity.data import Shape, TileType
+
+_DECKS = ("easy", "medium", "difficult")
+# what the new space of an upgraded tile does, by its mark (data.py's letters)
+_MARKS = {
+    "commercial": ("earns $1", "sells a material", "buys votes", "trades a material for votes"),
+    "factory": ("makes wood", "makes stone", "makes metal"),
+}
+_FINISH = {
+    "build": "Finish building", "pick": "Finish moving citizens",
+    "income": "Finish collecting income",
+}
+_TURNS = ("as printed", "turned a quarter clockwise", "turned half round",
+          "turned three quarters clockwise")
+
+
+def _step(state: SmallCityState) -> str:
+    """The step being answered (behind the screens only `describe_move` knows whose)."""
+    return "build" if state.phase == BUILD else state.step
+
+
+def turn_words(orientations: tuple[Shape, ...] | None, o: int) -> str:
+    """Orientation `o` of a face as a person turns the printed tile, by the fewest
+    quarter turns (clockwise on the board) that give its shape, unflipped first.
+    `data.orientations` starts from the printed shape turned a quarter."""
+    if not orientations or not 0 <= o < len(orientations):
+        return f"in its orientation {o + 1}"
+    printed = orientations[0]
+    for _ in range(3):
+        printed = normalise([(c, -r, m) for r, c, m in printed])
+    for flip in (False, True):
+        base = [(r, -c, m) for r, c, m in printed] if flip else list(printed)
+        for k in range(4):
+            if normalise(base) == orientations[o]:
+                if not flip:
+                    return _TURNS[k]
+                return "flipped over" if k == 0 else f"flipped over and {_TURNS[k]}"
+            base = [(c, -r, m) for r, c, m in base]
+    return f"in its orientation {o + 1}"
+
+
+def _placed(g: Any, state: SmallCityState | None) -> tuple[TileType, int] | None:
+    """The tile type and face being placed at the state's step (behind the Build
+    phase's screens the shared step is "build": only `describe_move` knows whose)."""
+    if state is None:
+        return None
+    if state.step == "hall":
+        return g.types[g.city_hall], 0
+    if state.step == "warehouse":
+        return g.types[g.warehouse], 0
+    if state.step == "place" and 0 <= state.sel[0] < len(g.types):
+        return g.types[state.sel[0]], state.sel[1]
+    return None
+
+
+def _extended(g: Any, state: SmallCityState | None, seat: int) -> TileType | None:
+    """The type of the tile `seat` is upgrading at the state's step."""
+    if state is None or state.step != "extend" or state.sel[2] < 0:
+        return None
+    tile = state.seats[seat].tiles[state.sel[2]]
+    return g.types[tile.type] if tile is not None else None
 
 
 class Wording:
@@ -37,54 +97,62 @@ class Wording:
     def describe(self, action: Action, state: Any = None) -> str:
         kind = action[0]
         if kind == "place":
-            return f"Place the tile (orientation {action[1]}) with its corner on {label(action[2])}"
+            return self._placing_words(action, state)
         if kind == "side":
             side = SIDES[action[1]]
             start = self.content.zones[side][0]
             return f"Play on the {side} side of your borough board ({start}x{start} to start)"
         if kind == "promise":
-            return f"Keep the Promise in position {action[1] + 1}"
+            return self._promise_words(action[1], state)
         if kind == "mayor":
             return f"Put the mayor on the street {edge_label(action[1])}"
         if kind == "card":
             if state is not None:
-                return f"Take the {CARDS[state.circle[action[1]]]} card"
-            return f"Take the Special Action card in position {action[1] + 1}"
+                cost = self.card_cost(state, action[1])  # type: ignore[attr-defined]
+                price = "for free" if cost <= 0 else f"for ${cost}"
+                return f"Take the {CARDS[state.circle[action[1]]]} card {price}"
+            return "Take a Special Action card"
         if kind == "take":
-            return f"Take benefit option {action[1] + 1}"
+            return self._benefit_words(action[1], state)
         if kind == "expand":
             return "Grow the Constructible Zone by one step"
         if kind == "pass":
             return "Pass"
         if kind == "done":
-            return "Finish this step"
+            return _FINISH.get(_step(state), "Finish") if state is not None else "Finish"
         if kind == "skip":
             return "Leave the station unstaffed"
         if kind == "home":
             return "Send the citizen home: it has nowhere to go"
         if kind == "advance":
-            pay = PAY_NAMES[action[2]]
-            return f"Move council disc {action[1] + 1} one column on, paying {pay}"
+            return self._council_words(action, state)
         if kind == "enter":
-            return (f"Start council disc {action[1] + 1} in column 1 of the "
-                    f"{council.ROWS[action[2]]} row, paying {PAY_NAMES[action[3]]}")
+            price = self._council_price(state, 0, action[3])
+            return (f"Put a council disc on column 1 of the {council.ROWS[action[2]]} row, "
+                    f"paying {price}")
         if kind == "keep":
-            return f"Keep the Special Promise in position {action[1] + 1}"
+            if state is not None and isinstance(state.draw, list) and action[1] < len(state.draw):
+                text = self.content.specials[state.draw[action[1]] - 1].text
+                return f"Keep the Special Promise: {text}"
+            return "Keep a Special Promise"
         if kind == "tile":
             t = self.types[action[1]]
             return f"Build a {t.name} (face {'AB'[action[2]]})"
         if kind == "upgrade":
             return f"Upgrade the tile on {label(action[1])}"
         if kind == "extend":
-            return f"Grow the tile onto {label(action[1])} (space kind {action[2]})"
+            return f"Grow the tile onto {label(action[1])}{self._mark_words(action[2], state)}"
         if kind == "demolish":
             return f"Demolish the tile on {label(action[1])}"
         if kind == "staff":
             return f"Staff the new station with the citizen from {label(action[1])}"
         if kind == "pick":
-            return f"Move the citizen on {label(action[2])} in Player {action[1] + 1}'s borough"
+            return f"Move the citizen on {label(action[2])} in {name(action[1])}'s borough"
         if kind == "to":
-            return f"Move it to {label(action[2])} in Player {action[1] + 1}'s borough"
+            where = f"Move it to {label(action[2])} in {name(action[1])}'s borough"
+            if state is None or state.step != "to" or state.picked[0] < 0:
+                return where
+            return f"{where}: {effects.arrival(self, state, state.current, action[1], action[2])}"
         if kind == "house":
             return f"House a citizen from City Hall on {label(action[1])}"
         if kind == "sell":
@@ -102,9 +170,71 @@ class Wording:
         if kind == "spend":
             return f"Pay the {MATERIALS[action[1]]} {stores.source(action[2])}"
         if kind == "store":
-            return (f"Store a {MATERIALS[action[1]]} from Player {action[2] + 1}'s borough "
+            return (f"Store a {MATERIALS[action[1]]} from {name(action[2])}'s borough "
                     f"{stores.where(action[3])}")
-        return repr(action)
+        raise ValueError(f"no words for the move {action!r}")
+
+    # -------------------------------------------------------------- helpers
+    def _placing_words(self, action: Action, state: SmallCityState | None) -> str:
+        """"Factory turned a quarter clockwise, its top-left corner on A1"."""
+        where = f"its top-left corner on {label(action[2])}"
+        tile = _placed(self, state)
+        if tile is None:
+            return f"Place the tile {turn_words(None, action[1])}, {where}"
+        t, face = tile
+        return f"{t.name} {turn_words(t.faces[face], action[1])}, {where}"
+
+    def _promise_words(self, i: int, state: SmallCityState | None) -> str:
+        """The Promise by its deck: each seat draws one card of each deck in deck order
+        (SC-4), so the words are the same for every seat and tell no card."""
+        return f"Keep the {_DECKS[i]} Promise" if i < len(_DECKS) else "Keep a Promise"
+
+    def _benefit_words(self, i: int, state: SmallCityState | None) -> str:
+        if state is None:
+            return "Take a benefit"
+        options = self.benefit_list(state)  # type: ignore[attr-defined]
+        if state.step == "supporter":
+            return "Take $1" if options[i] == "money" else "Take 2 votes"
+        row, col = state.council[1], state.council[2]
+        if row == 0:  # Industry: a bundle of materials
+            bundle = options[i]
+            what = ", ".join(f"{n} {MATERIALS[m]}" for m, n in enumerate(bundle) if n)
+            return f"Take {what or 'nothing'} from the Department of Industry"
+        amount = council.board(self, state)["economy"][col - 1]  # type: ignore[arg-type]
+        what = f"${amount}" if options[i] == "money" else f"{amount} votes"
+        return f"Take {what} from the Department of Economy"
+
+    def _council_price(self, state: SmallCityState | None, col: int, pay: str) -> str:
+        if state is None or pay == "promise":
+            return PAY_NAMES[pay]
+        price = council.board(self, state)["price"][col]  # type: ignore[arg-type]
+        return f"${price}" if pay == "money" else f"{price} vote{'s' if price != 1 else ''}"
+
+    def _council_words(self, action: Action, state: SmallCityState | None) -> str:
+        if state is None:
+            return f"Move a council disc one column on, paying {PAY_NAMES[action[2]]}"
+        seat = state.seats[state.current]
+        row, col = seat.disc_row[action[1]], seat.disc_col[action[1]]
+        price = self._council_price(state, col, action[2])
+        return (f"Move your {council.ROWS[row]} disc to column {col + 1}, paying {price}")
+
+    def _mark_words(self, mark: int, state: SmallCityState | None, seat: int = -1) -> str:
+        tile = _extended(self, state, state.current if seat < 0 and state is not None else seat)
+        if tile is None:
+            return ""
+        words = _MARKS.get(tile.family)
+        return f", a space that {words[mark]}" if words and mark < len(words) else ""
+
+    def describe_move(self, state: SmallCityState, seat: int, action: Action) -> str:
+        """Behind the Build phase's screens a move is worded at the seat's own step."""
+        if state.phase == BUILD:
+            def own() -> str:
+                if action[0] == "extend":
+                    return (f"Grow the tile onto {label(action[1])}"
+                            f"{self._mark_words(action[2], state, seat)}")
+                return self.describe(action, state)
+            return self.behind_screen(state, seat, own)  # type: ignore[attr-defined]
+        return self.describe(action, state)
 
     def why_illegal(self, state: SmallCityState, seat: int, action: Action) -> str | None:
         st = state

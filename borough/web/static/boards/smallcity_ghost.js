@@ -1,7 +1,7 @@
 // Placing a tile on the grid: the footprint follows the pointer (or the focused space)
 // as a ghost, green where the engine allows it and red with the reason where it does
 // not; "R" or the Rotate button turns it through the orientations that fit somewhere.
-import { SIZE, cellName, FAMILY_NAME } from "./smallcity_tiles.js";
+import { SIZE, cellName, FAMILY_NAME, FONT, fitChars } from "./smallcity_tiles.js";
 
 const state = { key: null, turn: 0, over: null };
 let current = null; // the latest drawing's placing context, for the keyboard
@@ -71,7 +71,7 @@ export function footprintAt(p, i) {
 export function ghostLayer(ctx, p, seat, cellXY, cell, box) {
   const { svg } = ctx;
   const layer = svg("g", { id: "ghost-layer", "pointer-events": "none" });
-  const said = svg("text", { id: "ghost-reason", x: box.x, y: box.y, "font-size": 10, "font-weight": "bold" });
+  const said = svg("text", { id: "ghost-reason", x: box.x, y: box.y, "font-size": FONT, "font-weight": "bold" });
   const show = (i) => {
     state.over = i;
     layer.replaceChildren();
@@ -91,7 +91,7 @@ export function ghostLayer(ctx, p, seat, cellXY, cell, box) {
     said.dataset.legal = ok ? "1" : "0";
     const words = ok ? `${p.type.name} fits with its first space on ${cellName(i)}: click to build it here.`
       : `${cellName(i)}: not here, ${reason(ctx, seat, p, anchor, cells)}.`;
-    said.replaceChildren(...ctx.lines(words, 52).map((line, k) => svg("tspan", { x: box.x, dy: k ? 12 : 0 }, line)));
+    said.replaceChildren(...ctx.lines(words, fitChars(box.width)).map((line, k) => svg("tspan", { x: box.x, dy: k ? FONT + 3 : 0 }, line)));
   };
   current = { rotate: () => { state.turn += 1; if (ctx.redraw) ctx.redraw(); } };
   if (!keyListening) { document.addEventListener("keydown", onKey); keyListening = true; }
@@ -99,24 +99,36 @@ export function ghostLayer(ctx, p, seat, cellXY, cell, box) {
 }
 
 // The panel that says what is being placed, with the Rotate button and every orientation.
-export function placingPanel(ctx, p, x, y, drawShape) {
+export function placingPanel(ctx, p, x, y, width, drawShape) {
   const { svg } = ctx;
   const g = svg("g", { id: "placing", "data-orientation": p.o, "data-fitting": p.fitting.length });
-  g.append(svg("text", { x, y: y + 12, "font-size": 12, "font-weight": "bold" },
-    `Place the ${p.type.name}: point at a space of your borough, click where it shows green.`));
-  g.append(svg("text", { x, y: y + 26, "font-size": 10 },
-    `Orientation ${p.fitting.indexOf(p.o) + 1} of the ${p.fitting.length} that fit somewhere; press R or Rotate to turn it.`));
+  const say = (words, attrs) => {
+    for (const line of ctx.lines(words, fitChars(width, attrs["font-size"]))) {
+      g.append(svg("text", { x, y: y + attrs["font-size"], ...attrs }, line));
+      y += attrs["font-size"] + 3;
+    }
+  };
+  const top = y;
+  say(`Place the ${p.type.name}: point at a space of your borough, click where it shows green.`, { "font-size": 13, "font-weight": "bold" });
+  say(`Now ${turnWords(p.shapes, p.o)} (${p.fitting.indexOf(p.o) + 1} of the ${p.fitting.length} ways that fit somewhere); press R or Rotate to turn it, or click a way below.`, { "font-size": FONT, class: "turn-words" });
+  y -= 30;
   const button = svg("g", { id: "rotate", role: "button", tabindex: "0", "aria-label": "Rotate the tile (R)" },
-    svg("rect", { x, y: y + 32, width: 74, height: 22, rx: 11, fill: "#1f2937" }),
-    svg("text", { x: x + 37, y: y + 47, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, "↻ Rotate (R)"));
+    svg("rect", { x, y: y + 36, width: 100, height: 24, rx: 12, fill: "#1f2937" }),
+    svg("text", { x: x + 50, y: y + 52, "text-anchor": "middle", "font-size": FONT, fill: "#fff" }, "↻ Rotate (R)"));
   const turn = () => { state.turn += 1; if (ctx.redraw) ctx.redraw(); };
   button.addEventListener("click", turn);
   button.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); turn(); } });
   g.append(button);
-  let ox = x + 86;
+  let ox = x + 112;
+  let oy = y;
+  let rowH = 0;
   p.fitting.forEach((o) => {
     const shape = p.shapes[o];
     const unit = 10;
+    const wide = Math.max(...shape.map((s) => s[1] + 1)) * unit;
+    if (ox + wide > x + width) { ox = x + 112; oy += rowH + 10; rowH = 0; }
+    rowH = Math.max(rowH, Math.max(...shape.map((s) => s[0] + 1)) * unit + 4);
+    const y = oy;
     const mark = o === p.o;
     g.append(svg("rect", { x: ox - 3, y: y + 30, width: Math.max(...shape.map((s) => s[1] + 1)) * unit + 5, height: Math.max(...shape.map((s) => s[0] + 1)) * unit + 5,
       fill: "none", stroke: mark ? "#1b5e20" : "#ccc", "stroke-width": mark ? 2 : 1, class: mark ? "orientation chosen" : "orientation" }));
@@ -134,10 +146,35 @@ export function placingPanel(ctx, p, x, y, drawShape) {
     };
     thumb.addEventListener("click", pick, true);
     thumb.addEventListener("keydown", pick, true);
-    ctx.bind(thumb, (a) => a[0] === "place" && a[1] === o && o !== p.o,
-      { key: `orientation-${o}`, label: `Turn the tile to orientation ${p.fitting.indexOf(o) + 1}` });
+    ctx.bind(thumb, (a, mover) => mover === undefined && a[0] === "place" && a[1] === o && o !== p.o,
+      { key: `orientation-${o}`, label: `Turn the tile: ${turnWords(p.shapes, o)}` });
     g.append(thumb);
-    ox += Math.max(...shape.map((s) => s[1] + 1)) * unit + 12;
+    ox += wide + 12;
   });
-  return [g, 30 + 6 * 10 + 6];
+  return [g, Math.max(oy + 30 + rowH + 6, y + 64) - top + 6];
+}
+
+// The words for orientation `o` as a person turns the printed tile, as the move list
+// says them (wording.turn_words): the fewest quarter turns clockwise, unflipped first.
+// The game lists the printed shape turned a quarter first.
+function normalise(cells) {
+  const r0 = Math.min(...cells.map((c) => c[0]));
+  const c0 = Math.min(...cells.map((c) => c[1]));
+  return cells.map(([r, c, m]) => [r - r0, c - c0, m]).sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+}
+const TURNS = ["as printed", "turned a quarter clockwise", "turned half round", "turned three quarters clockwise"];
+export function turnWords(shapes, o) {
+  const key = (cells) => JSON.stringify(normalise(cells));
+  const turn = (cells) => cells.map(([r, c, m]) => [c, -r, m]);
+  let printed = shapes[0];
+  for (let k = 0; k < 3; k++) printed = turn(printed);
+  const want = key(shapes[o]);
+  for (const flip of [false, true]) {
+    let base = flip ? printed.map(([r, c, m]) => [r, -c, m]) : printed;
+    for (let k = 0; k < 4; k++) {
+      if (key(base) === want) return flip ? (k ? `flipped over and ${TURNS[k]}` : "flipped over") : TURNS[k];
+      base = turn(base);
+    }
+  }
+  return `in its orientation ${o + 1}`;
 }

@@ -1,0 +1,235 @@
+"""Small City played to its end against a bot by clicking its board, at a desktop's
+size and at a phone's: at every decision of the person the line above the board
+names it and the board draws what the rules let the person know (Promise texts,
+tiles with footprint and cost, the placement ghost, what a citizen's move would
+do); the desktop's letters are all at least 11 px, the phone's page never
+scrolls sideways; the other player's open moves are marked on the board.
+Screenshots at the start, the middle and the end of each game (artifacts/).
+"""
+
+from __future__ import annotations
+
+import random
+
+import borough
+from tests.web.conftest import screenshot
+from tests.web.helpers import wait_ready
+from tests.web.sizes import (
+    DESKTOP,
+    PHONE,
+    assert_fits,
+    assert_legible,
+    assert_prompt_names_the_decision,
+)
+from tests.web.test_board_play import LOOSE, finish, play, start, texts, words
+
+SC = borough.game("smallcity")
+# moves with no place on the board, clicked in the move list (how their words begin)
+LOOSE_MOVES = ("Grow the Constructible Zone", "Pass", "Finish", "Leave the station",
+               "Send the citizen home", "Take ", "Sell a", "Buy ", "Trade a")
+MARKED = ("card", "mayor", "place", "pick", "to", "house", "kill", "bury", "enter", "advance",
+          "store")
+
+
+def smallcity_check(seen: dict):
+    def check(page, view: dict) -> None:
+        obs = view["observation"]
+        legal = [m["action"] for m in view["legal_actions"]]
+        step = obs["step"]
+        me = obs["seats"][0]
+        board = page.locator("#smallcity-board")
+        seen[step] = seen.get(step, 0) + 1
+        # the grid names its rows and columns as the log does ("B3")
+        assert board.locator(".row-label").first.text_content() == "A"
+        assert board.locator(".plot[data-borough='0'][data-cell='12']").get_attribute(
+            "data-name") == "B3"
+        # votes, money and pollution are gauges with their values
+        for label, value in (("Votes", me["votes"]), ("Money", me["money"]),
+                             ("Pollution", me["pollution"])):
+            gauge = board.locator(f".borough-head[data-borough='0'] .gauge[data-gauge='{label}']")
+            assert int(gauge.get_attribute("data-value")) == value
+        if me["standing"] is not None:
+            score = board.locator(".borough-head[data-borough='0'] .score-now")
+            assert int(score.get_attribute("data-score-now")) == me["standing"]["score"]
+            if obs["players"] == 1:
+                rating = board.locator(".borough-head[data-borough='0'] .solo-rating")
+                assert "Solo rating" in rating.text_content()
+        if step == "promise":
+            cards = board.locator("#promises .promise-card[data-offer]")
+            assert cards.count() == len(me["offered"]) == len(legal)
+            for k, n in enumerate(me["offered"]):
+                shown = words(" ".join(cards.nth(k).locator(".promise-text").all_text_contents()))
+                assert shown == SC.content.promises[n - 1].text
+                assert "live" in (cards.nth(k).get_attribute("class") or "")
+        if me["promise"] and me["promise"] > 0:
+            kept = board.locator(f"#promises [data-kept-promise='{me['promise']}'] .promise-text")
+            assert words(" ".join(kept.all_text_contents())) == \
+                SC.content.promises[me["promise"] - 1].text
+            progress = board.locator(f"#promises [data-kept-promise='{me['promise']}'] "
+                                     ".promise-progress")
+            assert progress.count() == len(me["standing"]["promise"])
+        if step == "keep":
+            cards = board.locator("#promises .promise-card[data-offer]")
+            for k, n in enumerate(obs["draw"]):
+                assert words(" ".join(cards.nth(k).locator(".promise-text")
+                                      .all_text_contents())) == SC.content.specials[n - 1].text
+        tiles = [a for a in legal if a[0] == "tile"]
+        if tiles:
+            # every tile on offer: its name, level, cost and each face's footprint
+            for _, t, face in tiles:
+                kind = SC.types[t]
+                card = board.locator(f"#tile-offers .offer-tile[data-type='{kind.key}']")
+                assert card.count() == 1, kind.name
+                cost = card.locator(".offer-cost").text_content()
+                assert f"Level {kind.level}" in cost and "$" in cost, cost
+                for m, n in enumerate(kind.materials):
+                    if n:
+                        assert f"{n} {('wood', 'stone', 'metal')[m]}" in cost, cost
+                foot = card.locator(f".footprint[data-face='{face}'] rect:not(.shape)")
+                assert foot.count() == len(kind.faces[face][0]), kind.name
+            family = SC.types[tiles[0][1]].family
+            assert board.locator(f"#tile-offers .family-text[data-family='{family}']").count()
+        if step in ("place", "hall", "warehouse") and any(a[0] == "place" for a in legal):
+            assert board.locator("#placing #rotate").count() == 1
+            live = board.locator(".plot.live[data-borough='0']")
+            assert live.count() > 0
+            live.first.hover()
+            ghost = board.locator("#ghost")
+            assert ghost.get_attribute("data-legal") == "1"
+            assert ghost.locator(".ghost-space").count() == len(
+                SC.types[SC.warehouse if step == "warehouse" else obs["sel"][0]].faces[
+                    0 if step == "warehouse" else obs["sel"][1]][0])
+            # a spot where it does not fit: red, with the reason
+            if me["zone_size"] < 10:
+                board.locator(".plot[data-borough='0'][data-cell='99']").hover()
+                assert ghost.get_attribute("data-legal") == "0"
+                assert "outside your Constructible Zone" in texts(page, "#ghost-reason tspan") or \
+                    "off the grid" in texts(page, "#ghost-reason tspan")
+            else:
+                board.locator(".plot[data-borough='0']:not(.live)").first.hover()
+                assert ghost.get_attribute("data-legal") == "0"
+                assert "not here" in texts(page, "#ghost-reason tspan")
+            seen["ghost"] = seen.get("ghost", 0) + 1
+            placing = board.locator("#placing")
+            if int(placing.get_attribute("data-fitting")) > 1 and not seen.get("rotated"):
+                # R turns the tile, and so does the Rotate button
+                for turn in (lambda: page.keyboard.press("r"),
+                             lambda: page.locator("#rotate").click()):
+                    before = page.locator("#placing").get_attribute("data-orientation")
+                    turn()
+                    page.wait_for_function(
+                        "document.querySelector('#placing').dataset.orientation !== "
+                        f"'{before}'")
+                seen["rotated"] = 1
+        if step == "card":
+            for node in board.locator(".circle-card.live").all():
+                assert node.get_attribute("data-detail")
+        if step == "to" and any(a[0] == "to" for a in legal):
+            # what the move would do, drawn under the borough of the pointed destination
+            live = board.locator(".plot.live")
+            target = live.nth(live.count() - 1)
+            borough, cell = target.get_attribute("data-borough"), target.get_attribute("data-cell")
+            target.hover()
+            preview = board.locator(f"#move-preview-{borough}")
+            assert preview.get_attribute("data-cell") == cell
+            said = words(" ".join(preview.locator("tspan").all_text_contents()))
+            text = next(m["text"] for m in view["legal_actions"]
+                        if m["action"] == ["to", int(borough), int(cell)])
+            assert said.startswith("If it goes to") and words(text.split(": ", 1)[1]) in said
+            seen["preview"] = seen.get("preview", 0) + 1
+    return check
+
+
+
+def recent_check(seen: dict):
+    """The bot's open moves since the person's last are outlined on the board in the
+    bot's colour, and its secret ones (the kept Promise, the Build phase) never show."""
+    def check(page, view: dict) -> None:
+        recent = view["recent"]
+        assert all(m["seat"] == 1 for m in recent)
+        assert not any(m["action"][0] in ("promise", "keep") for m in recent), recent
+        board = page.locator("#smallcity-board")
+        if recent:
+            shown = words(texts(page, "#recent-moves .recent-move text"))
+            for m in recent[-6:]:
+                assert words(m["text"]) in shown
+        if any(m["action"][0] in MARKED for m in recent):
+            assert board.locator(".recent[data-recent-seat='1']").count() > 0, recent
+            assert page.locator("#recent-key").count() == 1
+            seen["marked"] = seen.get("marked", 0) + 1
+    return check
+
+
+def prefer(view):
+    """Tiles first when building, so the game shows many placements."""
+    step = view["observation"]["step"]
+    if step == "build":
+        return "#tile-offers .live"
+    if step in ("place", "hall", "warehouse"):
+        return ".plot.live"
+    return None
+
+
+def shots(name: str, every: int):
+    """Screenshots at the first decision, around the middle and (by `finish`) the end."""
+    taken = {"count": 0}
+
+    def take(page) -> None:
+        taken["count"] += 1
+        if taken["count"] == 1:
+            screenshot(page, f"{name}-start")
+        elif taken["count"] == every:
+            screenshot(page, f"{name}-middle")
+    return take
+
+
+def test_smallcity_against_a_bot_at_a_desktop(web_server, contexts):
+    LOOSE.clear()
+    game = start(web_server.url, "smallcity", 2, {}, seed=5)
+    page = contexts(DESKTOP).page()
+    page.goto(game["url"])
+    wait_ready(page)
+    seen: dict[str, int] = {}
+    board_check, marks, shot = smallcity_check(seen), recent_check(seen), shots(
+        "smallcity-desktop", 60)
+
+    def check(page, view):
+        assert_prompt_names_the_decision(page)
+        assert_legible(page)
+        marks(page, view)
+        board_check(page, view)
+        shot(page)
+
+    counts = play(page, game, check, random.Random(3), prefer=prefer)
+    assert seen.get("promise") and seen.get("ghost", 0) >= 3 and seen.get("rotated"), seen
+    assert seen.get("marked") and seen.get("preview"), seen
+    finish(page, game, "smallcity-desktop", counts, LOOSE_MOVES)
+    assert_legible(page)
+
+
+def test_smallcity_against_a_bot_on_a_phone(web_server, contexts):
+    LOOSE.clear()
+    game = start(web_server.url, "smallcity", 2, {}, seed=8)
+    page = contexts(PHONE).page()
+    page.goto(game["url"])
+    wait_ready(page)
+    shot = shots("smallcity-phone", 50)
+
+    def check(page, view):
+        assert_prompt_names_the_decision(page)
+        assert_fits(page)
+        # the places to click first are on the first screen of the board: the first
+        # highlighted place lies within a screen's height of the board's top
+        first = page.evaluate("""() => {
+          const board = document.querySelector('#board').getBoundingClientRect();
+          const live = [...document.querySelectorAll('#board .live')]
+            .map((n) => n.getBoundingClientRect().top - board.top);
+          return live.length ? Math.min(...live) : null; }""")
+        assert first is None or first < PHONE["height"], first
+        shot(page)
+
+    counts = play(page, game, check, random.Random(4), prefer=prefer)
+    finish(page, game, "smallcity-phone", counts, LOOSE_MOVES)
+    assert_fits(page)
+    page.locator("#moves").scroll_into_view_if_needed()
+    assert page.locator("#moves").is_visible()
