@@ -415,10 +415,16 @@ def serve_command(
         typer.Option(help="Database URL (sqlite:///file.db, postgresql+psycopg://...) or a "
                      "SQLite file path. Default: $BOROUGH_DATABASE_URL, else borough.db."),
     ] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Server processes sharing the port (above 1 needs "
+                                      "PostgreSQL).")
+    ] = 1,
     bot_pause: Annotated[
         float | None, typer.Option(help="Seconds a bot waits before moving.")
     ] = None,
-    workers: Annotated[int | None, typer.Option(help="Processes for bot thinking.")] = None,
+    bot_workers: Annotated[
+        int | None, typer.Option(help="Processes for bot thinking, per server process.")
+    ] = None,
     content: Annotated[
         list[Path] | None,
         typer.Option("--content", metavar="DIR",
@@ -432,11 +438,16 @@ def serve_command(
 
     from borough.arena import content as contents
     from borough.server.app import create_app
-    from borough.server.settings import Settings
+    from borough.server.settings import Settings, cores
 
     if db is not None and "://" not in db:
         db = f"sqlite:///{Path(db).resolve()}"
-    settings = Settings.from_env(database_url=db, bot_pause=bot_pause, bot_workers=workers)
+    if workers > 1 and bot_workers is None and "BOROUGH_BOT_WORKERS" not in os.environ:
+        bot_workers = max(1, cores() // workers)  # the machine's cores, shared out
+    settings = Settings.from_env(database_url=db, bot_pause=bot_pause, bot_workers=bot_workers)
+    if workers > 1 and not settings.database_url.startswith("postgresql"):
+        raise Failure(f"--workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): "
+                      "several processes share games only through it; SQLite serves one.")
     for folder in content or []:
         try:
             name = contents.check(folder)
@@ -445,9 +456,17 @@ def serve_command(
         # Set for the whole process tree before any game loads: bot processes inherit it.
         os.environ[contents.environment_name(name)] = str(folder.resolve())
         say(f"{borough.game(name).title}: content from {folder}")
-    say(f"Borough server on http://{host}:{port} (database {settings.database_url})")
-    uvicorn.run(create_app(settings), host=host, port=port, ws="websockets-sansio",
-                log_level="warning")
+    processes = f", {workers} processes" if workers > 1 else ""
+    say(f"Borough server on http://{host}:{port} (database {settings.database_url}"
+        f"{processes})")
+    if workers == 1:
+        uvicorn.run(create_app(settings), host=host, port=port, ws="websockets-sansio",
+                    log_level="warning")
+        return
+    # Each server process builds its own app from the environment.
+    os.environ.update(settings.environment())
+    uvicorn.run("borough.server.app:create_app", factory=True, workers=workers, host=host,
+                port=port, ws="websockets-sansio", log_level="warning")
 
 
 import borough.cli_arena  # noqa: E402 - registers `arena`, `balance` and `content`

@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import borough
 from borough import rulebook
-from borough.server import hints
+from borough.server import cluster, hints
 from borough.server import schemas as s
 from borough.server.bots import BotScheduler
 from borough.server.limits import BodyLimit, RateLimit
@@ -70,19 +70,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(settings.database_url)
+        store = Store(settings.database_url, cluster.process_name(), settings.bot_lease)
         await asyncio.to_thread(store.migrate)
         bots = BotScheduler(settings.workers)
         rooms = Rooms(store, bots, settings)
         app.state.rooms = rooms
+        background = [asyncio.create_task(sweeper(rooms))]
+        if store.shared:  # other processes may serve the same games
+            listening = asyncio.Event()
+            background.append(asyncio.create_task(
+                cluster.listen(rooms, settings.database_url, listening)))
+            await asyncio.wait_for(listening.wait(), 60)
         await rooms.resume_all()
+        if store.shared:
+            background.append(asyncio.create_task(
+                cluster.keep_bot_turns(rooms, settings.bot_lease)))
         warming = bots.warm()
         calm_garbage_collector()
-        sweeping = asyncio.create_task(sweeper(rooms))
         try:
             yield
         finally:
-            sweeping.cancel()
+            for task in background:
+                task.cancel()
             warming.cancel()
             for task in list(rooms.tasks):
                 task.cancel()
@@ -185,7 +194,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def spectate(request: Request, game_id: str) -> Response:
         """What a spectator sees: nobody's hidden information."""
         rooms = rooms_of(request)
-        return _json(rooms.view_text(await rooms.get(game_id), None))
+        return _json(rooms.view_text(await rooms.get(game_id, fresh=True), None))
 
     @app.get("/api/games/{game_id}/view", response_model=s.GameView,
              responses=s.errors(400, 403, 404, 409))
@@ -193,7 +202,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         token: str = Query("", max_length=100)) -> Response:
         """The seat's own view: observation, legal moves with sentences, events."""
         rooms = rooms_of(request)
-        room = await rooms.get(game_id)
+        room = await rooms.get(game_id, fresh=True)
         return _json(rooms.view_text(room, rooms.seat_of(room, token)))
 
     @app.post("/api/games/{game_id}/actions", response_model=s.GameView,
@@ -214,7 +223,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Would the seat's action be allowed now, and if not why; changes nothing.
         Something that is not an action of this game at all is refused (422)."""
         rooms = rooms_of(request)
-        room = await rooms.get(game_id)
+        room = await rooms.get(game_id, fresh=True)
         return rooms.explain(room, rooms.seat_of(room, body.token), tuple(body.action))
 
     @app.post("/api/games/{game_id}/undo", response_model=s.GameView, responses=mutating,
@@ -263,7 +272,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def record(request: Request, game_id: str) -> dict[str, Any]:
         """Setup (seed included) and actions of a finished game (the replay format)."""
         rooms = rooms_of(request)
-        return rooms.record(await rooms.get(game_id))
+        return rooms.record(await rooms.get(game_id, fresh=True))
 
     # ------------------------------------------------------- the browser app
     app.mount("/static", StaticFiles(directory=web.STATIC), name="static")
@@ -315,7 +324,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """A finished game as a spectator saw it after `at` moves (at most all of them),
         with every move's sentence."""
         rooms = rooms_of(request)
-        room = await rooms.get(game_id)
+        room = await rooms.get(game_id, fresh=True)
         record = rooms.record(room)  # refuses a game still being played
         frame = await asyncio.to_thread(
             web.replay_frame, room.game, room.record, record.get("result"), at)
@@ -331,7 +340,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Pushes the seat's (or a spectator's) view whenever what it may see changes."""
         rooms = rooms_of(websocket)
         try:
-            room = await rooms.get(game_id)
+            room = await rooms.get(game_id, fresh=True)
             seat = rooms.seat_of(room, token) if token else None
             sub = rooms.subscribe(room, seat)
         except RoomError as exc:

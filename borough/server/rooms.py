@@ -6,7 +6,16 @@ to the store, becomes the room's state and is pushed to the sockets whose
 view changed. Anything that fails before the commit leaves no trace.
 
 Rooms are a cache of the store: an idle or finished room without sockets
-leaves memory and is rebuilt from its stored actions when asked for again.
+leaves memory and is rebuilt from its stored changes when asked for again.
+
+On PostgreSQL several server processes may hold the same game. The store
+decides the order of changes (see store.py): before a process acts on a room,
+it replays the changes other processes stored since; a change another process
+stored first makes this one check again on the caught-up room, and a request
+that is then stale answers 409. Every process hears of each change (cluster.py)
+and pushes the new views to its own sockets. The process that stores a change
+leaving a bot to move thinks for that bot; a turn whose process died is claimed
+by another.
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,12 +34,12 @@ from borough.agents import AGENT_NAMES
 from borough.core.errors import IllegalAction
 from borough.core.game import Game
 from borough.core.record import Record, content_mismatch, dump, rules_mismatch
-from borough.core.serial import freeze
-from borough.server import views
+from borough.server import changes, views
 from borough.server.bots import BotScheduler
+from borough.server.changes import Step
 from borough.server.naming import named
 from borough.server.settings import Settings
-from borough.server.store import Store, StoredGame, hash_token
+from borough.server.store import Change, Conflict, Entry, Store, StoredGame, hash_token
 from borough.server.views import Audience, Shown, Stamped
 
 MAX_SEED = 2**53
@@ -65,6 +75,8 @@ class Room:
     gone: bool = False  # left memory: a request still holding it must fetch it again
     undo_by: int | None = None  # the seat whose last move the server would take back now
     played: list[views.Played] = field(default_factory=list)  # each move as others know it
+    changes: int = 0  # entries of the game's stored change log that this room reflects
+    foreign: int = 0  # changes it caught up on, stored by other processes
 
     @property
     def move_number(self) -> int:
@@ -94,13 +106,12 @@ class GroupCommit:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.pending: list[tuple[tuple[str, int, int, Any, str], asyncio.Future]] = []
+        self.pending: list[tuple[Change, asyncio.Future]] = []
         self.writer: asyncio.Task | None = None
 
-    async def append(self, game_id: str, number: int, seat: int, action: Any,
-                     status: str) -> None:
+    async def append(self, change: Change) -> None:
         future = asyncio.get_running_loop().create_future()
-        self.pending.append(((game_id, number, seat, action, status), future))
+        self.pending.append((change, future))
         if self.writer is None or self.writer.done():
             self.writer = asyncio.get_running_loop().create_task(self._write())
         await future
@@ -109,11 +120,11 @@ class GroupCommit:
         while self.pending:
             batch, self.pending = self.pending, []
             try:
-                await asyncio.to_thread(self.store.append, [row for row, _ in batch])
+                await asyncio.to_thread(self.store.append, [change for change, _ in batch])
             except Exception:  # one bad row must not sink the others: store one by one
-                for row, future in batch:
+                for change, future in batch:
                     try:
-                        await asyncio.to_thread(self.store.append, [row])
+                        await asyncio.to_thread(self.store.append, [change])
                     except Exception as exc:
                         future.set_exception(exc)
                     else:
@@ -135,6 +146,7 @@ class Rooms:
         self.loading = asyncio.Lock()
         self.sockets = 0
         self.closed_sockets = 0  # ever, so the sweeper knows when connections went away
+        self.following: set[str] = set()  # games about to catch up on changes heard of
 
     # ---------------------------------------------------------------- setup
     async def create(self, request: dict[str, Any]) -> tuple[Room, list[str]]:
@@ -178,13 +190,14 @@ class Rooms:
             "seed_chosen": chosen, "options": options, "seats": seats,
             "status": room.status, "rules_version": game.rules_version,
             "content": room.record.content,
-        })
+        }, changes.bots_to_move(room, state, seats))
         self.rooms[room_id] = room
         self.kick(room)
         return room, tokens
 
     def restore(self, stored: StoredGame) -> Room:
-        """Rebuild a room from its stored setup and actions.
+        """Rebuild a room from its stored setup and changes, through the same steps
+        that made them, so each audience's versions come out as they were.
 
         A stored game that no longer replays (a row edited by hand, or a game
         kept from before its rules changed) is refused with a clear error; the
@@ -200,31 +213,85 @@ class Rooms:
                                      "the server with that content (serve --content DIR)")
             record = Record.start(game, stored.players, stored.seed, stored.options)
             state = game.setup(stored.players, seed=stored.seed, options=stored.options)
-            room = Room(stored.id, game, record, state, stored.seats, stored.seed_chosen)
+            room = Room(stored.id, game, record, state, stored.initial_seats(),
+                        stored.seed_chosen)
             room.shown = views.next_views(room, state, [])
-            for number, (seat, action) in enumerate(stored.moves, start=1):
-                try:
-                    entry = views.played(game, state, seat, freeze(action))
-                    events = game.apply(state, seat, freeze(action))
-                except IllegalAction as exc:
-                    raise RoomError(409, f"game {stored.id} cannot be replayed: its move "
-                                         f"{number} is refused ({exc.reason})") from None
-                record.moves.append((seat, freeze(action)))
-                room.played.append(entry)
-                stamped = views.stamp(room.shown, events, number)
-                room.events.extend(stamped)
-                room.shown = views.next_views(room, state, stamped)
-            if record.moves:
-                room.undo_by = self._undo_by(room, room.record.moves, state)
-                room.shown = views.next_views(room, state, [], all_events=room.events)
-        except (KeyError, ValueError, TypeError) as exc:
+            for entry in stored.log:
+                room.shown = self._follow(room, entry).shown
+        except (KeyError, ValueError, TypeError, IndexError) as exc:
             raise RoomError(409, f"game {stored.id} cannot be replayed: {exc}") from None
         return room
+
+    def _follow(self, room: Room, entry: Entry) -> Step:
+        """Apply a stored change to the room (its views are left to the caller)."""
+        if entry.number != room.changes + 1:
+            raise RoomError(409, f"game {room.id} cannot be replayed: its change "
+                                 f"{entry.number} follows change {room.changes}")
+        try:
+            step = changes.follow(room, entry)
+        except IllegalAction as exc:
+            raise RoomError(409, f"game {room.id} cannot be replayed: its move "
+                                 f"{room.move_number + 1} is refused ({exc.reason})") from None
+        changes.install(room, step)
+        return step
+
+    async def _catch_up(self, room: Room) -> None:
+        """Replay the changes other processes stored since this room last looked.
+        Caller holds room.lock. Only on a shared database: with one process the
+        room is always current."""
+        if not self.store.shared:
+            return
+        entries = await asyncio.to_thread(self.store.after, room.id, room.changes)
+        if not entries:
+            return
+        for entry in entries:
+            self._publish(room, self._follow(room, entry).shown)
+        room.foreign += 1
+        # The process that stored those changes thinks for the bots now.
+        for seat, task in list(room.thinking.items()):
+            if task is not asyncio.current_task():
+                task.cancel()
+                del room.thinking[seat]
+
+    def heard(self, game_id: str, number: int) -> None:
+        """Another process may have stored change `number` of a game: a room held
+        here catches up and pushes the new views to its sockets."""
+        room = self.rooms.get(game_id)
+        if room is None or number <= room.changes or game_id in self.following:
+            return
+        self.following.add(game_id)
+        task = asyncio.get_running_loop().create_task(self._follow_store(room))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _follow_store(self, room: Room) -> None:
+        try:
+            async with room.lock:
+                self.following.discard(room.id)  # a later change schedules a new look
+                if not room.gone:
+                    await self._catch_up(room)
+        except RoomError as exc:
+            log.error("%s", exc.message)
+        except Exception:
+            log.exception("catching up game %s failed", room.id)
+        finally:
+            self.following.discard(room.id)
+
+    def heard_everything(self) -> None:
+        """Changes may have gone unheard (the listening connection was lost): every
+        room held here looks at the store."""
+        for room in list(self.rooms.values()):
+            self.heard(room.id, room.changes + 1)
 
     async def resume_all(self) -> int:
         """Restart the bots of every unfinished game; a game that no longer
         replays is reported and left out, and the server still starts. Games
-        waiting only for people stay in the store until someone asks for them."""
+        waiting only for people stay in the store until someone asks for them.
+        On a shared database those games are offered to the bot queue instead,
+        for whichever process claims them."""
+        if self.store.shared:
+            await asyncio.to_thread(self.store.queue_unfinished_bot_games)
+            return 0
         stored = await asyncio.to_thread(self.store.unfinished_with_bots)
         resumed = 0
         for s in stored:
@@ -238,7 +305,9 @@ class Rooms:
             resumed += 1
         return resumed
 
-    async def get(self, room_id: str) -> Room:
+    async def get(self, room_id: str, fresh: bool = False) -> Room:
+        """The room of a game, loaded from the store if not held here; with `fresh`,
+        caught up with changes other processes stored."""
         room = self.rooms.get(room_id)
         if room is None:
             async with self.loading:  # one rebuild per game, however many ask at once
@@ -249,7 +318,12 @@ class Rooms:
                         raise RoomError(404, f"there is no game {room_id!r}")
                     room = await asyncio.to_thread(self.restore, stored)
                     self.rooms[room_id] = room
-                    self.kick(room)
+                    if not self.store.shared:  # shared: bot turns are claimed
+                        self.kick(room)
+                    fresh = False
+        if fresh and self.store.shared:
+            async with room.lock:
+                await self._catch_up(room)
         room.used = time.monotonic()
         return room
 
@@ -323,19 +397,25 @@ class Rooms:
 
     async def act(self, room: Room, seat: int, version: int, action: Any) -> Room:
         """Take `action` for `seat`, sent from the seat's view at `version`."""
-        async with room.lock:
-            room = self._current(room)
+
+        def step() -> Step:
             if room.game.is_over(room.state):
                 raise RoomError(409, "the game is over")
-            if seat not in room.game.to_act(room.state):
-                raise RoomError(403, f"it is not {room.seats[seat]['name']}'s turn")
-            if room.seats[seat]["kind"] != "human":
-                raise RoomError(403, "a bot plays this seat")
+            # Stale first: a request that lost a race to another move hears that it
+            # must fetch the view again, whoever is to move now.
             current = room.shown[seat].version
             if version != current:
                 raise RoomError(409, f"version {version} is stale: your view is at version "
                                      f"{current}; fetch the view again")
-            await self._commit(room, seat, action)
+            if seat not in room.game.to_act(room.state):
+                raise RoomError(403, f"it is not {room.seats[seat]['name']}'s turn")
+            if room.seats[seat]["kind"] != "human":
+                raise RoomError(403, "a bot plays this seat")
+            return self._move(room, seat, action)
+
+        async with room.lock:
+            room = self._current(room)
+            await self._change(room, step)
             return room
 
     def _current(self, room: Room) -> Room:
@@ -343,39 +423,52 @@ class Rooms:
             raise RoomError(409, "the game was reloaded meanwhile; fetch the view again")
         return room
 
-    async def _commit(self, room: Room, seat: int, action: Any) -> None:
-        """Apply on a clone and build every view, store, then publish. Caller holds room.lock."""
-        game = room.game
-        number = room.move_number + 1
+    def _move(self, room: Room, seat: int, action: Any) -> Step:
+        """The move worked out with every view it changes serialised, or a refusal."""
         try:
-            trial = game.clone(room.state)
-            events = views.stamp(room.shown, game.apply(trial, seat, action), number)
-            entry = views.played(game, room.state, seat, action)  # room.state is still before
-            undo_by = seat if self._all_human(room.seats) and game.undoable(
-                room.state, seat, freeze(action), trial) else None
-            shown = views.next_views(room, trial, events, undo_by=undo_by,
-                                     moves=[*room.played, entry])
-            for fresh in views.changed(room.shown, shown):
-                shown[fresh].serialise()  # now: a view that cannot be is a refusal
-            status = "over" if game.is_over(trial) else "playing"
+            step = changes.move(room, seat, action, room.changes + 1)
+            for fresh in views.changed(room.shown, step.shown):
+                step.shown[fresh].serialise()  # now: a view that cannot be is a refusal
         except IllegalAction as exc:
             raise RoomError(422, exc.reason) from None
         except Exception:
             log.exception("game %s failed on %r from seat %s", room.id, action, seat)
             raise RoomError(500, "the server could not apply that action; nothing was "
                                  "stored and the game goes on as before") from None
+        return step
+
+    async def _change(self, room: Room, make: Callable[[], Step], tries: int = 3) -> None:
+        """Work out a change on the current room, store it, then publish it.
+        Caller holds room.lock. When another process stored a change first, the
+        room catches up and the change is checked again from the start."""
+        for _ in range(tries):
+            await self._catch_up(room)
+            step = make()
+            try:
+                await self._store(room, step)
+            except Conflict:
+                continue
+            self._install(room, step)
+            return
+        raise RoomError(409, "the game changed meanwhile; fetch the view again")
+
+    async def _store(self, room: Room, step: Step) -> None:
+        over = room.game.is_over(step.state)
+        change = Change(room.id, step.entry, "over" if over else "playing",
+                        step.seats if step.seats is not room.seats else None,
+                        changes.bots_to_move(room, step.state, step.seats))
         try:
-            await self.commits.append(room.id, number, seat, action, status)
+            await self.commits.append(change)
+        except Conflict:
+            raise
         except Exception:
-            log.exception("storing move %s of game %s failed", number, room.id)
-            raise RoomError(500, "the action could not be stored; the game goes on "
+            log.exception("storing change %s of game %s failed", step.entry.number, room.id)
+            raise RoomError(500, "the change could not be stored; the game goes on "
                                  "as before") from None
-        room.state = trial
-        room.undo_by = undo_by
-        room.record.moves.append((seat, freeze(action)))
-        room.played.append(entry)
-        room.events.extend(events)
-        self._publish(room, shown)
+
+    def _install(self, room: Room, step: Step) -> None:
+        changes.install(room, step)
+        self._publish(room, step.shown)
         self.kick(room)
 
     def _publish(self, room: Room, shown: dict[Audience, Shown]) -> None:
@@ -391,65 +484,32 @@ class Rooms:
 
         Every refusal but the one about bots says the same, so a refusal never
         tells a seat whether someone else made a secret move since."""
-        async with room.lock:
-            room = self._current(room)
-            if not self._all_human(room.seats):
+
+        def step() -> Step:
+            if not changes.all_human(room.seats):
                 raise RoomError(403, "undo is only for games in which every seat is human")
             if room.game.is_over(room.state) or not room.record.moves:
                 raise RoomError(409, UNDO_REFUSED)
             last_seat, last = room.record.moves[-1]
             if last_seat != seat:
                 raise RoomError(409, UNDO_REFUSED)
-            before = self._replay(room, room.record.moves[:-1])
+            before = changes.replay(room, room.record.moves[:-1])
             if not room.game.undoable(before, seat, last, room.state):
                 raise RoomError(409, UNDO_REFUSED)
-            kept = [e for e in room.events if e.move != room.move_number]
-            earlier = room.record.moves[:-1]
-            undo_by = self._undo_by(room, earlier, before) if earlier else None
-            shown = views.next_views(room, before, [], all_events=kept, undo_by=undo_by,
-                                     moves=room.played[:-1])
-            await asyncio.to_thread(self.store.remove_last, room.id, room.move_number)
-            room.record.moves.pop()
-            room.played.pop()
-            room.state = before
-            room.undo_by = undo_by
-            room.events = kept
-            self._publish(room, shown)
+            return changes.take_back(room, seat, room.changes + 1, before)
+
+        async with room.lock:
+            room = self._current(room)
+            await self._change(room, step)
             return room
-
-    @staticmethod
-    def _all_human(seats: list[dict[str, Any]]) -> bool:
-        return all(s["kind"] == "human" for s in seats)
-
-    def _undo_by(self, room: Room, moves: list[tuple[int, Any]], after: Any) -> int | None:
-        """The seat that may take back the last of `moves`, which led to `after`."""
-        if not moves or not self._all_human(room.seats):
-            return None
-        seat, last = moves[-1]
-        before = self._replay(room, moves[:-1])
-        return seat if room.game.undoable(before, seat, last, after) else None
-
-    @staticmethod
-    def _replay(room: Room, moves: list[tuple[int, Any]]) -> Any:
-        game, rec = room.game, room.record
-        state = game.setup(rec.players, seed=rec.seed, options=rec.options)
-        for s, a in moves:
-            game.apply(state, s, a)
-        return state
 
     async def hand_to_bot(self, room: Room, seat: int, agent: str) -> Room:
         if agent not in AGENT_NAMES:
             raise RoomError(400, f"unknown agent {agent!r}; choose from {', '.join(AGENT_NAMES)}")
         async with room.lock:
             room = self._current(room)
-            seats = [dict(s) for s in room.seats]
-            seats[seat]["kind"], seats[seat]["agent"] = "bot", agent
-            shown = views.next_views(room, room.state, [], seats, undo_by=None)
-            await asyncio.to_thread(self.store.set_seats, room.id, seats)
-            room.seats = seats
-            room.undo_by = None
-            self._publish(room, shown)
-            self.kick(room)
+            await self._change(room, lambda: changes.hand_over(room, seat, agent,
+                                                               room.changes + 1))
             return room
 
     # ----------------------------------------------------------------- bots
@@ -470,25 +530,55 @@ class Rooms:
                 async with room.lock:
                     if room.game.is_over(room.state) or seat not in room.game.to_act(room.state):
                         return
-                    number = room.move_number
+                    number, foreign = room.changes, room.foreign
                     state_json = room.game.to_json(room.state)
                     agent = room.seats[seat]["agent"]
-                    seed = matches.seat_seed(room.record.seed, seat) + number
+                    seed = matches.seat_seed(room.record.seed, seat) + room.move_number
                 if self.settings.bot_pause:
                     await asyncio.sleep(self.settings.bot_pause)
                 action = await self.bots.decide(room.id, agent, room.game.name, state_json,
                                                 seat, agent, seed)
                 async with room.lock:
-                    if room.move_number != number:
+                    if room.gone:
+                        return
+                    await self._catch_up(room)
+                    if room.foreign != foreign:
+                        return  # another process changed the game: it thinks for the bots
+                    if room.changes != number:
                         continue  # the game moved on while the bot thought: think again
                     room.thinking.pop(seat, None)  # so the next bot turn can start
-                    await self._commit(room, seat, action)
+                    step = self._move(room, seat, action)
+                    try:
+                        await self._store(room, step)
+                    except Conflict:
+                        return  # another process stored a change first: it thinks now
+                    self._install(room, step)
                     return
         except Exception:
             log.exception("bot of seat %s in game %s failed", seat, room.id)
         finally:
             if room.thinking.get(seat) is asyncio.current_task():
                 room.thinking.pop(seat)
+
+    async def take_bot_turn(self, game_id: str) -> None:
+        """This process claimed the game's bot turn (shared database): think for it,
+        or give the turn back if no bot is to move after all."""
+        try:
+            room = await self.get(game_id)
+        except RoomError as exc:
+            log.error("%s", exc.message)
+            await asyncio.to_thread(self.store.release_bot_turn, game_id, 2**31 - 1)
+            return
+        async with room.lock:
+            await self._catch_up(room)
+            if changes.bots_to_move(room, room.state, room.seats):
+                self.kick(room)
+            else:
+                await asyncio.to_thread(self.store.release_bot_turn, game_id, room.changes)
+
+    def thinking(self) -> list[str]:
+        """The games this process is thinking for, whose bot turns it keeps."""
+        return [room.id for room in self.rooms.values() if room.thinking]
 
     async def idle(self) -> None:
         """Wait until no bot is thinking (for tests and shutdown)."""

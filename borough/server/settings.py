@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 DEFAULT_DATABASE = "sqlite:///borough.db"
 
 
-def _cores() -> int:
+def cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
@@ -24,6 +24,9 @@ class Settings:
     body_timeout: float = 10.0  # seconds a client may take to send a whole request body
     bot_workers: int = 0  # processes thinking for bots; 0: one per core
     bot_pause: float = 0.5  # seconds a bot waits before moving, so people can follow
+    # PostgreSQL, several processes: a bot turn whose process stopped renewing it
+    # (it died) is taken over by another after this many seconds.
+    bot_lease: float = 5.0
     # Per client address: a bucket of `burst` requests refilled at `rate` per second.
     create_rate: float = 0.2  # new games: one every 5 s on average
     create_burst: int = 10
@@ -37,7 +40,7 @@ class Settings:
 
     @property
     def workers(self) -> int:
-        return self.bot_workers or _cores()
+        return self.bot_workers or cores()
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -49,3 +52,7 @@ class Settings:
                 values[f.name] = raw if kind is str else kind(raw)
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
+
+    def environment(self) -> dict[str, str]:
+        """These settings as the environment variables `from_env` reads."""
+        return {f"BOROUGH_{f.name.upper()}": str(getattr(self, f.name)) for f in fields(self)}

@@ -1,7 +1,17 @@
-"""Event-sourced persistence: each game is its setup plus an append-only action list.
+"""Event-sourced persistence: each game is its setup plus an append-only change log.
 
-An action is acknowledged only after its row is committed, so a crash never
-loses an acknowledged move; any game can be rebuilt by replaying its rows.
+The log holds the moves, the take-backs and the seats handed to bots, numbered
+1, 2, 3, ... within the game. The unique (game, number) key makes the database
+the authority on their order: two server processes can never both store
+change N, and the one that loses learns it from the refused insert, with
+nothing stored. A change is acknowledged only after its row is committed, so
+a crash never loses an acknowledged move; any game can be rebuilt by
+replaying its rows, and a process holding an older copy catches up by
+replaying the rows it has not seen.
+
+On PostgreSQL the store also tells every server process of each change
+(NOTIFY in the same transaction, so it is sent only if the change is
+committed) and keeps the queue of bot turns the processes claim.
 """
 
 from __future__ import annotations
@@ -24,18 +34,28 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    case,
     create_engine,
     delete,
     event,
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+CHANNEL = "borough_changes"  # NOTIFY payload: "<game id>:<change number>"
+MOVE, UNDO, SEATS = "move", "undo", "seats"
+MIGRATION_LOCK = 0x626F726F  # any fixed number: the advisory lock schema changes hold
+
+
+class Conflict(Exception):
+    """Another process stored this change number first: nothing was stored."""
 
 
 class Base(DeclarativeBase):
@@ -65,13 +85,49 @@ class ActionRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
     number: Mapped[int] = mapped_column(Integer)  # 1, 2, 3, ... within the game
+    kind: Mapped[str] = mapped_column(String(8), default=MOVE)  # move | undo | seats
     seat: Mapped[int] = mapped_column(Integer)
+    # A move: the action. A take-back: []. A hand-over: [old kind, old agent, new agent].
     action: Mapped[list] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class BotTurnRow(Base):
+    """A game with a bot to move, and the server process thinking for it (PostgreSQL)."""
+
+    __tablename__ = "bot_turns"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer)
+    owner: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                         nullable=True)
+    due: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One change of a game's log, as stored."""
+
+    number: int
+    kind: str
+    seat: int
+    action: Any
+
+
+@dataclass(frozen=True)
+class Change:
+    """A change to store: a log entry and what it does to the game's row."""
+
+    game_id: str
+    entry: Entry
+    status: str  # the game's status after it
+    seats: list[dict[str, Any]] | None = None  # a hand-over: the seats after it
+    bots: bool = False  # a bot is to move after it
 
 
 @dataclass
@@ -84,11 +140,30 @@ class StoredGame:
     seats: list[dict[str, Any]]
     status: str
     created: datetime
-    moves: list[tuple[int, Any]]
+    log: list[Entry]
     rules_version: int
     seed_chosen: bool = False
     content: str | None = None
     """The digest of the content the game was created with (None: the game's own)."""
+
+    @property
+    def moves(self) -> list[tuple[int, Any]]:
+        """The moves that stand: the log's moves less those taken back."""
+        moves: list[tuple[int, Any]] = []
+        for e in self.log:
+            if e.kind == MOVE:
+                moves.append((e.seat, e.action))
+            elif e.kind == UNDO:
+                moves.pop()
+        return moves
+
+    def initial_seats(self) -> list[dict[str, Any]]:
+        """The seats as created: the hand-overs undone, newest first."""
+        seats = [dict(x) for x in self.seats]
+        for e in reversed(self.log):
+            if e.kind == SEATS:
+                seats[e.seat]["kind"], seats[e.seat]["agent"] = e.action[0], e.action[1]
+        return seats
 
 
 def _listify(value: Any) -> Any:
@@ -96,9 +171,13 @@ def _listify(value: Any) -> Any:
 
 
 class Store:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, owner: str = "", bot_lease: float = 5.0) -> None:
         self.url = url
         sqlite = url.startswith("sqlite")
+        # On PostgreSQL any number of server processes may share the database.
+        self.shared = url.startswith("postgresql")
+        self.owner = owner  # this process, as named in the bot queue
+        self.bot_lease = bot_lease  # seconds a claimed bot turn stays this process's
         connect_args = {"timeout": 30, "check_same_thread": False} if sqlite else {}
         self.engine: Engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
         if url.startswith("sqlite"):
@@ -111,36 +190,116 @@ class Store:
         config.set_main_option("script_location", str(MIGRATIONS))
         config.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
         with self.engine.begin() as connection:
+            if self.shared:  # processes starting together migrate one after another
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                   {"key": MIGRATION_LOCK})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
-    def create_game(self, row: dict[str, Any]) -> None:
-        with self.session.begin() as s:
-            s.add(GameRow(**row, created=datetime.now(UTC)))
-
-    def append(self, rows: list[tuple[str, int, int, Any, str]]) -> None:
-        """Store actions `(game, number, seat, action, status)` in one committed transaction."""
-        now = datetime.now(UTC)
+    def create_game(self, row: dict[str, Any], bots: bool = False) -> None:
         with self.engine.begin() as conn:
-            conn.execute(insert(ActionRow), [
-                {"game_id": game_id, "number": number, "seat": seat,
-                 "action": _listify(action), "created": now}
-                for game_id, number, seat, action, _ in rows
-            ])
-            for game_id, _, _, _, status in rows:
-                if status != "playing":  # a new game is stored as playing already
-                    conn.execute(update(GameRow).where(GameRow.id == game_id)
-                                 .values(status=status))
+            conn.execute(insert(GameRow), [{**row, "created": datetime.now(UTC)}])
+            if bots and self.shared:
+                self._own_bot_turn(conn, row["id"], 0)
 
-    def remove_last(self, game_id: str, number: int) -> None:
-        with self.session.begin() as s:
-            s.execute(delete(ActionRow).where(ActionRow.game_id == game_id,
-                                              ActionRow.number == number))
-            s.get(GameRow, game_id).status = "playing"
+    def append(self, changes: list[Change]) -> None:
+        """Store `changes` in one committed transaction, or none of them.
 
-    def set_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
-        with self.session.begin() as s:
-            s.get(GameRow, game_id).seats = seats
+        Raises Conflict when another process stored one of these change numbers first."""
+        now = datetime.now(UTC)
+        # One order for every process's row locks, so two batches never deadlock.
+        changes = sorted(changes, key=lambda c: c.game_id)
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(ActionRow), [
+                    {"game_id": c.game_id, "number": c.entry.number, "kind": c.entry.kind,
+                     "seat": c.entry.seat, "action": _listify(c.entry.action), "created": now}
+                    for c in changes
+                ])
+                for c in changes:
+                    values: dict[str, Any] = {}
+                    if c.status != "playing":  # a new game is stored as playing already
+                        values["status"] = c.status
+                    if c.seats is not None:
+                        values["seats"] = c.seats
+                    if values:
+                        conn.execute(update(GameRow).where(GameRow.id == c.game_id)
+                                     .values(**values))
+                    if self.shared:
+                        if c.bots:
+                            self._own_bot_turn(conn, c.game_id, c.entry.number)
+                        else:
+                            conn.execute(delete(BotTurnRow)
+                                         .where(BotTurnRow.game_id == c.game_id))
+                        conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                                     {"channel": CHANNEL,
+                                      "payload": f"{c.game_id}:{c.entry.number}"})
+        except IntegrityError as exc:
+            raise Conflict(str(exc.orig)) from None
+
+    def after(self, game_id: str, number: int) -> list[Entry]:
+        """The game's changes numbered above `number`, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(ActionRow.number, ActionRow.kind, ActionRow.seat, ActionRow.action)
+                .where(ActionRow.game_id == game_id, ActionRow.number > number)
+                .order_by(ActionRow.number)
+            ).all()
+        return [Entry(*row) for row in rows]
+
+    # ------------------------------------------------ the bot queue (PostgreSQL)
+    def _own_bot_turn(self, conn: Any, game_id: str, number: int) -> None:
+        """The process storing a change that leaves a bot to move thinks for it."""
+        conn.execute(text(
+            "INSERT INTO bot_turns (game_id, number, owner, lease_until, due) "
+            "VALUES (:g, :n, :me, now() + make_interval(secs => :lease), now()) "
+            "ON CONFLICT (game_id) DO UPDATE SET number = excluded.number, "
+            "owner = excluded.owner, lease_until = excluded.lease_until, due = excluded.due"
+        ), {"g": game_id, "n": number, "me": self.owner, "lease": self.bot_lease})
+
+    def claim_bot_turns(self, limit: int = 20) -> list[str]:
+        """Take bot turns nobody holds, or whose holder stopped renewing its lease
+        (a process that died): each goes to exactly one claiming process."""
+        with self.engine.begin() as conn:
+            return list(conn.execute(text(
+                "UPDATE bot_turns SET owner = :me, "
+                "lease_until = now() + make_interval(secs => :lease) "
+                "WHERE game_id IN (SELECT game_id FROM bot_turns "
+                "WHERE owner IS NULL OR lease_until < now() ORDER BY due LIMIT :limit "
+                "FOR UPDATE SKIP LOCKED) RETURNING game_id"
+            ), {"me": self.owner, "lease": self.bot_lease, "limit": limit}).scalars())
+
+    def renew_bot_turns(self, game_ids: list[str]) -> None:
+        """Keep the turns this process is thinking for (rows being changed are skipped:
+        whoever changes them decides who thinks next)."""
+        if not game_ids:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(text(
+                "UPDATE bot_turns SET lease_until = now() + make_interval(secs => :lease) "
+                "WHERE game_id IN (SELECT game_id FROM bot_turns WHERE owner = :me "
+                "AND game_id = ANY(:ids) FOR UPDATE SKIP LOCKED)"
+            ), {"me": self.owner, "lease": self.bot_lease, "ids": game_ids})
+
+    def release_bot_turn(self, game_id: str, number: int) -> None:
+        """A claimed game had no bot to move after change `number`: drop its turn."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(BotTurnRow).where(
+                BotTurnRow.game_id == game_id, BotTurnRow.owner == self.owner,
+                BotTurnRow.number <= number))
+
+    def queue_unfinished_bot_games(self) -> None:
+        """Offer every unfinished game with a bot seat to the queue (games stored
+        before the queue existed); a game already queued keeps its holder."""
+        with self.engine.begin() as conn:
+            rows = conn.execute(select(GameRow.id, GameRow.seats)
+                                .where(GameRow.status == "playing")).all()
+            ids = [gid for gid, seats in rows if any(x["kind"] == "bot" for x in seats)]
+            if ids:
+                conn.execute(text(
+                    "INSERT INTO bot_turns (game_id, number, due) "
+                    "SELECT g, 0, now() FROM unnest(CAST(:ids AS varchar[])) AS g "
+                    "ON CONFLICT (game_id) DO NOTHING"), {"ids": ids})
 
     def load(self, game_id: str) -> StoredGame | None:
         with self.session() as s:
@@ -161,15 +320,16 @@ class Store:
     def lobby(self, limit: int = 200) -> list[dict[str, Any]]:
         """The newest games, for the lobby list; the move count only of finished
         games, as a running count would tell how many secret moves were made."""
+        standing = case((ActionRow.kind == MOVE, 1), (ActionRow.kind == UNDO, -1), else_=0)
         with self.session() as s:
             counts = dict(s.execute(
-                select(ActionRow.game_id, func.count()).group_by(ActionRow.game_id)
+                select(ActionRow.game_id, func.sum(standing)).group_by(ActionRow.game_id)
             ).all())
             rows = s.scalars(select(GameRow).order_by(GameRow.created.desc()).limit(limit)).all()
             return [
                 {
                     "id": r.id, "game": r.game, "players": r.players, "status": r.status,
-                    "moves": counts.get(r.id, 0) if r.status == "over" else None,
+                    "moves": int(counts.get(r.id) or 0) if r.status == "over" else None,
                     "created": r.created.isoformat(),
                     "seats": [{"kind": x["kind"], "agent": x.get("agent"), "name": x["name"]}
                               for x in r.seats],
@@ -183,7 +343,8 @@ class Store:
         ).all()
         return StoredGame(
             row.id, row.game, row.players, row.seed, dict(row.options), list(row.seats),
-            row.status, row.created, [(a.seat, a.action) for a in actions], row.rules_version,
+            row.status, row.created,
+            [Entry(a.number, a.kind, a.seat, a.action) for a in actions], row.rules_version,
             row.seed_chosen, row.content,
         )
 

@@ -1,0 +1,127 @@
+"""The three changes a room goes through (a move, a take-back, a seat handed to a
+bot), each worked out in full before anything is stored or shown.
+
+The same functions serve a change made in this process and one read back from
+the store (made by another server process, or before a restart): every process
+that holds a game therefore shows each audience the same views at the same
+versions, and a version a seat read from one process is current in another.
+Nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from borough.core.serial import freeze
+from borough.server import views
+from borough.server.store import MOVE, SEATS, UNDO, Entry
+from borough.server.views import Audience, Shown, Stamped
+
+if TYPE_CHECKING:
+    from borough.server.rooms import Room
+
+
+@dataclass
+class Step:
+    """A change worked out on copies: what the room becomes once it is stored."""
+
+    entry: Entry
+    state: Any
+    seats: list[dict[str, Any]]
+    undo_by: int | None
+    shown: dict[Audience, Shown]
+    events: list[Stamped]  # a move: its new events; a take-back: every event kept
+    played: views.Played | None = None  # a move, as the other seats may know it
+
+
+def all_human(seats: list[dict[str, Any]]) -> bool:
+    return all(s["kind"] == "human" for s in seats)
+
+
+def replay(room: Room, moves: list[tuple[int, Any]]) -> Any:
+    """The state after `moves` from the room's setup."""
+    game, rec = room.game, room.record
+    state = game.setup(rec.players, seed=rec.seed, options=rec.options)
+    for s, a in moves:
+        game.apply(state, s, a)
+    return state
+
+
+def undo_by(room: Room, moves: list[tuple[int, Any]], after: Any) -> int | None:
+    """The seat that may take back the last of `moves`, which led to `after`."""
+    if not moves or not all_human(room.seats):
+        return None
+    seat, last = moves[-1]
+    before = replay(room, moves[:-1])
+    return seat if room.game.undoable(before, seat, last, after) else None
+
+
+def move(room: Room, seat: int, action: Any, number: int) -> Step:
+    """`seat` plays `action` as change `number`; raises IllegalAction if the rules refuse."""
+    game = room.game
+    trial = game.clone(room.state)
+    events = views.stamp(room.shown, game.apply(trial, seat, action), room.move_number + 1)
+    played = views.played(game, room.state, seat, action)  # room.state is still before
+    by = seat if all_human(room.seats) and game.undoable(
+        room.state, seat, freeze(action), trial) else None
+    shown = views.next_views(room, trial, events, undo_by=by, moves=[*room.played, played])
+    return Step(Entry(number, MOVE, seat, action), trial, room.seats, by, shown, events,
+                played)
+
+
+def take_back(room: Room, seat: int, number: int, before: Any | None = None) -> Step:
+    """`seat` takes back the last move (checked by the caller), leading to `before`."""
+    earlier = room.record.moves[:-1]
+    if before is None:
+        before = replay(room, earlier)
+    kept = [e for e in room.events if e.move != room.move_number]
+    by = undo_by(room, earlier, before) if earlier else None
+    shown = views.next_views(room, before, [], all_events=kept, undo_by=by,
+                             moves=room.played[:-1])
+    return Step(Entry(number, UNDO, seat, []), before, room.seats, by, shown, kept)
+
+
+def hand_over(room: Room, seat: int, agent: str, number: int) -> Step:
+    """A bot playing `agent` takes over `seat`."""
+    seats = [dict(s) for s in room.seats]
+    old = seats[seat]
+    entry = Entry(number, SEATS, seat, [old["kind"], old["agent"], agent])
+    seats[seat]["kind"], seats[seat]["agent"] = "bot", agent
+    shown = views.next_views(room, room.state, [], seats, undo_by=None)
+    return Step(entry, room.state, seats, None, shown, [])
+
+
+def follow(room: Room, entry: Entry) -> Step:
+    """A stored change, worked out as when it was made."""
+    if entry.kind == MOVE:
+        return move(room, entry.seat, freeze(entry.action), entry.number)
+    if entry.kind == UNDO:
+        if not room.record.moves:
+            raise ValueError(f"change {entry.number} takes back a move that was never made")
+        return take_back(room, entry.seat, entry.number)
+    if entry.kind == SEATS:
+        return hand_over(room, entry.seat, entry.action[2], entry.number)
+    raise ValueError(f"change {entry.number} is of an unknown kind {entry.kind!r}")
+
+
+def install(room: Room, step: Step) -> None:
+    """The room becomes what `step` worked out (its views are published by the caller)."""
+    entry = step.entry
+    if entry.kind == MOVE:
+        room.record.moves.append((entry.seat, freeze(entry.action)))
+        room.played.append(step.played)
+        room.events.extend(step.events)
+    elif entry.kind == UNDO:
+        room.record.moves.pop()
+        room.played.pop()
+        room.events = step.events
+    room.state = step.state
+    room.seats = step.seats
+    room.undo_by = step.undo_by
+    room.changes = entry.number
+
+
+def bots_to_move(room: Room, state: Any, seats: list[dict[str, Any]]) -> bool:
+    game = room.game
+    return not game.is_over(state) and any(seats[s]["kind"] == "bot" for s in game.to_act(state))

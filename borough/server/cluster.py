@@ -1,0 +1,80 @@
+"""What a server process does beside the others on one PostgreSQL database.
+
+Pushes: each stored change is announced with NOTIFY (store.py), in the same
+transaction, so it is heard only once committed. Every process LISTENs on one
+connection of its own, and a room it holds catches up from the store and
+pushes the new views to its sockets. PostgreSQL's own LISTEN/NOTIFY needs no
+other service on a fresh machine, keeps the announcement atomic with the
+change, and its delay (well under a millisecond on one host) is small beside
+a request's; a dropped connection is made good by every room looking at the
+store once the connection is back.
+
+Bot turns: the process that stores a change leaving a bot to move holds that
+turn with a lease and renews it while it thinks; every process claims turns
+nobody holds or whose lease ran out (its process died) with
+`FOR UPDATE SKIP LOCKED`, so each goes to exactly one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import socket
+
+import psycopg
+
+from borough.server.rooms import Rooms
+from borough.server.store import CHANNEL
+
+log = logging.getLogger("borough.server")
+
+
+def process_name() -> str:
+    """This process among all those sharing the database, in the bot queue."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+def plain_url(url: str) -> str:
+    """The libpq form of an SQLAlchemy PostgreSQL URL."""
+    scheme, _, rest = url.partition("://")
+    return f"postgresql://{rest}" if scheme.startswith("postgresql") else url
+
+
+async def listen(rooms: Rooms, url: str, ready: asyncio.Event) -> None:
+    """Hear every change any process stores, for as long as the server runs."""
+    first = True
+    while True:
+        try:
+            conn = await psycopg.AsyncConnection.connect(plain_url(url), autocommit=True)
+            async with conn:
+                await conn.execute(f"LISTEN {CHANNEL}")
+                if not first:
+                    rooms.heard_everything()  # what was said while nobody listened
+                first = False
+                ready.set()
+                async for note in conn.notifies():
+                    game_id, _, number = note.payload.rpartition(":")
+                    rooms.heard(game_id, int(number))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("listening for changes failed; connecting again")
+            await asyncio.sleep(1.0)
+
+
+async def keep_bot_turns(rooms: Rooms, lease: float) -> None:
+    """Renew the leases of the bot turns this process thinks for, and claim the
+    turns nobody holds, three times per lease."""
+    store = rooms.store
+    while True:
+        try:
+            await asyncio.to_thread(store.renew_bot_turns, rooms.thinking())
+            for game_id in await asyncio.to_thread(store.claim_bot_turns):
+                await rooms.take_bot_turn(game_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the bot queue failed; trying again")
+        await asyncio.sleep(lease / 3)
