@@ -8,7 +8,13 @@ round trip (POST to answer) and the push delay (POST to the other seat's
 WebSocket message) at p50 and p99 after the first five seconds (while the
 sockets open), and the throughput. Stops by itself after --seconds.
 
+With --servers N (PostgreSQL only) N server processes share the database and
+the load: game i is created on process i mod N, and its two seats connect and
+post to two different processes, so every push crosses from one process to
+another (through the database's NOTIFY).
+
     python benchmarks/server_load.py [--games 200] [--seconds 30] [--think 1.0]
+                                     [--db URL] [--servers N]
 """
 
 from __future__ import annotations
@@ -98,25 +104,31 @@ async def seat_client(http: httpx.AsyncClient, ws_url: str, gid: str, token: str
                 stats.errors += 1
 
 
-async def run(url: str, games: int, seconds: float, think: float) -> Stats:
+async def run(urls: list[str], games: int, seconds: float, think: float) -> Stats:
     stats = Stats()
     limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+    https = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for url in urls]
+    n = len(urls)
+    try:
         created = []
         for i in range(games):
-            r = await http.post("/api/games", json={
+            r = await https[i % n].post("/api/games", json={
                 "game": GAME, "players": 2, "seed": i,
                 "seats": [{"kind": "human"}, {"kind": "human"}]})
             created.append(r.json())
         stop = time.monotonic() + seconds
         stats.warm = time.perf_counter() + WARM_UP
-        ws_url = url.replace("http", "ws")
-        clients = [
-            seat_client(http, ws_url, c["id"], s["token"], s["seat"], stats, think, stop,
-                        random.Random(i * 2 + s["seat"]))
-            for i, c in enumerate(created) for s in c["seats"]
-        ]
+        clients = []
+        for i, c in enumerate(created):
+            for s in c["seats"]:
+                k = (i + s["seat"]) % n  # with two processes, each seat on its own
+                clients.append(seat_client(
+                    https[k], urls[k].replace("http", "ws"), c["id"], s["token"], s["seat"],
+                    stats, think, stop, random.Random(i * 2 + s["seat"])))
         await asyncio.gather(*clients, return_exceptions=True)
+    finally:
+        for http in https:
+            await http.aclose()
     return stats
 
 
@@ -130,24 +142,32 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds per move")
     parser.add_argument("--db", default=None, help="database URL (default: a temp SQLite file)")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="server processes sharing the database (above 1: PostgreSQL)")
     args = parser.parse_args()
+    if args.servers > 1 and not (args.db or "").startswith("postgresql"):
+        parser.error("--servers above 1 needs --db postgresql+psycopg://...")
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or f"sqlite:///{folder}/load.db"
-        proc, url = start_server(db)
+        servers = [start_server(db) for _ in range(args.servers)]
         try:
             started = time.monotonic()
             # The clients' own garbage collection would stall all 400 of them at
             # once and be counted as server latency; tune it as the server does.
             gc.freeze()
             gc.set_threshold(50_000, 20, 100)
-            stats = asyncio.run(run(url, args.games, args.seconds, args.think))
+            stats = asyncio.run(run([url for _, url in servers], args.games, args.seconds,
+                                    args.think))
             elapsed = time.monotonic() - started
         finally:
-            proc.send_signal(signal.SIGTERM)
-            proc.wait(10)
+            for proc, _ in servers:
+                proc.send_signal(signal.SIGTERM)
+            for proc, _ in servers:
+                proc.wait(10)
     n = len(stats.round_trips)
     print(f"{args.games} games, {args.games * 2} WebSocket clients, {args.seconds:.0f} s, "
-          f"think {args.think} s, database {db.split(':')[0]}")
+          f"think {args.think} s, database {db.split(':')[0]}, {args.servers} server "
+          f"process{'es' if args.servers > 1 else ''}")
     print(f"actions: {n} ({n / elapsed:.1f}/s), errors {stats.errors}")
     print(f"action round trip: p50 {pct(stats.round_trips, 50):.1f} ms, "
           f"p99 {pct(stats.round_trips, 99):.1f} ms")

@@ -96,6 +96,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for task in list(rooms.tasks):
                 task.cancel()
             bots.shutdown()
+            if store.shared:
+                with suppress(Exception):  # else their leases run out as after a crash
+                    await asyncio.to_thread(store.release_held_bot_turns)
             store.dispose()
 
     app = FastAPI(

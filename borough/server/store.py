@@ -288,6 +288,12 @@ class Store:
                 BotTurnRow.game_id == game_id, BotTurnRow.owner == self.owner,
                 BotTurnRow.number <= number))
 
+    def release_held_bot_turns(self) -> None:
+        """A process stopping in good order hands its bot turns on at once."""
+        with self.engine.begin() as conn:
+            conn.execute(update(BotTurnRow).where(BotTurnRow.owner == self.owner)
+                         .values(owner=None, lease_until=None))
+
     def queue_unfinished_bot_games(self) -> None:
         """Offer every unfinished game with a bot seat to the queue (games stored
         before the queue existed); a game already queued keeps its holder."""
