@@ -320,8 +320,7 @@ class Rooms:
                     self.rooms[room_id] = room
                     if not self.store.shared:  # shared: bot turns are claimed
                         self.kick(room)
-                    fresh = False
-        if fresh and self.store.shared:
+        if fresh and self.store.shared:  # (a change may also land while it loads)
             async with room.lock:
                 await self._catch_up(room)
         room.used = time.monotonic()
