@@ -252,7 +252,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         has suggestions off, it is not the seat's turn, the version is stale or the game
         is over. Each seat may ask a few times at once, then once every few seconds."""
         rooms = rooms_of(request)
-        room = await rooms.get(game_id)
+        room = await rooms.get(game_id, fresh=True)
         try:
             return await advisor.suggest(room, rooms.seat_of(room, body.token), body.version)
         except hints.HintError as exc:
