@@ -96,6 +96,8 @@ def test_first_round_of_small_city_by_typing_squares():
     # the Promises offered were shown with their texts, and the kept one after
     for n in state.seats[0].offered or [state.seats[0].promise]:
         assert GAME.content.promises[n - 1].text in seen
-    assert f"Your Promise #{state.seats[0].promise}" in seen
+    kept = GAME.content.promises[state.seats[0].promise - 1].text
+    assert f"broken): {kept}" in seen and "Your Promise (" in seen
+    assert "Promise #" not in seen  # card numbers are the data's, not the player's
     # tiles on offer came with their level, cost and shape
     assert "Tiles you can build" in seen and " L1 $" in seen

@@ -27,6 +27,10 @@ SC = borough.game("smallcity")
 # moves with no place on the board, clicked in the move list (how their words begin)
 LOOSE_MOVES = ("Grow the Constructible Zone", "Pass", "Finish", "Leave the station",
                "Send the citizen home", "Take ", "Sell a", "Buy ", "Trade a")
+# In the Build phase both seats build at once (SC-25): a click sent just as the bot
+# finishes carries the view's old version and the server answers 409 (the table then
+# shows the new view); the browser logs that answer as a failed resource.
+RACE = ("the server responded with a status of 409",)
 MARKED = ("card", "mayor", "place", "pick", "to", "house", "kill", "bury", "enter", "advance",
           "store")
 
@@ -186,7 +190,7 @@ def shots(name: str, every: int):
 def test_smallcity_against_a_bot_at_a_desktop(web_server, contexts):
     LOOSE.clear()
     game = start(web_server.url, "smallcity", 2, {}, seed=5)
-    page = contexts(DESKTOP).page()
+    page = contexts(DESKTOP, allowed=RACE).page()
     page.goto(game["url"])
     wait_ready(page)
     seen: dict[str, int] = {}
@@ -210,7 +214,7 @@ def test_smallcity_against_a_bot_at_a_desktop(web_server, contexts):
 def test_smallcity_against_a_bot_on_a_phone(web_server, contexts):
     LOOSE.clear()
     game = start(web_server.url, "smallcity", 2, {}, seed=8)
-    page = contexts(PHONE).page()
+    page = contexts(PHONE, allowed=RACE).page()
     page.goto(game["url"])
     wait_ready(page)
     shot = shots("smallcity-phone", 50)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from borough.games.smallcity.build import name as seat_name
 from borough.games.smallcity.data import MATERIALS
 from borough.games.smallcity.geometry import label
 from borough.games.smallcity.state import BUILD, OVER, SmallCityState
@@ -68,7 +69,10 @@ def prompt(game: SmallCity, state: SmallCityState, seat: int) -> str:
         kind = MATERIALS[own.pending[0] % 3] if own.pending else "material"
         return f"Choose where the new {kind} is stored"
     if step == "to":
-        return f"Choose where the citizen from {label(state.picked[1])} goes"
+        b, cell = state.picked
+        if b == seat:
+            return f"Choose where your citizen from {label(cell)} goes"
+        return f"Choose where your tourist from {label(cell)} in {seat_name(b)}'s borough goes"
     if step == "income":
         return "Income: convert materials, money or votes with your citizens, or finish"
     raise ValueError(f"no prompt for the step {step!r}")

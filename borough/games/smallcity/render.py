@@ -104,20 +104,20 @@ def _promises(game: Any, o: dict[str, Any], me: dict[str, Any]) -> list[str]:
         out.append("Promises offered (keep one; kept: +6/+12/+18 votes, broken: -3/-6/-12):")
         for k, n in enumerate(me["offered"], start=1):
             p = game.content.promises[n - 1]
-            out.append(f"  {k}. #{n} ({_DECKS[p.deck]}) {p.text}")
+            out.append(f"  {k}. ({_DECKS[p.deck]}) {p.text}")
     if o["step"] == "keep" and isinstance(o["draw"], list):
         out.append("Special Promises drawn (keep one; -5 when broken, kept only if you alone "
                    "meet it):")
         for k, n in enumerate(o["draw"], start=1):
-            out.append(f"  {k}. #{n} {game.content.specials[n - 1].text}")
+            out.append(f"  {k}. {game.content.specials[n - 1].text}")
     if me["promise"] and me["promise"] > 0:
         p = game.content.promises[me["promise"] - 1]
         done = (me["standing"] or {}).get("promise", [])
         progress = "; ".join(f"{has}/{need}" for has, need in done)
-        out.append(f"Your Promise #{me['promise']} ({_DECKS[p.deck]}, +{_GAIN[p.deck]} kept, "
+        out.append(f"Your Promise ({_DECKS[p.deck]}, +{_GAIN[p.deck]} kept, "
                    f"-{_LOSS[p.deck]} broken): {p.text}" + (f" [now {progress}]" if done else ""))
     for n in me["specials"] or []:
-        out.append(f"Your Special Promise #{n}: {game.content.specials[n - 1].text}")
+        out.append(f"Your Special Promise: {game.content.specials[n - 1].text}")
     return out
 
 

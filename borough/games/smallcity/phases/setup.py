@@ -121,7 +121,7 @@ class Setup:
                 st.decks[self.content.promises[number - 1].deck].append(number)
         st.chosen[s] = True
         ev.append(Event(f"{name(s)} keeps a Promise.", "promise", s))
-        ev.append(Event(f"You keep Promise #{seat.promise}: "
+        ev.append(Event("You keep the Promise: "
                         f"{self.content.promises[seat.promise - 1].text}", "promise", s,
                         private_to=(s,)))
         if all(st.chosen):

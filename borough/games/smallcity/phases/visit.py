@@ -57,7 +57,8 @@ class Visit:
             s = row["seat"]
             if row["promise"] > 0:
                 verdict = "kept" if row["promise_kept"] else "broken"
-                ev.append(Event(f"{name(s)} reveals Promise #{row['promise']} ({verdict}, "
+                text = self.content.promises[row["promise"] - 1].text
+                ev.append(Event(f"{name(s)} reveals the Promise \u201c{text}\u201d ({verdict}, "
                                 f"{row['promise_delta']:+d}).", "score", s))
             ev.append(Event(f"{name(s)} scores {row['score']}.", "score", s))
         if res.winners:

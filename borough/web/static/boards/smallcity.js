@@ -194,8 +194,12 @@ const SOLO_RATING = (data, score) => {
 
 // Score now as the rules count it: the viewer's own from its standing, the others' from
 // what everyone sees (votes less pollution, their Promises hidden).
-function scoreLine(obs, data, seat) {
+function scoreLine(obs, data, seat, view) {
   const basic = ["basic", "votes"].includes(obs.mode);
+  if (view.result && view.result.scores) {
+    const final = view.result.scores[seat.seat];
+    return [`Final score: ${final} (its parts in the table above)`, final, ""];
+  }
   if (seat.standing) {
     const st = seat.standing;
     const parts = basic ? ` (votes ${seat.votes} − pollution ${seat.pollution}${st.promise_delta ? ` ${st.promise_delta > 0 ? "+" : "−"} ${Math.abs(st.promise_delta)} Promise` : ""})` : "";
@@ -244,7 +248,7 @@ function drawBorough(ctx, root, seat, x0, y, extra) {
   head.append(gauge(svg, x, hy + 36, 120, "Pollution", seat.pollution, 100, seat.pollution >= 10 ? "#c62828" : "#8d6e63",
     `${seat.pollution}% (100%: out)`, 10));
   hy += 54;
-  const [score, value, rating] = scoreLine(obs, data, seat);
+  const [score, value, rating] = scoreLine(obs, data, seat, ctx.view);
   const scoreNode = svg("g", { class: "score-now", "data-score-now": value === null ? "" : value });
   hy = para(ctx, scoreNode, x, hy, width, score, { "font-weight": "bold" });
   head.append(scoreNode);
@@ -285,6 +289,10 @@ function drawBorough(ctx, root, seat, x0, y, extra) {
     g.append(svg("rect", { class: "shape", x: cx, y: yy, width: CELL - 1, height: CELL - 1, fill, stroke: "#fff" }));
     if (type && type.family === "harbor" && tile.marks[tile.cells.indexOf(i)] === 1) {
       g.append(svg("rect", { x: cx + 3, y: yy + 3, width: CELL - 7, height: CELL - 7, fill: "#9fc5e8" }));
+    }
+    if (tile && tile.fresh) {
+      // built this round: after the screens go down everyone sees what each built
+      g.append(svg("rect", { class: "fresh-mark", x: cx + 1.5, y: yy + 1.5, width: CELL - 4, height: CELL - 4, fill: "none", stroke: "#111", "stroke-width": 1.2, "stroke-dasharray": "2 2" }));
     }
     if (type && tile.cells[0] === i) {
       g.append(svg("text", { x: cx + 2, y: yy + 11, "font-size": SMALL, "font-weight": "bold", fill: DARK_TEXT.includes(type.family) ? "#222" : "#fff", class: "tile-tag" }, tileTag(type)));
@@ -491,6 +499,7 @@ function drawLegend(ctx, root, x, y, width) {
     ["circle", ctx.colour(obs.viewer ?? 0), "a citizen, in its owner's colour"],
     ["tourist", ctx.colour(obs.viewer ?? 0), "T: a tourist from another borough"],
     ["ring", null, "ringed: the citizen you are moving"],
+    ["fresh", "#e9c46a", "dotted inside: a tile built this round"],
     ["cemetery", "#555", "✝ a Cemetery"],
     ["mayor", "#000", "the mayor's street: no building beside it this round"],
     ["zone", "#efe6cf", "your Constructible Zone (darker: not yet yours)"],
@@ -512,6 +521,9 @@ function drawLegend(ctx, root, x, y, width) {
       item.append(svg("circle", { cx: cx + 8, cy: yy + 8, r: 8, fill: "none", stroke: "#111", "stroke-width": 2.5, "stroke-dasharray": "3 2" }));
     } else if (kind === "line") {
       item.append(svg("line", { x1: cx + 8, x2: cx + 8, y1: yy, y2: yy + 16, stroke: fill, "stroke-width": 2 }));
+    } else if (kind === "fresh") {
+      item.append(svg("rect", { x: cx, y: yy + 1, width: 15, height: 15, rx: 2, fill }));
+      item.append(svg("rect", { x: cx + 1.5, y: yy + 2.5, width: 12, height: 12, fill: "none", stroke: "#111", "stroke-width": 1.2, "stroke-dasharray": "2 2" }));
     } else if (kind !== "note") {
       item.append(svg("rect", { x: cx, y: yy + 1, width: 15, height: 15, rx: 2, fill, stroke: kind === "empty" ? "#6b6557" : "#999", "stroke-dasharray": kind === "empty" ? "2 1" : null }));
     }
@@ -541,6 +553,22 @@ function drawCards(ctx, root, x, y, width) {
   });
   root.append(legend);
   return y + 4;
+}
+
+// The other borough holding the places of the legal moves, when none is the viewer's.
+function elsewhere(ctx) {
+  const { obs } = ctx;
+  let found = null;
+  for (const m of ctx.your_turn ? ctx.view.legal_actions : []) {
+    const a = m.action;
+    let b = null;
+    if (a[0] === "mayor") b = obs.host;
+    else if (a[0] === "store") b = storeBorough(obs, a);
+    else if (placeOf(obs, a)) b = placeOf(obs, a)[0];
+    if (b === obs.viewer) return null;
+    if (b !== null && found === null) found = b;
+  }
+  return found;
 }
 
 export function draw(ctx) {
@@ -578,8 +606,9 @@ export function draw(ctx) {
     const first = ["council", "councilor"].includes(obs.step) ? "council" : null;
     y = drawCircle(ctx, root, x, y, inner);
     if (first === "council") y = drawCouncil(ctx, root, x, y, inner);
-    // the mayor goes on a street of the host's borough: that borough comes first then
-    const host = obs.step === "mayor" ? others.find((st) => st.seat === obs.host) : null;
+    // when every place to click now is in another borough (the mayor's street in the
+    // host's, a tourist's next space abroad), that borough comes first
+    const host = others.find((st) => st.seat === elsewhere(ctx));
     if (host) y = drawBorough(ctx, root, host, x + GRID_X, y, {}) + 10;
     if (me) {
       y = decision(x, y, inner) + 6;

@@ -110,7 +110,7 @@ export function placingPanel(ctx, p, x, y, width, drawShape) {
   };
   const top = y;
   say(`Place the ${p.type.name}: point at a space of your borough, click where it shows green.`, { "font-size": 13, "font-weight": "bold" });
-  say(`Now ${turnWords(p.shapes, p.o)} (${p.fitting.indexOf(p.o) + 1} of the ${p.fitting.length} ways that fit somewhere); press R or Rotate to turn it, or click a way below.`, { "font-size": FONT, class: "turn-words" });
+  say(`Now ${turnWords(p.shapes, p.o)} (${p.fitting.indexOf(p.o) + 1} of the ${p.fitting.length} ways that fit somewhere); press R or Rotate to turn it, or click a way below (framed in green: the way it turns now). On the grid the tile shows green where it fits, red where it does not.`, { "font-size": FONT, class: "turn-words" });
   y -= 30;
   const button = svg("g", { id: "rotate", role: "button", tabindex: "0", "aria-label": "Rotate the tile (R)" },
     svg("rect", { x, y: y + 36, width: 100, height: 24, rx: 12, fill: "#1f2937" }),
