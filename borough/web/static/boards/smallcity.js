@@ -290,6 +290,10 @@ function drawBorough(ctx, root, seat, x0, y, extra) {
     if (type && type.family === "harbor" && tile.marks[tile.cells.indexOf(i)] === 1) {
       g.append(svg("rect", { x: cx + 3, y: yy + 3, width: CELL - 7, height: CELL - 7, fill: "#9fc5e8" }));
     }
+    if (type && STATIONS.includes(type.family) && !tile.cells.some((cc) => seat.occ[cc] === seat.seat)) {
+      // a station works only while one of its owner's citizens staffs it (SC-50)
+      g.append(svg("rect", { class: "unstaffed", x: cx, y: yy, width: CELL - 1, height: CELL - 1, fill: "#fff", "fill-opacity": 0.55 }));
+    }
     if (tile && tile.fresh) {
       // built this round: after the screens go down everyone sees what each built
       g.append(svg("rect", { class: "fresh-mark", x: cx + 1.5, y: yy + 1.5, width: CELL - 4, height: CELL - 4, fill: "none", stroke: "#111", "stroke-width": 1.2, "stroke-dasharray": "2 2" }));
@@ -359,7 +363,11 @@ function drawBorough(ctx, root, seat, x0, y, extra) {
   if (stations.length) {
     lines.push(`Stations: ${stations.map((t) => `${types[t.type].name} ${t.cells.some((cc) => seat.occ[cc] === seat.seat) ? "staffed" : "not staffed"}`).join(", ")}`);
   }
-  if (you && seat.log && seat.log.length) lines.push(`Behind your screen so far: ${seat.log.join(" ")}`);
+  if (you && seat.log && seat.log.length) {
+    // the engine's words name seats by number; the table's names replace them
+    const said = seat.log.join(" ").replace(/Player (\d+)/g, (_, n) => ctx.name(Number(n) - 1));
+    lines.push(`Behind your screen so far: ${said}`);
+  }
   for (const line of lines) sy = para(ctx, list, x, sy, width, line);
   root.append(list);
   return sy;
@@ -500,6 +508,7 @@ function drawLegend(ctx, root, x, y, width) {
     ["tourist", ctx.colour(obs.viewer ?? 0), "T: a tourist from another borough"],
     ["ring", null, "ringed: the citizen you are moving"],
     ["fresh", "#e9c46a", "dotted inside: a tile built this round"],
+    ["unstaffed", FAMILY_FILL.police, "faded: a station nobody staffs (it does not work)"],
     ["cemetery", "#555", "✝ a Cemetery"],
     ["mayor", "#000", "the mayor's street: no building beside it this round"],
     ["zone", "#efe6cf", "your Constructible Zone (darker: not yet yours)"],
@@ -521,6 +530,9 @@ function drawLegend(ctx, root, x, y, width) {
       item.append(svg("circle", { cx: cx + 8, cy: yy + 8, r: 8, fill: "none", stroke: "#111", "stroke-width": 2.5, "stroke-dasharray": "3 2" }));
     } else if (kind === "line") {
       item.append(svg("line", { x1: cx + 8, x2: cx + 8, y1: yy, y2: yy + 16, stroke: fill, "stroke-width": 2 }));
+    } else if (kind === "unstaffed") {
+      item.append(svg("rect", { x: cx, y: yy + 1, width: 15, height: 15, rx: 2, fill }));
+      item.append(svg("rect", { x: cx, y: yy + 1, width: 15, height: 15, rx: 2, fill: "#fff", "fill-opacity": 0.55 }));
     } else if (kind === "fresh") {
       item.append(svg("rect", { x: cx, y: yy + 1, width: 15, height: 15, rx: 2, fill }));
       item.append(svg("rect", { x: cx + 1.5, y: yy + 2.5, width: 12, height: 12, fill: "none", stroke: "#111", "stroke-width": 1.2, "stroke-dasharray": "2 2" }));
