@@ -106,10 +106,12 @@ def test_bot_moves_are_shown_one_by_one_at_normal_speed(web_server, contexts):
     else:
         raise AssertionError("the bots never moved twice between our moves")
     distinct = sorted(set(versions))
-    assert distinct == list(range(distinct[0], distinct[-1] + 1)), versions  # none skipped
+    # none skipped
+    assert distinct == list(range(distinct[0], distinct[-1] + 1)), (shown, sorted(mine))
     firsts: dict[int, float] = {}
     for v, t in shown:
         firsts.setdefault(v, t)
     gaps = [firsts[b] - firsts[a] for a, b in itertools.pairwise(distinct)
             if b not in mine]
-    assert gaps and min(gaps) >= 650, gaps
+    # the pace is 700 ms; the margin covers timers and drawing on a busy machine
+    assert gaps and min(gaps) >= 600, (gaps, shown, sorted(mine))

@@ -19,6 +19,10 @@ let retry = 500;
 const PACES = { normal: 700, fast: 250, instant: 0 };
 const PACE_KEY = "borough.botSpeed";
 const waiting = [];  // pushed views not yet shown, oldest first
+// Bots faster than the pace for a long time (a table of bots) would leave the page
+// ever further behind: past this many waiting views the oldest are passed over (each
+// view is whole, and the log still lists every move).
+const MOST_WAITING = 12;
 let shownAt = 0;     // when the last view was put on the table
 let pacer = null;
 
@@ -53,24 +57,24 @@ function pushed(view) {
   if (last && view.version < last.version) return;
   if (last === table.view && last && view.version === last.version) { accept(view); return; }
   waiting.push(view);
+  if (waiting.length > MOST_WAITING) waiting.splice(0, waiting.length - MOST_WAITING);
   drain();
 }
 
 function drain() {
-  if (pacer !== null || !waiting.length) return;
-  const gap = PACES[pace()] - (performance.now() - shownAt);
-  if (gap <= 0) {
+  if (pacer !== null) return;
+  while (waiting.length) {
+    const wait = PACES[pace()];
+    if (wait === 0) { accept(waiting[waiting.length - 1]); waiting.length = 0; break; }  // to the newest
+    const gap = wait - (performance.now() - shownAt);
+    if (gap > 0) {
+      document.body.dataset.pacing = "1";
+      pacer = setTimeout(() => { pacer = null; drain(); }, gap);
+      return;
+    }
     accept(waiting.shift());
-    if (waiting.length) drain();
-    return;
   }
-  document.body.dataset.pacing = "1";
-  pacer = setTimeout(() => {
-    pacer = null;
-    if (waiting.length) accept(waiting.shift());
-    if (waiting.length) drain();
-    else delete document.body.dataset.pacing;
-  }, gap);
+  delete document.body.dataset.pacing;
 }
 
 async function refresh() {
