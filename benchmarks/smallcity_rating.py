@@ -8,6 +8,7 @@ CPU seconds per decision (median and the slowest).
 
     python benchmarks/smallcity_rating.py [--solo-games N] [--duel-games N]
         [--players medium,hard,reference] [--reference-iterations N] [--workers W]
+        [--first-seed K] [--verbose]
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import argparse
 import statistics
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import borough
 from borough import match as matches
@@ -52,6 +53,19 @@ def play_one(task: tuple[str, int, int, int]) -> tuple[list[int], list[float]]:
     return list(g.result(state).scores), times
 
 
+def played(pool: ProcessPoolExecutor, tasks: list[tuple[str, int, int, int]],
+           verbose: bool) -> list[tuple[list[int], list[float]]]:
+    """Every task's game; with `verbose`, each game's scores as it ends (a
+    long run on a busy machine then shows its progress)."""
+    futures = {pool.submit(play_one, task): task for task in tasks}
+    for future in as_completed(futures):
+        if verbose:
+            player, players, seed, _ = futures[future]
+            print(f"# {player}, {players} player(s), seed {seed}: {future.result()[0]}",
+                  flush=True)
+    return [future.result() for future in futures]
+
+
 def summary(label: str, scores: list[int], times: list[float]) -> str:
     g = borough.game(GAME)
     q = statistics.quantiles(scores, n=4) if len(scores) > 1 else [scores[0]] * 3
@@ -70,19 +84,24 @@ def main() -> None:
     parser.add_argument("--players", default="medium,hard,reference")
     parser.add_argument("--reference-iterations", type=int, default=4000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--verbose", action="store_true", help="print each game as it ends")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="play seeds from this one on (to split a long run)")
     args = parser.parse_args()
     print("| player | games | median | middle half | range | ratings | CPU s per decision |")
     print("|---|---|---|---|---|---|---|")
     with ProcessPoolExecutor(args.workers) as pool:
-        for player in args.players.split(","):
-            tasks = [(player, 1, i, args.reference_iterations) for i in range(args.solo_games)]
-            games = list(pool.map(play_one, tasks))
+        for player in filter(None, args.players.split(",")):
+            tasks = [(player, 1, i, args.reference_iterations)
+                     for i in range(args.first_seed, args.first_seed + args.solo_games)]
+            games = played(pool, tasks, args.verbose)
             scores = [s[0] for s, _ in games]
             print(summary(f"{player}, solo at mayor", scores,
                           [t for _, ts in games for t in ts]), flush=True)
         if args.duel_games:
-            tasks = [("hard", 2, i, 0) for i in range(args.duel_games)]
-            games = list(pool.map(play_one, tasks))
+            tasks = [("hard", 2, i, 0)
+                     for i in range(args.first_seed, args.first_seed + args.duel_games)]
+            games = played(pool, tasks, args.verbose)
             scores = [x for s, _ in games for x in s]
             print(summary("hard vs hard, 2 players (both seats)", scores,
                           [t for _, ts in games for t in ts]), flush=True)
