@@ -133,7 +133,7 @@ def citycouncil_check(seen: dict, size: dict):
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_citycouncil_full_game_by_clicks(web_server, contexts, size):
     LOOSE.clear()
-    game = start(web_server.url, "citycouncil", 2, {"mode": "basic"}, seed=11)
+    game = start(web_server.url, "citycouncil", 2, {"mode": "basic"}, seed=7)
     page = contexts(size).page()
     page.goto(game["url"])
     wait_ready(page)
@@ -146,7 +146,7 @@ def test_citycouncil_full_game_by_clicks(web_server, contexts, size):
     def checked(page, view):
         check(page, view)
         turns["n"] += 1
-        if turns["n"] == 40:
+        if turns["n"] == 20:
             screenshot(page, f"citycouncil-{tag}-middle")
 
     counts = play(page, game, checked, random.Random(4))

@@ -425,7 +425,7 @@ export function draw(ctx) {
         g.append(svg("rect", { class: "shape", x, y: py, width: cardW, height: h, rx: 3, fill: kind === "dealt" ? "#fff3c4" : "#fffdf8", stroke: "#8a806c" }));
         lines.forEach((line, j) => g.append(text(svg, x + 5, py + 15 + j * 14, 11, line, { "font-weight": j === 0 ? "bold" : "normal" })));
         if (you) {
-          ctx.bind(g, (a) => ["keep", "discard", "score"].includes(a[0]) && a[1] === c, { key: `favor-${c}`, label: data.cards[c].name,
+          ctx.bind(g, (a) => ["keep", "discard", "score"].includes(a[0]) && a[1] === c, { key: `favor-${c}`, label: kind === "dealt" ? "Favor card dealt to you" : "Your Favor card",
             detail: words, attempt: () => (kind === "hand" ? ["score", c] : null) });
         } else {
           ctx.bind(g, (a) => a[0] === "score" && a[1] === c, { key: `scored-${c}`, detail: words });
