@@ -81,7 +81,8 @@ def agent_list(spec: str) -> tuple[str, ...]:
 def arena_command(
     game_names: Annotated[
         list[str],
-        typer.Option("--game", "-g", help="A game name (see `games`); several: a comma list "
+        typer.Option("--game", "-g", metavar="GAME",
+                     help="A game name (see `games`); several: a comma list "
                      "or the option again, each game playing its own arena."),
     ],
     agents: Annotated[
@@ -96,7 +97,8 @@ def arena_command(
     ] = 10,
     players: Annotated[
         list[str] | None,
-        typer.Option(help="Number of players; several (2,4 or the option again): an arena "
+        typer.Option(metavar="N", help="Number of players; several (2,4 or the option "
+                     "again): an arena "
                      "for each count a game allows. Default: each game's smallest count "
                      "of two or more."),
     ] = None,
