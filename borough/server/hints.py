@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 # The medium level, as the registry makes it (greedy, two sampled states).
 SAMPLES = 2
 # A seat may ask this many times at once, then once every PERIOD seconds.
-BURST = 3
-PERIOD = 5.0
+BURST = 5
+PERIOD = 2.0
 # At most this many suggestions wait for the one thread that computes them;
 # beyond that the server is busy and says so rather than queueing CPU work.
 QUEUE = 8
