@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from borough.core.game import Action
-from borough.games.smallcity import build, council, effects, stores
+from borough.games.smallcity import build, citizens, council, effects, stores
 from borough.games.smallcity.build import name
 from borough.games.smallcity.data import MATERIALS, Content, normalise
 from borough.games.smallcity.geometry import edge_label, label
@@ -147,7 +147,13 @@ class Wording:
         if kind == "staff":
             return f"Staff the new station with the citizen from {label(action[1])}"
         if kind == "pick":
-            return f"Move the citizen on {label(action[2])} in {name(action[1])}'s borough"
+            which = f"Move the citizen on {label(action[2])} in {name(action[1])}'s borough"
+            if state is None or state.step != "pick":
+                return which
+            # SC-53: residents and staff may stay; everyone else must move
+            if citizens.must_move(self, state, state.current, action[1], action[2]):  # type: ignore[arg-type]
+                return f"{which} (it must move this round)"
+            return f"{which} (it may also stay)"
         if kind == "to":
             where = f"Move it to {label(action[2])} in {name(action[1])}'s borough"
             if state is None or state.step != "to" or state.picked[0] < 0:

@@ -316,6 +316,10 @@ function drawBorough(ctx, root, seat, x0, y, extra) {
     if (who >= 0) label += tourist ? `; a tourist of ${ctx.name(who)}` : "; one of its citizens";
     if (mayorCells.includes(i)) label += "; beside the mayor, no building this round";
     if (here) label += ` (${here.hall ? hallText(seat, data) : `holds ${stockText(here.tile.stock)}`})`;
+    // a citizen to pick or a space to go to: the move's own words (must it move, what it would do)
+    const moveHere = ctx.your_turn && ["pick", "to"].includes(obs.step)
+      ? ctx.view.legal_actions.find((m) => m.action[0] === obs.step && m.action[1] === seat.seat && m.action[2] === i) : null;
+    if (moveHere) label += `. ${moveHere.text}`;
     if (p) {
       const anchor = p.anchorAt(i);
       ctx.bind(g, (a, mover) => mover === undefined && a[0] === "place" && a[1] === p.o && a[2] === anchor,
