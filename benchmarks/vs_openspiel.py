@@ -18,17 +18,18 @@ by the score margin instead (1 ahead, 1/2 level, 0 behind). The win share gets
 a Wilson 95% interval; a fair share is 1/players. Iterations per CPU second are
 totals over every searched decision.
 
-    python benchmarks/vs_openspiel.py [--games N] [--seconds S] [--same-leaf] [GAME ...]
+    python benchmarks/vs_openspiel.py [--games N] [--seconds S] [--same-leaf] [--log F] [GAME ...]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
 
 import numpy as np
 import pyspiel
@@ -159,6 +160,7 @@ def main() -> None:
     parser.add_argument("--uct-c", type=float, default=1.0,
                         help="ISMCTSBot's exploration constant (returns are in [-1, 1])")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--log", help="append each game's outcome to this file (JSON lines)")
     args = parser.parse_args()
     leaf = "our values" if args.same_leaf else "random rollout"
     print(f"| game | players | games | hard's win share [95%] | fair | margin | "
@@ -169,7 +171,12 @@ def main() -> None:
             n = players_for(name)
             count = args.games - args.games % n or n
             tasks = [(name, i, args.seconds, args.same_leaf, args.uct_c) for i in range(count)]
-            outs = list(pool.map(play, tasks))
+            outs = []
+            for done in as_completed([pool.submit(play, t) for t in tasks]):
+                outs.append(done.result())
+                if args.log:  # each game as it ends, so a long run can be cut short
+                    with open(args.log, "a") as log:
+                        log.write(json.dumps({"game": name, **asdict(outs[-1])}) + "\n")
             p, low, high = wilson([o.share for o in outs])
             margin = statistics.fmean(o.margin for o in outs)
             ours = sum(o.ours[0] for o in outs) / max(1e-9, sum(o.ours[1] for o in outs))
