@@ -6,7 +6,9 @@ seat, and lets every client play: on each pushed view where it is to move, it
 waits --think seconds and posts a random legal action. Reports the action
 round trip (POST to answer) and the push delay (POST to the other seat's
 WebSocket message) at p50 and p99 after the first five seconds (while the
-sockets open), and the throughput. Stops by itself after --seconds.
+sockets open), the throughput, and the CPU time the server processes used per
+action (steadier than the delays on a machine shared with other work). Stops
+by itself after --seconds.
 
 With --servers N (PostgreSQL only) N server processes share the database and
 the load: game i is created on process i mod N, and its two seats connect and
@@ -44,6 +46,13 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) a process has used so far, from /proc."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def start_server(db: str) -> tuple[subprocess.Popen, str]:
@@ -156,9 +165,11 @@ def main() -> None:
             # once and be counted as server latency; tune it as the server does.
             gc.freeze()
             gc.set_threshold(50_000, 20, 100)
+            cpu = sum(cpu_seconds(proc.pid) for proc, _ in servers)
             stats = asyncio.run(run([url for _, url in servers], args.games, args.seconds,
                                     args.think))
             elapsed = time.monotonic() - started
+            cpu = sum(cpu_seconds(proc.pid) for proc, _ in servers) - cpu
         finally:
             for proc, _ in servers:
                 proc.send_signal(signal.SIGTERM)
@@ -168,7 +179,8 @@ def main() -> None:
     print(f"{args.games} games, {args.games * 2} WebSocket clients, {args.seconds:.0f} s, "
           f"think {args.think} s, database {db.split(':')[0]}, {args.servers} server "
           f"process{'es' if args.servers > 1 else ''}")
-    print(f"actions: {n} ({n / elapsed:.1f}/s), errors {stats.errors}")
+    print(f"actions: {n} ({n / elapsed:.1f}/s), errors {stats.errors}; server CPU "
+          f"{cpu:.1f} s, {cpu / max(n, 1) * 1000:.1f} ms per action (the database's not counted)")
     print(f"action round trip: p50 {pct(stats.round_trips, 50):.1f} ms, "
           f"p99 {pct(stats.round_trips, 99):.1f} ms")
     print(f"push to the other seat: p50 {pct(stats.pushes, 50):.1f} ms, "

@@ -54,9 +54,11 @@ async def listen(rooms: Rooms, url: str, ready: asyncio.Event) -> None:
                     rooms.heard_everything()  # what was said while nobody listened
                 first = False
                 ready.set()
+                own = rooms.store.owner
                 async for note in conn.notifies():
-                    game_id, _, number = note.payload.rpartition(":")
-                    rooms.heard(game_id, int(number))
+                    game_id, number, sender = note.payload.split(":", 2)
+                    if sender != own:  # this process's own changes are in its rooms already
+                        rooms.heard(game_id, int(number))
         except asyncio.CancelledError:
             raise
         except Exception:

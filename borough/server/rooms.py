@@ -453,9 +453,10 @@ class Rooms:
 
     async def _store(self, room: Room, step: Step) -> None:
         over = room.game.is_over(step.state)
+        bots = (changes.bots_to_move(room, step.state, step.seats)
+                if any(s["kind"] == "bot" for s in step.seats) else None)
         change = Change(room.id, step.entry, "over" if over else "playing",
-                        step.seats if step.seats is not room.seats else None,
-                        changes.bots_to_move(room, step.state, step.seats))
+                        step.seats if step.seats is not room.seats else None, bots)
         try:
             await self.commits.append(change)
         except Conflict:

@@ -49,7 +49,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-CHANNEL = "borough_changes"  # NOTIFY payload: "<game id>:<change number>"
+CHANNEL = "borough_changes"  # NOTIFY payload: "<game id>:<change number>:<process>"
 MOVE, UNDO, SEATS = "move", "undo", "seats"
 MIGRATION_LOCK = 0x626F726F  # any fixed number: the advisory lock schema changes hold
 
@@ -127,7 +127,7 @@ class Change:
     entry: Entry
     status: str  # the game's status after it
     seats: list[dict[str, Any]] | None = None  # a hand-over: the seats after it
-    bots: bool = False  # a bot is to move after it
+    bots: bool | None = False  # a bot is to move after it (None: the game has no bot seat)
 
 
 @dataclass
@@ -228,12 +228,12 @@ class Store:
                     if self.shared:
                         if c.bots:
                             self._own_bot_turn(conn, c.game_id, c.entry.number)
-                        else:
+                        elif c.bots is not None:
                             conn.execute(delete(BotTurnRow)
                                          .where(BotTurnRow.game_id == c.game_id))
-                        conn.execute(text("SELECT pg_notify(:channel, :payload)"),
-                                     {"channel": CHANNEL,
-                                      "payload": f"{c.game_id}:{c.entry.number}"})
+                        conn.execute(text("SELECT pg_notify(:channel, :payload)"), {
+                            "channel": CHANNEL,
+                            "payload": f"{c.game_id}:{c.entry.number}:{self.owner}"})
         except IntegrityError as exc:
             raise Conflict(str(exc.orig)) from None
 
