@@ -77,6 +77,7 @@ class Room:
     played: list[views.Played] = field(default_factory=list)  # each move as others know it
     changes: int = 0  # entries of the game's stored change log that this room reflects
     foreign: int = 0  # changes it caught up on, stored by other processes
+    heard: int = 0  # the newest change other processes announced (shared database)
 
     @property
     def move_number(self) -> int:
@@ -257,7 +258,10 @@ class Rooms:
         """Another process may have stored change `number` of a game: a room held
         here catches up and pushes the new views to its sockets."""
         room = self.rooms.get(game_id)
-        if room is None or number <= room.changes or game_id in self.following:
+        if room is None:
+            return
+        room.heard = max(room.heard, number)
+        if number <= room.changes or game_id in self.following:
             return
         self.following.add(game_id)
         task = asyncio.get_running_loop().create_task(self._follow_store(room))
@@ -438,14 +442,32 @@ class Rooms:
 
     async def _change(self, room: Room, make: Callable[[], Step], tries: int = 3) -> None:
         """Work out a change on the current room, store it, then publish it.
-        Caller holds room.lock. When another process stored a change first, the
-        room catches up and the change is checked again from the start."""
-        for _ in range(tries):
+        Caller holds room.lock.
+
+        On a shared database the room first catches up with every change announced
+        to it. It is then checked as it is, without asking the store again: a
+        change another process stored meanwhile makes the store refuse this one
+        (the unique key), and a refusal here may come from a copy one change
+        behind; either way the room catches up from the store and the change is
+        checked again, so no answer rests on a stale copy."""
+        looked = not self.store.shared  # compared with the store since the lock was taken
+        if room.heard > room.changes:
             await self._catch_up(room)
-            step = make()
+            looked = True
+        for _ in range(tries):
+            try:
+                step = make()
+            except RoomError:
+                if looked:
+                    raise
+                await self._catch_up(room)
+                looked = True
+                step = make()
             try:
                 await self._store(room, step)
             except Conflict:
+                await self._catch_up(room)
+                looked = True
                 continue
             self._install(room, step)
             return
