@@ -9,10 +9,11 @@ Rooms are a cache of the store: an idle or finished room without sockets
 leaves memory and is rebuilt from its stored changes when asked for again.
 
 On PostgreSQL several server processes may hold the same game. The store
-decides the order of changes (see store.py): before a process acts on a room,
-it replays the changes other processes stored since; a change another process
-stored first makes this one check again on the caught-up room, and a request
-that is then stale answers 409. Every process hears of each change (cluster.py)
+decides the order of changes (see store.py): a process replays the changes
+other processes stored as it hears of them (and before acting, any it heard of
+but has not replayed); a change another process stored first makes this one
+catch up from the store and check again, and a request that is then stale
+answers 409. Every process hears of each change (cluster.py)
 and pushes the new views to its own sockets. The process that stores a change
 leaving a bot to move thinks for that bot; a turn whose process died is claimed
 by another.
