@@ -115,8 +115,10 @@ class Game(ABC):
         # front of each override here rather than repeated in every game.
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("is_legal")
-        if own is not None and not getattr(own, "_checks_form", False):
-            cls.is_legal = _refusing_malformed(own)  # type: ignore[method-assign]
+        if own is not None:
+            cls._is_legal_formed = own  # type: ignore[attr-defined]
+            if not getattr(own, "_checks_form", False):
+                cls.is_legal = _refusing_malformed(own)  # type: ignore[method-assign]
 
     # ----------------------------------------------------------------- setup
     def player_counts(self) -> tuple[int, ...]:
@@ -242,6 +244,11 @@ class Game(ABC):
 
     is_legal._checks_form = True  # type: ignore[attr-defined]
 
+    def _is_legal_formed(self, state: Any, seat: int, action: Action) -> bool:
+        """`is_legal` for an action already known to be well formed (the form
+        check is then not repeated on every move `apply` judges)."""
+        return action in self.legal_actions(state, seat)
+
     # ------------------------------------------------------------------ undo
     def undoable(self, before: Any, seat: int, action: Action, after: Any) -> bool:
         """Whether `seat` may take back `action`, which turned `before` into `after`.
@@ -318,12 +325,13 @@ class Game(ABC):
             return "The game is over; no more actions can be taken."
         if type(seat) is not int or not 0 <= seat < self.num_seats(state):
             return f"There is no seat {seat!r} in this game."
-        if seat not in self.to_act(state):
-            waiting = ", ".join(f"seat {s}" for s in self.to_act(state))
+        acting = self.to_act(state)
+        if seat not in acting:
+            waiting = ", ".join(f"seat {s}" for s in acting)
             return f"It is not seat {seat}'s turn to decide; waiting for {waiting}."
         if action not in self.action_space.index:
             return f"{action!r} is not an action of {self.title}."
-        if self.is_legal(state, seat, action):
+        if self._is_legal_formed(state, seat, action):
             return None
         return self.why_illegal(state, seat, action) or (
             f"{self.describe(action)} is not allowed now."
@@ -374,10 +382,13 @@ class Game(ABC):
 
 def _well_formed(action: Any) -> bool:
     """A non-empty tuple of exact strs and ints, opening with a str."""
-    return (
-        type(action) is tuple and bool(action) and type(action[0]) is str
-        and all(type(part) is str or type(part) is int for part in action)
-    )
+    if type(action) is not tuple or not action or type(action[0]) is not str:
+        return False
+    for part in action:  # a plain loop: this runs on every move applied
+        kind = type(part)
+        if kind is not str and kind is not int:
+            return False
+    return True
 
 
 def _check_form(game: Game, action: Any) -> None:

@@ -114,8 +114,12 @@ def from_plain(tp: Any, data: Any, where: str = "state") -> Any:
 
 def freeze(value: Any) -> Any:
     """Turn JSON lists into tuples, so an action read from JSON is hashable."""
-    if type(value) is tuple and not any(isinstance(v, list | tuple) for v in value):
-        return value  # the common case, a flat action from legal_actions: no copy
+    if type(value) is tuple:
+        for part in value:  # a plain loop: this runs on every move applied
+            if isinstance(part, list | tuple):
+                break
+        else:
+            return value  # the common case, a flat action from legal_actions: no copy
     if isinstance(value, list | tuple):
         return tuple(freeze(v) for v in value)
     return value
