@@ -151,6 +151,13 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
             return self._replace_choices(state, seat)
         raise CorruptData(f"unknown step {step!r}")
 
+    def is_legal(self, state: ArcState, seat: int, action: Action) -> bool:
+        """A play in the Play step is judged alone, without listing them all (for speed)."""
+        if (state.step == PLAY and action[0] == "play" and len(action) == 3
+                and seat == state.current):
+            return self._play_ok(state, seat, action[1], action[2])
+        return action in self.legal_actions(state, seat)
+
     # ------------------------------------------------------------ apply
     def _apply(self, state: ArcState, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []

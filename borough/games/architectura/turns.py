@@ -81,6 +81,29 @@ class Turns:
                 acts.extend(("play", t, i) for i in spaces)
         return acts
 
+    def _play_ok(self, state: ArcState, seat: int, t: object, i: object) -> bool:
+        """Whether ("play", t, i) is among `_plays` (ARC-4..ARC-7), judged alone.
+
+        The same conditions as `_plays`, for one card and space, so that `apply`
+        need not list every play to accept one (the conformance suite checks
+        that the two agree)."""
+        data = state.seats[seat]
+        if type(i) is not int or t not in data.hand:
+            return False
+        card = self.cards[t]  # type: ignore[index]
+        if card.kind == "grave":
+            return i == GRAVE and state.forced < 0
+        if state.forced >= 0:
+            if i != state.forced:
+                return False
+        elif not (0 <= i < len(state.cells) and city.can_place(state, seat, i)):
+            return False
+        if not city.run_ok(state, seat, i):
+            return False
+        if card.condition == "pay_two" and len(data.hand) - 1 + len(data.pile) < 2:
+            return False
+        return card.condition != "right_of_own" or self._own_left(state, seat, i)
+
     def _own_left(self, state: ArcState, seat: int, i: int) -> bool:
         """ARC-C16: City Hall goes right of one of its owner's face-up cards."""
         return bool(i % COLUMNS) and city.is_up(state, i - 1) and (
