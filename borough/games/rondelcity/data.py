@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 DEFAULT_DIR = Path(__file__).with_name("data")
@@ -46,6 +47,14 @@ class City:
 
     def describe_space(self, space: int) -> str:
         """E.g. "space 10 (red street by C3, C4, F1, F2)": the squares say which street."""
+        return self._space_names[space]
+
+    @cached_property
+    def _space_names(self) -> tuple[str, ...]:
+        # Every move's event names its space: worded once per space, not per move.
+        return tuple(self._word_space(space) for space in range(len(self.numbers)))
+
+    def _word_space(self, space: int) -> str:
         colour = self.colours[space]
         if colour == "white":
             # name the corner by the squares whose two streets meet there
