@@ -197,6 +197,7 @@ class Information:
             hidden = sorted(out.circle[4:])  # SC-S2: next round's cards lie face down
             rng.shuffle(hidden)
             out.circle[4:] = hidden
+        out.snapshot = [snap.copy() for snap in out.snapshot]  # shared with `state`
         for o, snap in enumerate(out.snapshot):  # the copy must not keep the true cards
             snap.promise = out.seats[o].promise
             snap.offered = out.seats[o].offered[:]

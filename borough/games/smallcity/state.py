@@ -168,7 +168,9 @@ class SmallCityState:
         d["killers"] = src["killers"][:]
         d["picked"] = src["picked"][:]
         d["start_occ"] = [occ[:] for occ in src["start_occ"]]
-        d["snapshot"] = [seat.copy() for seat in src["snapshot"]]
+        # The Build phase's snapshot is never changed once taken, so its seats are
+        # shared by every clone; whatever alters one (determinize) copies it first.
+        d["snapshot"] = src["snapshot"][:]
         d["snap_mats"] = src["snap_mats"][:]
         d["chosen"] = src["chosen"][:]
         d["seats"] = [seat.copy() for seat in src["seats"]]
