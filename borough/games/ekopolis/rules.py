@@ -163,6 +163,21 @@ class Ekopolis(Game):
             )
         raise CorruptData(f"unknown step {step!r}")
 
+    def is_legal(self, state: EkoState, seat: int, action: Action) -> bool:
+        """A placement is judged alone, without listing every one (for speed)."""
+        if (state.step == PLACE and action[0] == "place" and len(action) == 3
+                and seat == state.current):
+            t, h = action[1], action[2]
+            board = state.board
+            if (t not in state.seats[seat].hand or type(h) is not int
+                    or not 0 <= h < len(board) or h in self.board.blocked
+                    or board[h] > EMPTY):
+                return False
+            # `open_spaces` from the other side: a neighbour of h is in the city
+            city = self.city(state, seat)
+            return any(n in city for n in self.board.neighbours[h])
+        return action in self.legal_actions(state, seat)
+
     def _playable(self, state: EkoState, seat: int) -> list[Action]:
         """EKO-F5: kept cards may be played on their owner's turn, when they can act."""
         if not state.full:
