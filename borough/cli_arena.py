@@ -70,12 +70,12 @@ def agent_list(spec: str) -> tuple[str, ...]:
         "arena --game smallcity --players 2 --agents random,easy --games 2 -w 1",
         "arena -g architectura --agents random,easy -n 2 --resume arena.jsonl",
         "arena -g ekopolis --agents easy,random --format gauntlet -n 1 --json",
-        "arena -g architectura,rondelcity --players 2 --agents medium,easy,random "
-        "--format ladder -n 20",
-        "arena -g ekopolis --players 4 -o version=full -o version=basic "
-        "--agents easy,random --format ladder -n 10",
+        "arena -g architectura,ekopolis --agents easy,random -n 2",
+        "arena -g architectura --agents easy,random --format ladder -n 2",
+        "arena -g ekopolis -o version=basic --agents easy,random -n 2",
     ) + "\n\n  Your own agent: --agents mypackage.bots:MyBot,medium. On a Ray cluster: "
-        "add --ray auto or --ray ray://HOST:10001; --ray local starts Ray here.",
+        "add --ray auto or --ray ray://HOST:10001; --ray local starts Ray here. "
+        "An option given twice (-o version=full -o version=basic) plays each value.",
 )
 @friendly
 def arena_command(
