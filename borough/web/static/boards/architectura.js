@@ -16,27 +16,6 @@ const CH = 120;
 const LEFT = 70;
 const WIDTH = LEFT + COLUMNS * (CW + 8);
 const UNDER_H = 18;
-const NARROW = "(max-width: 700px)";
-
-let redrawOnResize = null;
-if (typeof window !== "undefined" && window.matchMedia) {
-  // the layout follows the width of the screen: draw again when it crosses the line
-  window.matchMedia(NARROW).addEventListener("change", () => { if (redrawOnResize) redrawOnResize(); });
-}
-
-// On a narrow screen, a decision whose places lie below the fold brings the first of
-// them into view once.
-let scrolledFor = null;
-function bringIntoView(ctx, narrow) {
-  const version = ctx.view.version;
-  if (!narrow || !ctx.your_turn || scrolledFor === version) return;
-  scrolledFor = version;
-  requestAnimationFrame(() => {
-    const live = [...document.querySelectorAll("#board .live")];
-    const seen = live.some((n) => { const r = n.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; });
-    if (live.length && !seen) live[0].scrollIntoView({ block: "center" });
-  });
-}
 
 // A card's values clockwise as printed (5, X+1, No.-2), the starting side marked; ARC-17, ARC-18.
 export function sideLabels(card) {
@@ -248,11 +227,9 @@ function drawSeats(ctx, root, y, width, cardW) {
 
 export function draw(ctx) {
   const { svg } = ctx;
-  redrawOnResize = ctx.redraw;
-  const narrow = typeof window !== "undefined" && window.matchMedia ? window.matchMedia(NARROW).matches : false;
+  const narrow = ctx.narrow;
   const city = svg("svg", { id: narrow ? "architectura-city" : "architectura-board", role: "group", "aria-label": "The streets of Architectura" });
   let y = drawCity(ctx, city);
-  bringIntoView(ctx, narrow);
   if (!narrow) {
     y = drawKey(ctx, city, y + 6, WIDTH);
     y = drawSeats(ctx, city, y + 14, WIDTH, 200);

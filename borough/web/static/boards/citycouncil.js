@@ -16,7 +16,6 @@ const SECTIONS = ["residential", "commercial", "industrial"];
 const CUBES = [["crime", "red", "#c8483a"], ["pollution", "grey", "#6f6f6f"], ["community", "pink", "#e58fb4"]];
 const STATUS = ["open", "carried out", "dropped"];
 const C = 64; // a block of the map
-const NARROW = "(max-width: 700px)";
 // condensed letters for the building names, so a one-block building's whole name fits
 const CONDENSED = "font-family: 'DejaVu Sans Condensed', 'Liberation Sans Narrow', 'Arial Narrow', sans-serif; font-stretch: condensed";
 const STEP_WORDS = {
@@ -26,26 +25,6 @@ const STEP_WORDS = {
   exec_vote: "the Executive's second vote", execute: "the Election chair picks among tied plans", favor: "a Favor chance",
   produce: "production", turn_end: "end of the round", over: "the game is over",
 };
-
-let redrawOnResize = null;
-if (typeof window !== "undefined" && window.matchMedia) {
-  // the layout follows the width of the screen: draw again when it crosses the line
-  window.matchMedia(NARROW).addEventListener("change", () => { if (redrawOnResize) redrawOnResize(); });
-}
-
-// On a narrow screen, a decision whose places lie below the fold brings the first of
-// them into view once (a person would otherwise not know where to look).
-let scrolledFor = null;
-function bringIntoView(ctx, narrow) {
-  const version = ctx.view.version;
-  if (!narrow || !ctx.your_turn || scrolledFor === version) return;
-  scrolledFor = version;
-  requestAnimationFrame(() => {
-    const live = [...document.querySelectorAll("#board .live")];
-    const seen = live.some((n) => { const r = n.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; });
-    if (live.length && !seen) live[0].scrollIntoView({ block: "center" });
-  });
-}
 
 // A building's name in lines that fit `width` units at the names' letters, measured; a
 // word wider than the building is broken with a hyphen (the line is marked "broken").
@@ -288,8 +267,7 @@ function drawCouncil(ctx, root, x, y, member) {
 
 export function draw(ctx) {
   const { obs, data, svg } = ctx;
-  redrawOnResize = ctx.redraw;
-  const narrow = typeof window !== "undefined" && window.matchMedia ? window.matchMedia(NARROW).matches : false;
+  const narrow = ctx.narrow;
   const board = data.board;
   const names = data.buildings.map((b) => b.name);
   const cardTexts = data.card_texts || data.cards.map((c) => c.name);
@@ -443,7 +421,6 @@ export function draw(ctx) {
     py += row + 12;
   }
   out.setAttribute("viewBox", `0 0 ${width} ${py + 8}`);
-  bringIntoView(ctx, narrow);
   if (!narrow) return root;
   root.id = "citycouncil-map";
   const wrap = ctx.el("div", { id: "citycouncil-board", class: "citycouncil-narrow" });

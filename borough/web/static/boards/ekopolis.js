@@ -21,8 +21,6 @@ function initials(name) {
 }
 
 // Phones get a drawing no wider than the map, so the map is drawn as large as it can be.
-const NARROW = "(max-width: 700px)";
-let watching = false;
 
 function cellOf(action) {
   if (action[0] === "place") return action[2];
@@ -49,11 +47,7 @@ function builders(events, labels) {
 
 export function draw(ctx) {
   const { obs, data, svg } = ctx;
-  if (!watching && window.matchMedia) {
-    watching = true;
-    window.matchMedia(NARROW).addEventListener("change", () => ctx.redraw());
-  }
-  const narrow = Boolean(window.matchMedia && window.matchMedia(NARROW).matches);
+  const narrow = ctx.narrow;
   const owners = builders(ctx.view.events, data.board.labels);
   const board = data.board;
   const tiles = data.tiles;

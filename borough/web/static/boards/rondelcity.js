@@ -11,10 +11,8 @@ const BUILDINGS = ["shop", "church", "bank", "statue", "park"];
 const AMENITY = 100;
 const CELL = 34; // pixels per cell of the layout
 const RR = 80; // the rondel's radius
-const NARROW = "(max-width: 700px)";
 // moves with no place of their own: the mover's line under the map is marked
 const SEAT_MOVES = ["pass", "bonus", "skip", "take", "score"];
-let watching = false;
 
 // The table's word for the colour it draws a seat in, so the board names what it shows.
 function drawnName(ctx, seat) { return ctx.colourName(seat); }
@@ -50,11 +48,7 @@ function spaceWords(city, sid) {
 
 export function draw(ctx) {
   const { obs, data, svg } = ctx;
-  if (!watching && window.matchMedia) {
-    watching = true;
-    window.matchMedia(NARROW).addEventListener("change", () => ctx.redraw());
-  }
-  const narrow = Boolean(window.matchMedia && window.matchMedia(NARROW).matches);
+  const narrow = ctx.narrow;
   const city = data.city;
   const market = data.market;
   const layout = data.layout;

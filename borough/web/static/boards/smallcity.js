@@ -592,7 +592,7 @@ export function draw(ctx) {
   const types = Object.fromEntries(data.types.map((t) => [t.key, t]));
   const root = svg("svg", { id: "smallcity-board", role: "group", "aria-label": "The boroughs of Small City" });
   // a phone gets one narrow column; a wider screen the viewer's borough beside the decision
-  const narrow = window.innerWidth < 700;
+  const narrow = ctx.narrow;
   const W = narrow ? 360 : 960;
   const x = 4;
   const inner = W - 8;

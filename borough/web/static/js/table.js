@@ -6,6 +6,9 @@ import * as generic from "./generic.js";
 import { explainResult } from "./results.js";
 
 const contentCache = new Map();
+// Below this width a board draws its phone layout (one column, parts to click first).
+const NARROW = "(max-width: 700px)";
+const narrowScreen = () => Boolean(window.matchMedia && window.matchMedia(NARROW).matches);
 
 export async function loadGame(game) {
   if (!contentCache.has(game)) {
@@ -60,7 +63,10 @@ export class Table {
     this.view = null;
     this.narrowed = null;
     this.busy = false;
+    this.scrolledFor = null;
     this.build();
+    // a board's layout follows the screen's width: draw again when it crosses the line
+    if (window.matchMedia) window.matchMedia(NARROW).addEventListener("change", () => { if (this.view) this.render(); });
   }
 
   build() {
@@ -215,6 +221,7 @@ export class Table {
       colourName: (seat) => playerColourName(view, seat),
       name: (seat) => seatName(view, seat),
       your_turn: legal.length > 0,
+      narrow: narrowScreen(),
       picked: this.narrowed !== null,
       bind(node, pred, opts = {}) {
         return table.bind(node, pred, opts, legal, candidates, bound);
@@ -243,6 +250,20 @@ export class Table {
         drawing.style.maxWidth = `${Math.ceil((box.width + 12) * 1.5)}px`; // small boards stay readable, not huge
       }
     }
+    this.bringIntoView();
+  }
+
+  // On a narrow screen a decision whose places all lie off screen brings the first of
+  // them into view, once per decision: a person would not know where to look.
+  bringIntoView() {
+    const version = this.view.version;
+    if (!narrowScreen() || !this.interactive() || this.scrolledFor === version) return;
+    this.scrolledFor = version;
+    requestAnimationFrame(() => {
+      const live = [...this.boardWrap.querySelectorAll(".live")];
+      const seen = live.some((n) => { const r = n.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; });
+      if (live.length && !seen) live[0].scrollIntoView({ block: "center" });
+    });
   }
 
   describe(node, text) {
