@@ -76,10 +76,12 @@ export function notice(container, text, kind = "error") {
 // something else (tests/web/test_palette.py measures the distance), and dark enough to
 // read as text on the paper background. Boards colour a player's pieces with
 // ctx.colour(seat), which answers from here.
+// Small City's first player is not black: its board draws the mayor's street,
+// Cemeteries and the Metro Station in near-black.
 export const PLAYER_COLOURS = {
   ekopolis: ["#8e24aa", "#ad7a00", "#0097a7", "#212121", "#c2185b"],
   rondelcity: ["#212121", "#8e24aa", "#6200ea", "#ff6d00", "#880e4f"],
-  smallcity: ["#212121", "#009688", "#ff6d00", "#ff4081"],
+  smallcity: ["#3300ff", "#009688", "#ff6d00", "#ff4081"],
   citycouncil: ["#6200ea", "#00838f", "#212121", "#ff6d00", "#880e4f"],
   default: ["#212121", "#8e24aa", "#00838f", "#ff6d00", "#c2185b", "#6200ea"],
 };
@@ -90,7 +92,7 @@ export const BOX_COLOURS = { blue: "#3f76c4", green: "#4f9d5a", yellow: "#d9a521
 export const COLOUR_NAMES = {
   "#8e24aa": "purple", "#ad7a00": "ochre", "#0097a7": "teal", "#212121": "black", "#c2185b": "magenta",
   "#6200ea": "violet", "#ff6d00": "orange", "#009688": "teal", "#ff4081": "pink", "#00838f": "teal",
-  "#880e4f": "wine", "#3f76c4": "blue", "#4f9d5a": "green", "#d9a521": "yellow", "#c8483a": "red",
+  "#880e4f": "wine", "#3300ff": "ultramarine", "#3f76c4": "blue", "#4f9d5a": "green", "#d9a521": "yellow", "#c8483a": "red",
 };
 
 export function playerColourName(view, seat) {
