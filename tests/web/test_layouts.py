@@ -6,6 +6,7 @@ change to a game's data that the drawing no longer fits fails at once.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pytest
@@ -109,8 +110,8 @@ def test_the_layout_refuses_a_city_whose_blocks_have_no_sides():
     game = borough.game("rondelcity")
 
     class Broken:
-        city = type(game.city)(**{**game.city.__dict__,
-                                  "square_streets": tuple(() for _ in game.city.square_streets)})
+        city = dataclasses.replace(
+            game.city, square_streets=tuple(() for _ in game.city.square_streets))
 
     with pytest.raises(ValueError, match="sides"):
         layouts.rondelcity(Broken())
