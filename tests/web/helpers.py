@@ -102,3 +102,28 @@ def drive(base: str, game_id: str, token: str, choose, until, limit: int = 400) 
         if limit <= 0:
             break
     raise AssertionError("the wanted position was not reached")
+
+
+def open_table(contexts, game: dict, size: dict, allowed: tuple[str, ...] = ()):
+    """The person's page of `game` (from test_board_play.start) at the viewport `size`,
+    ready for its first decision."""
+    page = contexts(size, allowed=allowed).page()
+    page.goto(game["url"])
+    wait_ready(page)
+    return page
+
+
+def shots(name: str, middle: int):
+    """A check to call at each of the person's turns: screenshots at the first one and
+    at turn `middle` (test_board_play.finish takes the one at the end)."""
+    from tests.web.conftest import screenshot
+
+    taken = {"count": 0}
+
+    def take(page) -> None:
+        taken["count"] += 1
+        if taken["count"] == 1:
+            screenshot(page, f"{name}-start")
+        elif taken["count"] == middle:
+            screenshot(page, f"{name}-middle")
+    return take

@@ -12,8 +12,7 @@ import httpx
 import pytest
 
 import borough
-from tests.web.conftest import screenshot
-from tests.web.helpers import wait_ready
+from tests.web.helpers import open_table, shots
 from tests.web.sizes import (
     DESKTOP,
     PHONE,
@@ -107,20 +106,15 @@ def architectura_check(seen: dict, size: dict):
 def test_architectura_full_game_by_clicks(web_server, contexts, size):
     LOOSE.clear()
     game = start(web_server.url, "architectura", 2, {}, seed=11)
-    page = contexts(size).page()
-    page.goto(game["url"])
-    wait_ready(page)
+    page = open_table(contexts, game, size)
     tag = "desktop" if size == DESKTOP else "phone"
-    screenshot(page, f"architectura-{tag}-start")
     seen: dict = {}
     check = architectura_check(seen, size)
-    turns = {"n": 0}
+    shot = shots(f"architectura-{tag}", 8)
 
     def checked(page, view):
+        shot(page)
         check(page, view)
-        turns["n"] += 1
-        if turns["n"] == 8:
-            screenshot(page, f"architectura-{tag}-middle")
 
     counts = play(page, game, checked, random.Random(4))
     assert seen.get("cards") and seen.get("recent") and seen.get("under"), seen

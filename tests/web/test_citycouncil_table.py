@@ -11,8 +11,7 @@ import httpx
 import pytest
 
 import borough
-from tests.web.conftest import screenshot
-from tests.web.helpers import wait_ready
+from tests.web.helpers import open_table, shots
 from tests.web.sizes import (
     DESKTOP,
     PHONE,
@@ -134,20 +133,15 @@ def citycouncil_check(seen: dict, size: dict):
 def test_citycouncil_full_game_by_clicks(web_server, contexts, size):
     LOOSE.clear()
     game = start(web_server.url, "citycouncil", 2, {"mode": "basic"}, seed=7)
-    page = contexts(size).page()
-    page.goto(game["url"])
-    wait_ready(page)
+    page = open_table(contexts, game, size)
     tag = "desktop" if size == DESKTOP else "phone"
-    screenshot(page, f"citycouncil-{tag}-start")
     seen: dict = {}
     check = citycouncil_check(seen, size)
-    turns = {"n": 0}
+    shot = shots(f"citycouncil-{tag}", 20)
 
     def checked(page, view):
+        shot(page)
         check(page, view)
-        turns["n"] += 1
-        if turns["n"] == 20:
-            screenshot(page, f"citycouncil-{tag}-middle")
 
     counts = play(page, game, checked, random.Random(4))
     assert seen.get("named") and seen.get("keep") and seen.get("recent"), seen

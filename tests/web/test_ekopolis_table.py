@@ -15,7 +15,7 @@ import borough
 from borough.games.ekopolis.rules import OPEN_CHOICES
 from borough.server.views import played, recent
 from tests.web.conftest import screenshot
-from tests.web.helpers import wait_ready
+from tests.web.helpers import open_table
 from tests.web.sizes import (
     DESKTOP,
     PHONE,
@@ -133,9 +133,7 @@ def ekopolis_check(seen: dict, size: dict):
 
 def played_by_clicks(web_server, contexts, size: dict, name: str) -> None:
     game = start(web_server.url, "ekopolis", 3, {"version": "full"}, seed=11)
-    page = contexts(size).page()
-    page.goto(game["url"])
-    wait_ready(page)
+    page = open_table(contexts, game, size)
     screenshot(page, f"ekopolis-{name}-start")
     if size == PHONE:
         # the first place to click is on the first screen, without scrolling

@@ -15,7 +15,7 @@ import borough
 from borough.games.rondelcity.rules import OPEN_CHOICES
 from borough.server.views import played, recent
 from tests.web.conftest import screenshot
-from tests.web.helpers import wait_ready
+from tests.web.helpers import open_table
 from tests.web.sizes import (
     DESKTOP,
     PHONE,
@@ -157,9 +157,7 @@ def prefer(view: dict) -> str | None:
 def played_by_clicks(web_server, contexts, size: dict, name: str) -> None:
     # a seed whose game against the greedy bot ends in about forty of the person's turns
     game = start(web_server.url, "rondelcity", 2, {}, seed=16)
-    page = contexts(size).page()
-    page.goto(game["url"])
-    wait_ready(page)
+    page = open_table(contexts, game, size)
     screenshot(page, f"rondelcity-{name}-start")
     if size == PHONE:
         # the rondel, the first place to click in a turn, is on the first screen

@@ -12,8 +12,7 @@ from __future__ import annotations
 import random
 
 import borough
-from tests.web.conftest import screenshot
-from tests.web.helpers import wait_ready
+from tests.web.helpers import open_table, shots
 from tests.web.sizes import (
     DESKTOP,
     PHONE,
@@ -174,25 +173,10 @@ def prefer(view):
     return None
 
 
-def shots(name: str, every: int):
-    """Screenshots at the first decision, around the middle and (by `finish`) the end."""
-    taken = {"count": 0}
-
-    def take(page) -> None:
-        taken["count"] += 1
-        if taken["count"] == 1:
-            screenshot(page, f"{name}-start")
-        elif taken["count"] == every:
-            screenshot(page, f"{name}-middle")
-    return take
-
-
 def test_smallcity_against_a_bot_at_a_desktop(web_server, contexts):
     LOOSE.clear()
     game = start(web_server.url, "smallcity", 2, {}, seed=5)
-    page = contexts(DESKTOP, allowed=RACE).page()
-    page.goto(game["url"])
-    wait_ready(page)
+    page = open_table(contexts, game, DESKTOP, allowed=RACE)
     seen: dict[str, int] = {}
     board_check, marks, shot = smallcity_check(seen), recent_check(seen), shots(
         "smallcity-desktop", 60)
@@ -214,9 +198,7 @@ def test_smallcity_against_a_bot_at_a_desktop(web_server, contexts):
 def test_smallcity_against_a_bot_on_a_phone(web_server, contexts):
     LOOSE.clear()
     game = start(web_server.url, "smallcity", 2, {}, seed=8)
-    page = contexts(PHONE, allowed=RACE).page()
-    page.goto(game["url"])
-    wait_ready(page)
+    page = open_table(contexts, game, PHONE, allowed=RACE)
     shot = shots("smallcity-phone", 50)
 
     def check(page, view):
