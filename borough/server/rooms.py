@@ -38,6 +38,7 @@ from borough.core.record import Record, content_mismatch, dump, rules_mismatch
 from borough.server import changes, views
 from borough.server.bots import BotScheduler
 from borough.server.changes import Step
+from borough.server.group_commit import GroupCommit
 from borough.server.naming import named
 from borough.server.settings import Settings
 from borough.server.store import Change, Conflict, Entry, Store, StoredGame, hash_token
@@ -99,42 +100,6 @@ class Subscriber:
         if self.queue.full():  # a client that stopped reading only needs the newest view
             self.queue.get_nowait()
         self.queue.put_nowait(text)
-
-
-class GroupCommit:
-    """Actions stored together: those that arrive while a commit is under way
-    wait for the next one, which stores them all in a single transaction.
-    Each caller returns only once its own action is committed."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.pending: list[tuple[Change, asyncio.Future]] = []
-        self.writer: asyncio.Task | None = None
-
-    async def append(self, change: Change) -> None:
-        future = asyncio.get_running_loop().create_future()
-        self.pending.append((change, future))
-        if self.writer is None or self.writer.done():
-            self.writer = asyncio.get_running_loop().create_task(self._write())
-        await future
-
-    async def _write(self) -> None:
-        while self.pending:
-            batch, self.pending = self.pending, []
-            try:
-                await asyncio.to_thread(self.store.append, [change for change, _ in batch])
-            except Exception:  # one bad row must not sink the others: store one by one
-                for change, future in batch:
-                    try:
-                        await asyncio.to_thread(self.store.append, [change])
-                    except Exception as exc:
-                        future.set_exception(exc)
-                    else:
-                        future.set_result(None)
-            else:
-                for _, future in batch:
-                    if not future.done():
-                        future.set_result(None)
 
 
 class Rooms:
