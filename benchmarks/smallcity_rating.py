@@ -1,14 +1,15 @@
 """Small City against the book's solo rating scale (SC-S6).
 
-Plays solo games at level mayor (default content and options) for each level
-and for a slow reference player (the same search given many more iterations
-and no time cap), and two-player games of hard against hard. Reports per
-player the score distribution, how many games reached each rating, and the
-CPU seconds per decision (median and the slowest).
+Plays solo games at level mayor (default content and options) for each level,
+for the reference player (`borough/games/smallcity/planner.py`, a scripted
+plan) and, when named, `search` (hard's search given many more iterations and
+no time cap), and two-player games of hard against hard. Reports per player
+the score distribution, how many games reached each rating, and the CPU
+seconds per decision (median and the slowest).
 
     python benchmarks/smallcity_rating.py [--solo-games N] [--duel-games N]
-        [--players medium,hard,reference] [--reference-iterations N] [--workers W]
-        [--first-seed K] [--verbose]
+        [--players medium,hard,reference,search] [--search-iterations N]
+        [--workers W] [--first-seed K] [--verbose]
 """
 
 from __future__ import annotations
@@ -25,22 +26,25 @@ from borough.agents import SeatView, make_agent
 from borough.agents.mcts import MCTSAgent
 from borough.agents.registry import HARD_EXPLORATION
 from borough.games.smallcity import scoring
+from borough.games.smallcity.planner import Planner
 
 GAME = "smallcity"
 
 
-def agent_for(player: str, seed: int, reference_iterations: int):
+def agent_for(player: str, seed: int, search_iterations: int):
     if player == "reference":
-        return MCTSAgent(seed, iterations=reference_iterations, exploration=HARD_EXPLORATION)
+        return Planner(seed)
+    if player == "search":
+        return MCTSAgent(seed, iterations=search_iterations, exploration=HARD_EXPLORATION)
     return make_agent(player, seed)
 
 
 def play_one(task: tuple[str, int, int, int]) -> tuple[list[int], list[float]]:
     """One game: every seat's final score, and the CPU seconds of each decision."""
-    player, players, seed, reference_iterations = task
+    player, players, seed, search_iterations = task
     g = borough.game(GAME)
     m = matches.start(g, players, 50_000 + seed, {"level": "mayor"})
-    agents = [agent_for(player, matches.seat_seed(seed, s), reference_iterations)
+    agents = [agent_for(player, matches.seat_seed(seed, s), search_iterations)
               for s in range(players)]
     times = []
     state = m.state
@@ -82,7 +86,7 @@ def main() -> None:
     parser.add_argument("--solo-games", type=int, default=50)
     parser.add_argument("--duel-games", type=int, default=50)
     parser.add_argument("--players", default="medium,hard,reference")
-    parser.add_argument("--reference-iterations", type=int, default=4000)
+    parser.add_argument("--search-iterations", type=int, default=4000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--verbose", action="store_true", help="print each game as it ends")
     parser.add_argument("--first-seed", type=int, default=0,
@@ -92,7 +96,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     with ProcessPoolExecutor(args.workers) as pool:
         for player in filter(None, args.players.split(",")):
-            tasks = [(player, 1, i, args.reference_iterations)
+            tasks = [(player, 1, i, args.search_iterations)
                      for i in range(args.first_seed, args.first_seed + args.solo_games)]
             games = played(pool, tasks, args.verbose)
             scores = [s[0] for s, _ in games]
