@@ -26,7 +26,8 @@ from borough.games.smallcity.geometry import (
     ZONE_BITS,
     Bits,
     Influence,
-    fits,
+    Plan,
+    fits_plan,
     influence,
     iter_bits,
     label,
@@ -211,8 +212,8 @@ def warehouse_spots(
     free spaces no Residential Zone influences."""
     ok = _area(factory_cells) & mask & ~inf.by_residential
     out = []
-    for o, shape in enumerate(g.types[g.warehouse].faces[0]):
-        for anchor in iter_bits(fits(shape, ok)):
+    for o, plan in enumerate(g.plans[g.warehouse][0]):
+        for anchor in iter_bits(fits_plan(plan, ok)):
             out.append((o, anchor))
             if first:
                 return out
@@ -262,13 +263,13 @@ def placements(
     else:
         forbidden, need = _criteria(t, inf, waived)
     land = mask & ~forbidden
-    harbor = t.family == "harbor"
     out = []
-    wshapes = g.types[g.warehouse].faces[0] if needs_warehouse else ()
-    for o, shape in enumerate(t.faces[face]):
+    wplans = g.plans[g.warehouse][0] if needs_warehouse else ()
+    shapes = t.faces[face]
+    for o, plan in enumerate(g.plans[t.id][face]):
         if only is not None and only[0] != o:
             continue
-        anchors = fits(shape, land, mask, need, harbor)
+        anchors = fits_plan(plan, land, mask, need)
         if only is not None:
             anchors &= BIT[only[1]] if 0 <= only[1] < CELLS else 0
         if not anchors:
@@ -280,7 +281,7 @@ def placements(
             out += [row[a] for a, bit in enumerate(bin(anchors)[:1:-1]) if bit == "1"]
             continue
         for anchor in iter_bits(anchors):
-            if needs_warehouse and not _warehouse_fits(wshapes, shape, anchor, land):
+            if needs_warehouse and not _warehouse_fits(wplans, shapes[o], anchor, land):
                 continue
             out.append(PLACE[o][anchor] if actions else (o, anchor))
             if first:
@@ -288,7 +289,7 @@ def placements(
     return out
 
 
-def _warehouse_fits(wshapes: tuple, shape: tuple, anchor: int, land: int) -> bool:
+def _warehouse_fits(wplans: tuple[Plan, ...], shape: tuple, anchor: int, land: int) -> bool:
     """SC-34: whether a Warehouse fits on `land` in the influence area of a
     Factory of `shape` on `anchor` (the quick form of `warehouse_spots`)."""
     reach = own = 0
@@ -297,7 +298,7 @@ def _warehouse_fits(wshapes: tuple, shape: tuple, anchor: int, land: int) -> boo
         own |= BIT[c]
         reach |= NB8_BITS[c]
     ok = reach & ~own & land
-    return any(fits(w, ok) for w in wshapes)
+    return any(fits_plan(plan, ok) for plan in wplans)
 
 
 def tile_choices(
@@ -312,61 +313,79 @@ def tile_choices(
     mask, inf = known or survey(g, st, s)
     if not mask:
         return []
-    # the best any open space offers: a quick bound before trying every placement
-    best_cult = inf.cultural.best(mask)
-    best_res = inf.residential.best(mask)
-    refi = bool(inf.refinery & mask)
-    harb = bool(inf.harbor & mask)
-    both = bool(inf.refinery & inf.harbor & mask)
+    rows = g.tile_rows if only is None else g.tile_row.get(only, ())
+    bounds = None
     have = None
     out = []
     setup = st.build_mode == "setup"
     money, built, mediator = seat.money, seat.built, seat.card == MEDIATOR
     cultural_mode = st.mode == "cultural"
     lo, hi, _ = st.build_size
-    for t in g.buildable_types:
-        if only is not None and t.id != only:
+    # The cheap tests come first (most types fail on money), the placements last.
+    for t, tid, fam, level, cost, cultural, materials in rows:
+        if council:
+            if cultural or not lo <= level <= hi:
+                continue
+        elif not cultural:  # SC-30, SC-11: the money
+            if mediator and cost > 1:
+                cost -= 1
+            if money < cost:
+                continue
+        if t.unique and tid in built:  # SC-37 and the stacks: availability
             continue
-        fam, level = t.family, t.level
-        if council and (t.cultural or not lo <= level <= hi):
+        if not (t.per_player or (cultural_mode and cultural)) and stack(st, s, tid) <= 0:
             continue
-        if not waived:
+        if not waived and fam in _BOUNDED:
+            # the best any open space offers: a quick bound before any placement
+            if bounds is None:
+                bounds = _bounds(inf, mask)
+            best_cult, best_res, refi_or_harb, both = bounds
             if fam == "residential" and level > 1 and best_cult < level:
                 continue
             if fam == "commercial" and best_res < level:
                 continue
             if fam == "factory" and (
-                (level == 2 and not (refi or harb)) or (level == 3 and not both)
+                (level == 2 and not refi_or_harb) or (level == 3 and not both)
             ):
                 continue
-        # SC-30, SC-11: the money; SC-37 and the stacks: availability (inlined for speed)
-        if not (council or t.cultural):
-            cost = t.cost
-            if mediator and cost > 1:
-                cost -= 1
-            if money < cost:
-                continue
-        if t.unique and t.id in built:
-            continue
-        if not (t.per_player or (cultural_mode and t.cultural)) and stack(st, s, t.id) <= 0:
-            continue
-        if t.cultural and not council and sum(t.materials):
+        if cultural and not council and materials:
             have = have or stored(g, seat)
-            if sum(have) + 1 < sum(t.materials) or not waivers(seat, t, False, have):
+            if sum(have) + 1 < materials or not waivers(seat, t, False, have):
                 continue
-        if t.family == "factory" and not waived:
-            for f in g.distinct_faces[t.id]:
+        if fam == "factory" and not waived:
+            for f in g.distinct_faces[tid]:
                 if placements(g, st, s, t, f, first=True, known=(mask, inf)):
-                    out.append(("tile", t.id, f))
+                    out.append(("tile", tid, f))
             continue
         # the quick form of `placements(first=True)` for tiles without a Warehouse
         forbidden, need = (0, None) if setup else _criteria(t, inf, waived)
         land = mask & ~forbidden
-        harbor = t.family == "harbor"
-        for f in g.distinct_faces[t.id]:
-            if any(fits(shape, land, mask, need, harbor) for shape in t.faces[f]):
-                out.append(("tile", t.id, f))
+        plans = g.plans[tid]
+        for f in g.distinct_faces[tid]:
+            for plan in plans[f]:
+                if fits_plan(plan, land, mask, need):
+                    out.append(("tile", tid, f))
+                    break
     return out
+
+
+_BOUNDED = frozenset({"residential", "commercial", "factory"})
+
+TileRow = tuple[TileType, int, str, int, int, bool, int]
+"""What `tile_choices` reads of a tile type, unpacked at once: (type, id, family,
+level, money cost, Cultural, materials needed)."""
+
+
+def tile_row(t: TileType) -> TileRow:
+    return (t, t.id, t.family, t.level, t.cost, t.cultural, sum(t.materials))
+
+
+def _bounds(inf: Influence, mask: int) -> tuple[int, int, bool, bool]:
+    """(most Cultural influences, most Residential ones, a Refinery or Harbor
+    influence, both) found on any space of `mask`."""
+    return (inf.cultural.best(mask), inf.residential.best(mask),
+            bool((inf.refinery | inf.harbor) & mask),
+            bool(inf.refinery & inf.harbor & mask))
 
 
 def place_tile(

@@ -245,20 +245,33 @@ def shape_plan(shape: tuple[tuple[int, int, int], ...], harbor: bool
     return valid, tuple((dr * SIZE + dc, harbor and m == WATER) for dr, dc, m in shape)
 
 
-def fits(shape: tuple[tuple[int, int, int], ...], land: int, water: int = 0,
-         need: int | None = None, harbor: bool = False) -> int:
-    """The anchors where a shape lies wholly on `land` (its water spaces on
-    `water`), with a space on `need` when given: all placements in a few
-    integer operations."""
+Plan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""A shape ready for `fits_plan`: (anchors that keep it on the grid, offsets of its
+land spaces, offsets of its water spaces, offsets of all its spaces)."""
+
+
+def plan_of(shape: tuple[tuple[int, int, int], ...], harbor: bool = False) -> Plan:
+    """The plan of a shape, made once per shape by whoever holds the shape (the
+    game keeps one per tile orientation, so no placement test hashes a shape)."""
     valid, offsets = shape_plan(shape, harbor)
-    x = valid
-    for off, wet in offsets:
-        x &= (water if wet else land) >> off
+    return (valid, tuple(o for o, wet in offsets if not wet),
+            tuple(o for o, wet in offsets if wet), tuple(o for o, _ in offsets))
+
+
+def fits_plan(plan: Plan, land: int, water: int = 0, need: int | None = None) -> int:
+    """The anchors where a planned shape lies wholly on `land` (its water spaces
+    on `water`), with a space on `need` when given: all placements in a few
+    integer operations."""
+    x, dry, wet, every = plan
+    for off in dry:
+        x &= land >> off
         if not x:
             return 0
-    if need is not None:
+    for off in wet:
+        x &= water >> off
+    if need is not None and x:
         y = 0
-        for off, _ in offsets:
+        for off in every:
             y |= need >> off
         x &= y
     return x

@@ -35,7 +35,7 @@ from borough.games.smallcity.data import (
     Content,
     load,
 )
-from borough.games.smallcity.geometry import EDGES
+from borough.games.smallcity.geometry import EDGES, Plan, plan_of
 from borough.games.smallcity.information import Information
 from borough.games.smallcity.phases.actions import Actions
 from borough.games.smallcity.phases.construction import Construction
@@ -104,6 +104,14 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
             t for t in self.types if t.family not in ("city_hall", "warehouse"))
         self.distinct_faces: dict[int, tuple[int, ...]] = {
             t.id: tuple(f for f, face in enumerate(t.faces) if face not in t.faces[:f])
+            for t in self.types
+        }
+        self.tile_rows = tuple(build.tile_row(t) for t in self.buildable_types)
+        self.tile_row = {row[1]: (row,) for row in self.tile_rows}
+        # per type, face and orientation: the shape planned for the placement tests
+        self.plans: dict[int, tuple[tuple[Plan, ...], ...]] = {
+            t.id: tuple(tuple(plan_of(shape, t.family == "harbor") for shape in face)
+                        for face in t.faces)
             for t in self.types
         }
         self.next_level: dict[int, int] = {}

@@ -1,0 +1,106 @@
+"""The Build phase's quick lists against the rules written out plainly.
+
+`tile_choices` tests money first, unpacks each tile type once and plans every
+shape ahead, and `placements` tests all anchors of a shape in a few integer
+operations. Here both are recomputed space by space from `available`,
+`affordable` and the construction criteria, at every Build decision of random
+games (SC-25 to SC-38, SC-44).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from borough.games.smallcity import build
+from borough.games.smallcity.data import WATER
+from borough.games.smallcity.geometry import BIT, place_cells
+from tests.games.smallcity.helpers import GAME
+
+
+def plain_placements(st, s, t, face) -> list[tuple[int, int]]:
+    """Every (orientation, anchor), one space at a time (SC-26, SC-31 to SC-36)."""
+    mask, inf = build.survey(GAME, st, s)
+    waived = st.build_mode == "council" and bool(st.build_size[2])
+    needs_warehouse = t.family == "factory" and not waived
+    if needs_warehouse and build.stack(st, s, GAME.warehouse) <= 0:
+        return []
+    forbidden, need = (0, None) if st.build_mode == "setup" else build._criteria(t, inf, waived)
+    out = []
+    for o, shape in enumerate(t.faces[face]):
+        for anchor in range(100):
+            cells = place_cells(shape, anchor)
+            if cells is None:
+                continue
+            ok = True
+            for c, (_, _, mark) in zip(cells, shape, strict=True):
+                wet = t.family == "harbor" and mark == WATER
+                if not mask & BIT[c] or (not wet and forbidden & BIT[c]):
+                    ok = False
+            if need is not None and not any(need & BIT[c] for c in cells):
+                ok = False
+            if ok and needs_warehouse:
+                free = mask & ~forbidden
+                ok = bool(build.warehouse_spots(GAME, cells, free, inf))
+            if ok:
+                out.append((o, anchor))
+    return out
+
+
+def plain_tile_choices(st, s) -> list[tuple[str, int, int]]:
+    """Every type and face the seat may build now (SC-29, SC-30, SC-37, SC-38, SC-82)."""
+    council = st.build_mode == "council"
+    lo, hi, _ = st.build_size
+    out = []
+    for t in GAME.buildable_types:
+        if council and (t.cultural or not lo <= t.level <= hi):
+            continue
+        if not build.available(GAME, st, s, t):
+            continue
+        if not build.affordable(GAME, st, st.seats[s], t, council):
+            continue
+        for face in GAME.distinct_faces[t.id]:
+            if plain_placements(st, s, t, face):
+                out.append(("tile", t.id, face))
+    return out
+
+
+def build_points(players, options, seed):
+    """(state, seat) at every decision where a tile is chosen or placed, the
+    seat's own Build step in place (random games that build often)."""
+    rng = random.Random(seed)
+    st = GAME.setup(players, seed, options)
+    while not GAME.is_over(st):
+        seat = rng.choice(GAME.to_act(st))
+        step = st.seats[seat].bstep if st.phase == "build" else st.step
+        if step in ("build", "tile", "place", "hall"):
+            yield st, seat, step
+        acts = GAME.legal_actions(st, seat)
+        busy = [a for a in acts if a[0] not in ("done", "pass", "skip")]
+        GAME.apply(st, seat, rng.choice(busy if busy and rng.random() < 0.9 else acts))
+
+
+@pytest.mark.parametrize(("players", "options", "seed"), [
+    (1, {"level": "president"}, 1),
+    (2, {"mode": "cultural"}, 2),
+    (3, {"council": "expert"}, 3),
+    (4, {"side": "expert"}, 4),
+])
+def test_sc29_quick_build_lists_equal_the_plain_rules(players, options, seed):
+    # Rules SC-26, SC-29, SC-30, SC-31, SC-34, SC-37, SC-38, SC-44.
+    seen = set()
+    for st, seat, step in build_points(players, options, seed):
+        def check(st=st, seat=seat, step=step):
+            if step in ("build", "tile"):
+                assert build.tile_choices(GAME, st, seat) == plain_tile_choices(st, seat)
+            else:
+                t = GAME.types[st.sel[0]]
+                assert build.placements(GAME, st, seat, t, st.sel[1]) == plain_placements(
+                    st, seat, t, st.sel[1])
+        if st.phase == "build":
+            GAME.behind_screen(st, seat, check)
+        else:
+            check()
+        seen.add(step)
+    assert {"build", "place"} <= seen
