@@ -112,18 +112,26 @@ class CCState:
     key_holder: int  # the seat holding the Key to the City, or -1 (CC-66)
 
     def copy(self) -> CCState:
-        return CCState(
-            self.players, self.members, self.advanced, self.round, self.step, self.current,
-            self.chair, self.queue[:], self.office[:], self.spot[:], self.marked[:],
-            self.vacant_start[:], self.scores[:], self.funds[:], [h[:] for h in self.hands],
-            [d[:] for d in self.dealt], self.deck[:], self.discard[:], self.discard_owner[:],
-            self.removed[:], self.budget, self.power, self.goods, self.blue, self.white,
-            self.blue_free, self.white_free, self.red[:], self.grey[:], self.pink[:],
-            self.board[:], self.site_of[:], self.display[:], [s[:] for s in self.stacks],
-            self.gone[:], [p.copy() for p in self.proposals], self.pending, self.sells_left,
-            self.relocates_left, self.executed, self.zones_on[:], self.activated[:],
-            self.act_log[:], self.acts_left, self.unemployed, self.reached, self.outcome,
-            self.rng.copy(), self.moves, self.open_hoods[:], [p[:] for p in self.passed],
-            self.offers[:], self.resume_step, self.resume_current, self.resume_at,
-            self.resolved, self.key_holder,
-        )
+        # the instance dict copied whole and only the lists made anew is several
+        # times faster than the constructor with its sixty arguments
+        new = object.__new__(CCState)
+        src = self.__dict__
+        d = src.copy()
+        for name in _FLAT_LISTS:
+            d[name] = src[name][:]
+        for name in _NESTED_LISTS:
+            d[name] = [inner[:] for inner in src[name]]
+        d["proposals"] = [p.copy() for p in src["proposals"]]
+        d["rng"] = src["rng"].copy()
+        new.__dict__ = d
+        return new
+
+
+# CCState's lists, for `copy`: every other field holds a number, a string or a flag
+# (a test checks that a clone shares nothing that can change)
+_FLAT_LISTS = (
+    "queue", "office", "spot", "marked", "vacant_start", "scores", "funds", "deck",
+    "discard", "discard_owner", "removed", "red", "grey", "pink", "board", "site_of",
+    "display", "gone", "zones_on", "activated", "act_log", "open_hoods", "offers",
+)
+_NESTED_LISTS = ("hands", "dealt", "stacks", "passed")
