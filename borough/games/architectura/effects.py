@@ -7,6 +7,7 @@ back to the rules through `game.effect_done`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from borough.core.game import Action, Event
@@ -72,7 +73,7 @@ def begin(game: Architectura, state: ArcState, seat: int, effect: str, src: int,
     if effect == "laboratory":  # ARC-C17
         state.picks = [(seat + k) % state.players for k in range(1, state.players)]
         return _next_lab(game, state, seat, events)
-    if not [a for a in choices(game, state, seat) if a[0] != "done"]:
+    if not has_answer(game, state, seat):
         events.append(Event("The effect has nothing to act on.", "effect", seat))
         return game.effect_done(state, seat, events)
     state.step = EFFECT
@@ -81,29 +82,49 @@ def begin(game: Architectura, state: ArcState, seat: int, effect: str, src: int,
 
 def choices(game: Architectura, state: ArcState, seat: int) -> list[Action]:
     """The legal answers in the EFFECT step."""
+    effect = state.effect
+    out = list(_answers(game, state, seat))
+    if state.target >= 0 and effect in ("swap", "move"):
+        return out  # the second half of a swap or a move: a partner or a space is due
+    if effect in ("restore", "move", "copy"):
+        out.sort()
+    if effect == "move" and any(not _own_protected(game, state, seat, a[1]) for a in out):
+        return out  # obligatory while some target is not the player's own protected card
+    out.append(("done",))
+    return out
+
+
+def has_answer(game: Architectura, state: ArcState, seat: int) -> bool:
+    """Whether the effect has anything to act on: `choices` beyond "done",
+    stopping at the first one found."""
+    return next(_answers(game, state, seat), None) is not None
+
+
+def _answers(game: Architectura, state: ArcState, seat: int) -> Iterator[Action]:
+    """The EFFECT step's answers other than "done", one at a time (restore, move
+    and copy in no set order: `choices` sorts them)."""
     cards, effect, src = game.cards, state.effect, state.src
     n = len(state.cells)
     data = state.seats[seat]
-    out: list[Action] = []
     if effect == "protect":  # ARC-C1
         if data.tokens:
-            out = [("target", i) for i in range(n) if is_up(state, i)
-                   and state.cells[i] // PER_COLOUR == seat
-                   and not city.protected(cards, state, i)]
+            yield from (("target", i) for i in range(n) if is_up(state, i)
+                        and state.cells[i] // PER_COLOUR == seat
+                        and not city.protected(cards, state, i))
     elif effect == "swap":  # ARC-C2
         if state.target < 0:
-            out = [("target", i) for i in range(n) if city.affectable(cards, state, seat, i)
-                   and _swap_partners(game, state, seat, i)]
+            yield from (("target", i) for i in range(n)
+                        if city.affectable(cards, state, seat, i)
+                        and _swap_partners(game, state, seat, i))
         else:
-            return [("target", j) for j in _swap_partners(game, state, seat, state.target)]
+            yield from (("target", j) for j in _swap_partners(game, state, seat, state.target))
     elif effect == "restore":  # ARC-C4
-        out = [("target", i) for i in city.neighbours(state, src)
-               if state.cells[i] != EMPTY and state.face[i] == DOWN]
-        out.sort()
+        yield from (("target", i) for i in city.neighbours(state, src)
+                    if state.cells[i] != EMPTY and state.face[i] == DOWN)
     elif effect == "reserve":  # ARC-C3
         if data.tokens:
-            out = [("target", i) for i in range(n) if state.cells[i] == EMPTY
-                   and state.reserved[i] == NOBODY and city.can_place(state, seat, i)]
+            yield from (("target", i) for i in range(n) if state.cells[i] == EMPTY
+                        and state.reserved[i] == NOBODY and city.can_place(state, seat, i))
     elif effect in ROTATING:  # ARC-C6, ARC-C7
         two = effect == "rotate_two"
         picks = state.picks
@@ -115,25 +136,22 @@ def choices(game: Architectura, state: ArcState, seat: int) -> list[Action]:
             if len(cards[c % PER_COLOUR].sides) == 1 or (
                     i in picks if two else c // PER_COLOUR in picks):
                 continue
-            out.append(("rotate", i, 0))
-            out.append(("rotate", i, 1))
+            yield ("rotate", i, 0)
+            yield ("rotate", i, 1)
     elif effect == "move":  # ARC-C9
         if state.target >= 0:
-            return [("to", i) for i in city.move_targets(state, seat, state.target)]
-        targets = sorted(i for i in city.neighbours(state, src)
-                         if city.affectable(cards, state, seat, i))
-        out = [("target", i) for i in targets]
-        if any(not _own_protected(game, state, seat, i) for i in targets):
-            return out  # obligatory while some target is not the player's own protected card
+            yield from (("to", i) for i in city.move_targets(state, seat, state.target))
+        else:
+            yield from (("target", i) for i in city.neighbours(state, src)
+                        if city.affectable(cards, state, seat, i))
     elif effect == "copy":  # ARC-C10
-        out = sorted(("target", i) for i in city.neighbours(state, src)
-                     if city.affectable(cards, state, seat, i)  # ARC-23: copying acts on it
-                     and cards[state.cells[i] % PER_COLOUR].copyable)
+        yield from (("target", i) for i in city.neighbours(state, src)
+                    if city.affectable(cards, state, seat, i)  # ARC-23: copying acts on it
+                    and cards[state.cells[i] % PER_COLOUR].copyable)
     elif effect == "manufactory":  # ARC-C18
-        out = [("target", i) for i in range(n) if i != src and is_up(state, i)
-               and state.cells[i] // PER_COLOUR == seat and _refillable(game, state, seat, i)]
-    out.append(("done",))
-    return out
+        yield from (("target", i) for i in range(n) if i != src and is_up(state, i)
+                    and state.cells[i] // PER_COLOUR == seat
+                    and _refillable(game, state, seat, i))
 
 
 def resolve(game: Architectura, state: ArcState, seat: int, action: Action,
@@ -148,9 +166,8 @@ def resolve(game: Architectura, state: ArcState, seat: int, action: Action,
         i, clockwise = action[1], action[2]
         game.rotate(state, i, clockwise, events)
         state.picks.append(i if effect == "rotate_two" else state.cells[i] // PER_COLOUR)
-        if len(state.picks) >= (2 if effect == "rotate_two" else state.players) or not [
-            a for a in choices(game, state, seat) if a[0] != "done"
-        ]:
+        if (len(state.picks) >= (2 if effect == "rotate_two" else state.players)
+                or not has_answer(game, state, seat)):
             return game.effect_done(state, seat, events)
         return None
     if kind == "to":
