@@ -7,7 +7,7 @@ import random
 import pytest
 
 from borough.core.errors import IllegalAction
-from borough.games.architectura import city, scoring
+from borough.games.architectura import city, effects, scoring
 from borough.games.architectura.state import CHOOSE, DOWN, EMPTY, OVER, PLAY
 from tests.games.architectura.helpers import (
     CARD,
@@ -306,6 +306,30 @@ def test_arc6_fast_eligibility_agrees_with_the_rule_along_random_games():
             seat = rng.choice(GAME.to_act(state))
             act(state, seat, rng.choice(GAME.legal_actions(state, seat)))
             GAME.validate_state(state)
+
+
+def test_arc20_whether_an_effect_has_a_target_agrees_with_its_list_along_random_games():
+    """ARC-20, ARC-22, ARC-23: `has_answer`, which stops at the first target, says
+    yes exactly when the effect's full list offers more than "done", for every
+    choosing effect and every seat, at every point of random games."""
+    for seed in range(4):
+        players = 2 + seed % 3
+        state = fresh(players, seed=seed)
+        rng = random.Random(seed)
+        while not GAME.is_over(state):
+            for name in CHOOSING:
+                probe = GAME.clone(state)
+                probe.effect, probe.target, probe.picks = name, -1, []
+                probe.src = rng.randrange(len(probe.cells))
+                for seat in range(players):
+                    full = [a for a in effects.choices(GAME, probe, seat) if a[0] != "done"]
+                    assert effects.has_answer(GAME, probe, seat) == bool(full), name
+            seat = rng.choice(GAME.to_act(state))
+            act(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+CHOOSING = ("protect", "swap", "restore", "reserve", "rotate_two", "rotate_each", "move",
+            "copy", "manufactory")
 
 
 def test_arc32_a_round_of_passes_ends_the_game():
