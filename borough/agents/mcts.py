@@ -13,6 +13,13 @@ values and kept, and later visits take the same steps. A placement is thus
 judged by its best square, as `medium` judges it, instead of by the mean of
 every square the search happens to try.
 
+The search departs from the move its position values judge best one step
+ahead only when it is confident: with `confidence` z, the most visited move is
+played when its mean beats the judged move's by more than z standard errors,
+and the judged move otherwise. Where moves differ by less than the noise of
+leaves judged at different points of later turns (Rondel City's paid rondel
+steps), the search would otherwise pick among them by chance.
+
 Moves are taken from the legal list of the sampled state, so they are applied
 with `apply_trusted` (no legality re-check).
 """
@@ -35,17 +42,21 @@ from borough.agents.evaluation import (
 )
 from borough.core.game import Action, Game
 
-FINISH_WIDTH = 6  # choices tried at each step when a move is completed greedily
+# Choices tried at each step when a move is completed greedily: as many as
+# `medium` tries, so a placement node stands for as good a square as medium finds.
+FINISH_WIDTH = 12
+JUDGE_SAMPLES = 2  # sampled states on which the moves are judged one step ahead
 
 
 class Node:
-    __slots__ = ("avail", "children", "then", "totals", "visits")
+    __slots__ = ("avail", "children", "squares", "then", "totals", "visits")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Action, Node] = {}
         self.visits = 0
         self.avail = 1
         self.totals = [0.0] * seats
+        self.squares = 0.0  # sum of the searching seat's squared values (root's children)
         # The steps that completed the chooser's move when this node was made
         # (a tile's square after the tile): the node stands for the whole move.
         self.then: tuple[Action, ...] = ()
@@ -63,6 +74,7 @@ class MCTSAgent:
         exploration: float = 0.3,
         finish_width: int = FINISH_WIDTH,
         spread: str = "leaves",
+        confidence: float = 0.0,
     ) -> None:
         if spread not in ("leaves", "children"):
             raise ValueError(f"spread must be 'leaves' or 'children', not {spread!r}")
@@ -75,6 +87,8 @@ class MCTSAgent:
         self.c = exploration
         self.finish_width = finish_width
         self.spread = spread
+        self.confidence = confidence
+        self.seat = 0
         self.last_iterations = 0
 
     def choose(self, view: SeatView) -> Action:
@@ -90,6 +104,9 @@ class MCTSAgent:
         # CPU time of this thread: a busy machine or a busy server does not cut
         # the search short, and other threads' work is not counted against it.
         deadline = time.thread_time() + self.seconds if self.seconds else None
+        self.seat = view.seat
+        # judged before the search and within its time: equal CPU stays equal
+        judged = self._judge(view) if self.confidence else None
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -105,7 +122,44 @@ class MCTSAgent:
             return child.visits if child else -1
 
         most = max(visits(a) for a in legal)
-        return self.rng.choice([a for a in legal if visits(a) == most])
+        chosen = self.rng.choice([a for a in legal if visits(a) == most])
+        if judged is None:
+            return chosen
+        top = max(judged)
+        # among equally judged moves, the one the search visited most
+        default = max((a for a, v in zip(legal, judged, strict=True) if v >= top - 1e-9),
+                      key=visits)
+        return chosen if self._beats(root, chosen, default) else default
+
+    def _judge(self, view: SeatView) -> list[float]:
+        """Each legal move's value for the seat one step ahead (a split move
+        completed greedily), averaged over sampled states, as `medium` judges."""
+        game, seat, rng = view.game, view.seat, self.rng
+        legal = view.legal_actions
+        totals = [0.0] * len(legal)
+        for _ in range(JUDGE_SAMPLES):
+            world = view.sample(rng)
+            for i, action in enumerate(legal):
+                trial = game.clone(world)
+                game.apply_trusted(trial, seat, action)
+                trial = finish(game, trial, seat, rng, self.finish_width)
+                totals[i] += values(game, trial, rng)[seat]
+        return totals
+
+    def _beats(self, root: Node, chosen: Action, default: Action) -> bool:
+        """Is the search's move better than the judged one by more than
+        `confidence` standard errors of the difference of their means?"""
+        if chosen == default or default not in root.children:
+            return True
+        a, b = root.children[chosen], root.children[default]
+        seat = self.seat
+
+        def mean_var(n: Node) -> tuple[float, float]:
+            mean = n.totals[seat] / n.visits
+            return mean, max(0.0, n.squares / n.visits - mean * mean) / n.visits
+
+        (ma, va), (mb, vb) = mean_var(a), mean_var(b)
+        return ma - mb > self.confidence * math.sqrt(va + vb)
 
     def _iterate(self, game: Game, state: Any, root: Node) -> None:
         rng, c = self.rng, self.c
@@ -163,6 +217,8 @@ class MCTSAgent:
                 self.low[s] = value
             if value > self.high[s]:
                 self.high[s] = value
+        if len(path) > 1:
+            path[1].squares += result[self.seat] ** 2
         for n in path:
             n.visits += 1
             totals = n.totals

@@ -24,11 +24,15 @@ HARD_EXPLORATION = 0.7
 # UCB compares the children's means on their own range: in City Council, Rondel
 # City and Small City moves differ by 0.03-0.06 while leaf values span 0.9.
 HARD_SPREAD = "children"
+# The search plays another move than the one judged best one step ahead only
+# when its mean is better by more than this many standard errors.
+HARD_CONFIDENCE = 1.0
 
 
 def hard_settings() -> dict[str, Any]:
     """Hard's search apart from its budget (for measurements at other budgets)."""
-    return {"exploration": HARD_EXPLORATION, "spread": HARD_SPREAD}
+    return {"exploration": HARD_EXPLORATION, "spread": HARD_SPREAD,
+            "confidence": HARD_CONFIDENCE}
 
 
 def hard(seed: int, iterations: int = HARD_ITERATIONS) -> MCTSAgent:

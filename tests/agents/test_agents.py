@@ -157,3 +157,97 @@ def test_mcts_keeps_a_split_move_whole():
 def test_mcts_spread_is_checked():
     with pytest.raises(ValueError, match="spread"):
         MCTSAgent(1, iterations=10, spread="wide")
+
+
+def _rondel_placement(max_squares):
+    """A Rondel City state where the seat to act may place a held tile on at
+    most `max_squares` squares, reached by random play."""
+    g = borough.game("rondelcity")
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = g.setup(2, seed=seed)
+        for _ in range(3000):
+            if g.is_over(state):
+                break
+            seat = g.to_act(state)[0]
+            legal = g.legal_actions(state, seat)
+            for a in legal:
+                if a[0] == "place":
+                    trial = g.clone(state)
+                    g.apply(trial, seat, a)
+                    if 1 < len(g.legal_actions(trial, seat)) <= max_squares:
+                        return g, state, seat, a
+            g.apply(state, seat, rng.choice(legal))
+    raise AssertionError("no placement found")
+
+
+def test_mcts_completes_a_split_move_as_medium_finishes_it():
+    """The square a placement node keeps is the best one, as `medium` finds it,
+    wherever both can try every square."""
+    from borough.agents.evaluation import completion
+    from borough.agents.greedy import GreedyAgent
+    from borough.agents.mcts import FINISH_WIDTH
+
+    g, state, seat, place = _rondel_placement(FINISH_WIDTH)
+    chosen = g.clone(state)
+    g.apply(chosen, seat, place)
+    by_square = {}
+    for square in g.legal_actions(chosen, seat):
+        trial = g.clone(chosen)
+        g.apply(trial, seat, square)
+        by_square[square] = values(g, trial, random.Random(0))[seat]
+    _, steps = completion(g, g.clone(chosen), seat, random.Random(3), FINISH_WIDTH)
+    assert by_square[steps[0]] == max(by_square.values())
+    medium = GreedyAgent(4, samples=2).choose(SeatView(g, chosen, seat))
+    assert by_square[medium] == by_square[steps[0]]
+
+
+def test_search_departs_from_the_judged_move_only_when_confident():
+    """Means within the noise keep the move judged best one step ahead; a mean
+    clearly better wins."""
+    from borough.agents.mcts import Node
+
+    agent = MCTSAgent(1, iterations=10, confidence=1.0)
+    agent.seat = 0
+
+    def node(values_seen):
+        n = Node(2)
+        n.visits = len(values_seen)
+        n.totals[0] = sum(values_seen)
+        n.squares = sum(v * v for v in values_seen)
+        return n
+
+    root = Node(2)
+    root.children = {"judged": node([0.3, 0.5] * 50), "searched": node([0.31, 0.51] * 50)}
+    assert not agent._beats(root, "searched", "judged")
+    root.children["searched"] = node([0.6, 0.8] * 50)
+    assert agent._beats(root, "searched", "judged")
+    assert agent._beats(root, "judged", "judged")
+
+
+def test_hard_does_not_pay_for_rondel_steps_worth_nothing():
+    """At the start of Rondel City nothing is held that an extra rondel step
+    could serve: one step ahead, paying for steps is judged worse, and the
+    search's means differ by less than their noise, so hard takes the free step.
+    Without the confidence rule the search picks among such moves by the noise
+    of its leaves (it pays on seed 1)."""
+    g = borough.game("rondelcity")
+    for seed in range(3):
+        state = g.setup(2, seed=seed)
+        seat = g.to_act(state)[0]
+        assert state.step == "rotate"
+        chosen = agent_registry.hard(seed, iterations=300).choose(SeatView(g, state, seat))
+        assert chosen == ("rondel", 0)
+
+
+def test_hard_takes_an_obvious_win_with_its_settings():
+    g = borough.game("ekopolis")
+    state = g.setup(3, seed=5, options={"version": "basic"})
+    view = SeatView(g, state, 0)
+    by_value = {}
+    for action in view.legal_actions:
+        trial = g.clone(state)
+        g.apply(trial, 0, action)
+        by_value[action] = trial.scores[0]
+    chosen = agent_registry.hard(3, iterations=300).choose(view)
+    assert by_value[chosen] >= max(by_value.values()) - 1
