@@ -14,8 +14,10 @@ rounds left (later ones counted less, `LATER`):
   (SC-68, SC-89), and a solo city over its level's limit loses a citizen
   (SC-S4).
 
-Beside it: income from the Commercial spaces worked, stored materials and
-those the Factory workers will make, Cultural buildings the stores can pay for
+Beside it, the plan's progress that pays only rounds later (`plan_progress`):
+Cultural influence on the homes, Cultural buildings built and empty Factory
+spaces drawing new citizens; then income from the Commercial spaces worked,
+stored materials and those the Factory workers will make, Cultural buildings the stores can pay for
 (SC-38), money left over (worth little at the end), the Promise (the share of
 its condition reached, which counts more as the end nears, of the swing
 between breaking and keeping it, SC-88), and the City Council columns still to
@@ -69,6 +71,11 @@ SPECIAL_RISK = 4.0  # a Special Promise taken is broken more often than kept
 # home still to fill or upgrade may not be.
 LATER = 0.85
 UPGRADE_SHARE = 0.7  # an upgrade the Cultural neighbours allow: the share counted
+# The plan's progress (see `plan_progress`), in votes per round still to come.
+PLAN_HOME_CULTURE = 1.0  # a Cultural building beside a home
+PLAN_CULTURE = 0.5  # a Cultural building built
+PLAN_DOOR = 0.5  # an empty Factory space drawing citizens
+PLAN_HORIZON = 4
 
 # Steps that finish a move the seat has begun; see `midway`.
 FOLLOW_UPS = frozenset({"place", "warehouse", "extend", "waive", "spend", "store", "to",
@@ -248,6 +255,43 @@ def culture_to_come(game: SmallCity, state: SmallCityState, s: int, left: int) -
     return CULTURE_VOTES * total * max(0, left - 2)
 
 
+def plan_progress(game: SmallCity, state: SmallCityState, s: int, left: int) -> float:
+    """Steps of the concentration plan that pay only rounds later, which the
+    projection (citizens it can count, homes of today) does not see yet:
+
+    - Cultural influence on the homes (SC-31): each Cultural building beside a
+      home lets it grow one more space for free (SC-40), where more citizens
+      earn more votes each (SC-66);
+    - Cultural buildings built (SC-38), the prerequisite of every upgrade;
+    - empty Factory spaces while the Career Center has citizens: each brings
+      one a round (SC-62), the only steady source of new voters.
+
+    Each is worth so much a round for the rounds still to come after this
+    one (at most PLAN_HORIZON of them)."""
+    if left <= 1:
+        return 0.0
+    seat = state.seats[s]
+    types = game.types
+    influence_on_homes = 0
+    cultural = 0
+    doors = 0
+    for i, tile in enumerate(seat.tiles):
+        if tile is None:
+            continue
+        t = types[tile.type]
+        if t.family == "residential":
+            influence_on_homes += min(MAX_HOME, sum(
+                1 for j in influencers(game.content, seat, i)
+                if types[seat.tiles[j].type].cultural))
+        elif t.cultural and t.family != "city_hall":
+            cultural += 1
+        elif t.family == "factory" and seat.career > 0:
+            doors += sum(1 for c in tile.cells if seat.occ[c] < 0)
+    rounds = min(left - 1, PLAN_HORIZON)
+    return rounds * (PLAN_HOME_CULTURE * influence_on_homes + PLAN_CULTURE * cultural
+                     + PLAN_DOOR * min(doors, 2))
+
+
 def benefit_votes(board: dict, row: int, col: int, left: int) -> float:
     """What the benefit of council column `col` (1-4) of `row` is worth
     (SC-82 to SC-85), with `left` Vote phases still to come after it."""
@@ -303,7 +347,7 @@ def vote_estimate(game: SmallCity, state: SmallCityState, s: int) -> float:
                  for _, mark in citizens.workplaces(game, state, s, "commercial"))
     makers = len(citizens.workplaces(game, state, s, "factory"))
     future, spent = projection(game, state, s)
-    future += culture_to_come(game, state, s, left)
+    future += culture_to_come(game, state, s, left) + plan_progress(game, state, s, left)
     holdings = (worth * (seat.money - spent) + income * sum(money_worth(k) for k in range(left))
                 + MATERIAL_VOTES * (sum(stored(game, seat)) + MAKER_SHARE * makers * left))
     return (seat.votes - seat.pollution + future + holdings

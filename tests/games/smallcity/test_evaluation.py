@@ -31,3 +31,35 @@ def test_council_columns_still_to_climb_count_until_the_last_rounds():
     assert early > 0
     st.round = GAME.rounds
     assert evaluation.council_estimate(GAME, st, 0) < early
+
+
+def test_a_cultural_building_beside_a_home_is_worth_more_than_one_far_off():
+    # SC-31, SC-40: a School beside a home next to City Hall lets it grow to level 2
+    # for free; the same School out of its reach does nothing for the plan
+    values = []
+    for school in ("D1", "H8"):
+        st = start(players=1, level="mayor")
+        home = put(st, 0, "res1", [cell("C1")])
+        citizen(st, 0, st.seats[0].tiles[home].cells[0])
+        put(st, 0, "school", [cell(school)])
+        values.append(evaluation.vote_estimate(GAME, st, 0))
+    assert values[0] > values[1] + 1
+
+
+def test_plan_progress_counts_influence_on_homes_culture_and_doors():
+    st = start(players=1, level="mayor")
+    left = evaluation.rounds_ahead(GAME, st)
+    bare = evaluation.plan_progress(GAME, st, 0, left)
+    put(st, 0, "res1", [cell("C1")])  # beside City Hall on A1 (SC-31)
+    with_home = evaluation.plan_progress(GAME, st, 0, left)
+    assert with_home > bare
+    put(st, 0, "school", [cell("D1")])  # a second Cultural building beside it
+    with_school = evaluation.plan_progress(GAME, st, 0, left)
+    assert with_school > with_home
+    put(st, 0, "fac1", [cell("H8")])  # SC-62: an empty Factory space draws citizens
+    with_factory = evaluation.plan_progress(GAME, st, 0, left)
+    assert with_factory > with_school
+    st.seats[0].career = 0  # ... only while the Career Center has any
+    assert evaluation.plan_progress(GAME, st, 0, left) == with_school
+    # none of it pays back in the last round
+    assert evaluation.plan_progress(GAME, st, 0, 1) == 0
