@@ -33,8 +33,7 @@ from __future__ import annotations
 
 from borough.agents.evaluation import margin_values, result_values
 from borough.games.smallcity import citizens, council, pollution, scoring, stations
-from borough.games.smallcity.build import stored
-from borough.games.smallcity.geometry import influencers
+from borough.games.smallcity.build import stored, survey
 from borough.games.smallcity.rules import SmallCity
 from borough.games.smallcity.state import (
     ACTIONS,
@@ -122,6 +121,20 @@ def fill(capacities: list[float], people: int) -> float:
     return votes
 
 
+def home_culture(game: SmallCity, state: SmallCityState, s: int) -> dict[int, int]:
+    """Per Residential Zone (its tile index): the distinct Cultural buildings
+    influencing it as a whole (SC-20, SC-31, SC-40), from the borough's
+    influence map (remembered on the seat until its tiles change)."""
+    seat = state.seats[s]
+    inf = survey(game, state, s)[1]
+    types = game.types
+    reaches = [inf.reach[j] for j, t in enumerate(seat.tiles)
+               if t is not None and types[t.type].cultural]
+    return {i: sum(1 for r in reaches if r & inf.own[i])
+            for i, t in enumerate(seat.tiles)
+            if t is not None and types[t.type].family == "residential"}
+
+
 class City:
     """What a seat's borough holds toward the votes still to come."""
 
@@ -136,15 +149,14 @@ class City:
         self.makers = 0  # citizens on Factory spaces
         self.parks = 0
         home_cells: set[int] = set()
+        cultures = home_culture(game, state, s)
         for i, tile in enumerate(seat.tiles):
             if tile is None:
                 continue
             family = types[tile.type].family
             if family == "residential":
                 size = len(tile.cells)
-                culture = sum(1 for j in influencers(game.content, seat, i)
-                              if types[seat.tiles[j].type].cultural)
-                grow = max(0, min(MAX_HOME, culture) - size)
+                grow = max(0, min(MAX_HOME, cultures[i]) - size)
                 self.homes.append(size + UPGRADE_SHARE * grow if grow else size)
                 home_cells.update(tile.cells)
                 if size == 1:
@@ -272,18 +284,14 @@ def plan_progress(game: SmallCity, state: SmallCityState, s: int, left: int) -> 
         return 0.0
     seat = state.seats[s]
     types = game.types
-    influence_on_homes = 0
+    influence_on_homes = sum(min(MAX_HOME, n) for n in home_culture(game, state, s).values())
     cultural = 0
     doors = 0
-    for i, tile in enumerate(seat.tiles):
+    for tile in seat.tiles:
         if tile is None:
             continue
         t = types[tile.type]
-        if t.family == "residential":
-            influence_on_homes += min(MAX_HOME, sum(
-                1 for j in influencers(game.content, seat, i)
-                if types[seat.tiles[j].type].cultural))
-        elif t.cultural and t.family != "city_hall":
+        if t.cultural and t.family != "city_hall":
             cultural += 1
         elif t.family == "factory" and seat.career > 0:
             doors += sum(1 for c in tile.cells if seat.occ[c] < 0)
