@@ -72,6 +72,45 @@ def test_city_halls_on_start_spaces_EKO_1(players):
     assert scoring.colour_of(GAME, s.board[halls[0]]) == 2
 
 
+def steps_around_blocked(start: int) -> dict[int, int]:
+    """Steps from `start` to every space, going round the blocked (X) spaces."""
+    seen, frontier = {start: 0}, [start]
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for n in GAME.board.neighbours[h]:
+                if n not in seen and n not in GAME.board.blocked:
+                    seen[n] = seen[h] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return seen
+
+
+def test_three_player_starts_are_five_steps_apart_EKO_0_EKO_1():
+    """EKO-0 EKO-1 (Our design, rules version 4): the 3-player City halls stand on
+    C5, D9 and H6 in seat order, each five steps from both others, so no mayor
+    starts alone (a lone start lost clearly in the balance report)."""
+    starts = GAME.board.starts[3]
+    assert [GAME.board.labels[h] for h in starts] == ["C5", "D9", "H6"]
+    for a in starts:
+        steps = steps_around_blocked(a)
+        assert [steps[b] for b in starts if b != a] == [5, 5]
+    s = fresh(3, FULL)
+    assert [GAME.board.labels[seat.city_hall] for seat in s.seats] == ["C5", "D9", "H6"]
+    # the 4- and 5-player starts did not move
+    assert [GAME.board.labels[h] for h in GAME.board.starts[4]] == ["C3", "C9", "H3", "H10"]
+    assert [GAME.board.labels[h] for h in GAME.board.starts[5]] == ["C2", "C10", "F4", "G10", "J5"]
+
+
+def test_values_retuned_in_rules_version_3_EKO_0():
+    """EKO-0 (Our design, rules version 3): Stone quarry's bonus is 4 and City
+    park's green number 0; the park keeps the book's blue +3."""
+    quarry = GAME.tiles[TILE["Stone quarry"]]
+    assert quarry.bonus == 4 and quarry.source == "design"
+    park = GAME.tiles[TILE["City park"]]
+    assert park.values == (-2, 0, 3)
+
+
 def test_hands_and_first_player_EKO_2():
     """EKO-2: three tiles each from a shuffled stack; seat 0 starts."""
     s = fresh(5)
