@@ -64,8 +64,10 @@ KEEP_CHANCE = {1: 0.95, 2: 0.7, 3: 0.95, 4: 0.8, 5: 0.0, 6: 0.95, 7: 0.95, 8: 0.
 WORK_VOTES = 2.5  # a material the next Cultural building lacks, made by a worker (SC-65)
 SHOP_VOTES = 1.5  # a $1 Commercial space's dollar (SC-64), in votes
 NEED_AHEAD = 2  # Cultural buildings whose materials the plan gathers ahead
+DOOR_VOTES = 1.0  # a Level-1 home freed for a citizen waiting in City Hall (SC-61)
 MAX_LEVEL = 5  # the highest Residential Zone (SC-31)
 FACTORIES = 2  # Factories the plan builds, kept empty as doors for new citizens
+FIRST_FACTORIES = 1  # of them built before the round's homes
 
 
 class Planner:
@@ -177,16 +179,20 @@ class Planner:
                 return max(options, key=lambda a: look.best_spot(a[1], a[2])[0])
         left = g.rounds - st.round
         reserve = look.reserve()
-        factories = look.count("factory")
         # 3. Factories early: each empty Factory space brings a citizen a round
-        # from the Career Center (SC-62), and its Warehouse stores materials (SC-34).
-        if left >= 3 and factories < FACTORIES and me.money >= 1:
-            options = [a for a in tiles if types[a[1]].key == "fac1"]
+        # from the Career Center (SC-62), and its Warehouse stores materials
+        # (SC-34); the first before the homes, the others after them.
+        factory = self._factory(look, tiles, left, FIRST_FACTORIES)
+        if factory is not None:
+            return factory
+        # 4. Parks first when this round's pollution would kill a citizen (SC-S4).
+        limit = look.death_limit()
+        if limit >= 0 and look.pollution_ahead() > limit and left >= 1:
+            options = [a for a in tiles if types[a[1]].family == "park"]
             if options:
-                want = look.material_wanted()
-                return max(options, key=lambda a: (
-                    types[a[1]].faces[a[2]][0][0][2] == want, look.best_spot(a[1], a[2])[0]))
-        # 4. A home: a door from City Hall for each citizen waiting there (SC-61,
+                return max(options, key=lambda a: (types[a[1]].cost,
+                                                   look.best_spot(a[1], a[2])[0]))
+        # 5. A home: a door from City Hall for each citizen waiting there (SC-61,
         # a new Level-1 home takes one at once, SC-31), and room to concentrate
         # everyone in homes above level 1.
         homes_tiles = [a for a in tiles if types[a[1]].family == "residential"]
@@ -199,6 +205,9 @@ class Planner:
                 options = [a for a in homes_tiles if types[a[1]].level > 1] or homes_tiles
                 return max(options, key=lambda a: (types[a[1]].level * 10
                                                    + look.best_spot(a[1], a[2])[0] / 1000))
+        factory = self._factory(look, tiles, left, FACTORIES)
+        if factory is not None:
+            return factory
         # 5. Parks for the pollution to come (SC-68).
         dirt = look.pollution_ahead()
         if dirt > 0 and left >= 1 and me.money > reserve:
@@ -216,6 +225,19 @@ class Planner:
         if extra is not None:
             return extra
         return ("done",)
+
+    def _factory(self, look: Look, tiles: list[Action], left: int, most: int) -> Action | None:
+        """A Level-1 Factory while the borough has fewer than `most` and the
+        citizens it brings have rounds to vote in."""
+        types = look.game.types
+        if left < 3 or look.count("factory") >= most or look.me.money < 1:
+            return None
+        options = [a for a in tiles if types[a[1]].key == "fac1"]
+        if not options:
+            return None
+        want = look.material_wanted()
+        return max(options, key=lambda a: (
+            types[a[1]].faces[a[2]][0][0][2] == want, look.best_spot(a[1], a[2])[0]))
 
     def _place(self, look: Look, legal: list[Action]) -> Action:
         st = look.state
@@ -408,6 +430,15 @@ class Look:
         on_board = sum(1 for c in range(CELLS) if self.me.occ[c] == self.seat)
         return on_board + min(self.me.hall_citizens, 2) + self.makers() - self.parks()
 
+    def death_limit(self) -> int:
+        """The pollution a solo round may generate without a death (SC-S4), or -1."""
+        if self.state.players != 1:
+            return -1
+        solo = self.game.content.solo
+        if solo["per_point"][self.state.level]:
+            return 0
+        return int(solo["death_above"][self.state.level])
+
     def reserve(self) -> int:
         """Money kept for the next council column when the votes cannot pay it."""
         nxt = self.council_next()
@@ -431,7 +462,7 @@ class Look:
         prices = council.board(g, st)["price"]
         climbed = sum(me.disc_col)
         first = COUNCIL_PLAN[climbed] if climbed < len(COUNCIL_PLAN) else COUNCIL_PLAN[-1]
-        rows = [first] + [r for r in (ECONOMY, INDUSTRY) if r != first]
+        rows = [first] + [r for r in dict.fromkeys(COUNCIL_PLAN) if r != first]
         for row in rows:
             if row == INDUSTRY and not self.culture_left():
                 continue
@@ -586,9 +617,15 @@ class Look:
 
     def staying(self, cell: int) -> float:
         """Votes a round the citizen on `cell` earns where it is: the last of
-        n citizens in a home adds n (SC-66)."""
+        n citizens in a home adds n (SC-66). A citizen holding a Level-1 home
+        while City Hall's citizens wait blocks their door (SC-61): moving on
+        lets one in, worth a vote."""
         here = self.home_of(cell)
-        return float(here[1]) if here else 0.0
+        if not here:
+            return 0.0
+        if here[0] == 1 and self.me.hall_citizens > len(self.doors()):
+            return here[1] - DOOR_VOTES
+        return float(here[1])
 
     def move_gain(self, cell: int) -> float:
         """What moving the citizen on `cell` to its best destination gains a round."""
