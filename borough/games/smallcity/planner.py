@@ -67,6 +67,7 @@ NEED_AHEAD = 2  # Cultural buildings whose materials the plan gathers ahead
 DOOR_VOTES = 1.0  # a Level-1 home freed for a citizen waiting in City Hall (SC-61)
 MAX_LEVEL = 5  # the highest Residential Zone (SC-31)
 FACTORIES = 2  # Factories the plan builds, kept empty as doors for new citizens
+STONE = 1  # the material index of stone (data.MATERIALS)
 FIRST_FACTORIES = 1  # of them built before the round's homes
 
 
@@ -235,7 +236,9 @@ class Planner:
         options = [a for a in tiles if types[a[1]].key == "fac1"]
         if not options:
             return None
-        want = look.material_wanted()
+        # the first makes what the next Cultural building lacks, the second
+        # stone: beyond the School every one needs it (SC-38, SC-D3)
+        want = look.material_wanted() if look.count("factory") == 0 else STONE
         return max(options, key=lambda a: (
             types[a[1]].faces[a[2]][0][0][2] == want, look.best_spot(a[1], a[2])[0]))
 
