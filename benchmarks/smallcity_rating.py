@@ -65,8 +65,10 @@ def played(pool: ProcessPoolExecutor, tasks: list[tuple[str, int, int, int]],
     for future in as_completed(futures):
         if verbose:
             player, players, seed, _ = futures[future]
-            print(f"# {player}, {players} player(s), seed {seed}: {future.result()[0]}",
-                  flush=True)
+            scores, times = future.result()
+            print(f"# {player}, {players} player(s), seed {seed}: {scores}; {len(times)} "
+                  f"decisions, CPU s each: median {statistics.median(times):.3f}, "
+                  f"max {max(times):.2f}", flush=True)
     return [future.result() for future in futures]
 
 

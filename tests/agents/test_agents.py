@@ -251,3 +251,24 @@ def test_hard_takes_an_obvious_win_with_its_settings():
         by_value[action] = trial.scores[0]
     chosen = agent_registry.hard(3, iterations=300).choose(view)
     assert by_value[chosen] >= max(by_value.values()) - 1
+
+
+def test_hard_budget_is_its_games_own_where_one_is_set(monkeypatch):
+    # Small City's values are the costliest: hard searches fewer iterations there
+    monkeypatch.setattr(agent_registry, "HARD_GAME_ITERATIONS", {"smallcity": 7})
+    monkeypatch.setattr(agent_registry, "HARD_ITERATIONS", 9)
+    for name, budget in (("smallcity", 7), ("citycouncil", 9)):
+        g = borough.game(name)
+        state = g.setup(2, seed=4)
+        seat = g.to_act(state)[0]
+        view = SeatView(g, state, seat)
+        assert len(view.legal_actions) > 1  # a real decision: the search runs
+        agent = agent_registry.hard(1)
+        agent.choose(view)
+        assert agent.last_iterations == budget
+    # a budget given by the caller is kept in every game
+    fixed = agent_registry.hard(1, iterations=5)
+    g = borough.game("smallcity")
+    state = g.setup(2, seed=4)
+    fixed.choose(SeatView(g, state, g.to_act(state)[0]))
+    assert fixed.last_iterations == 5
