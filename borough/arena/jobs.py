@@ -150,8 +150,20 @@ def _used(game: Game, m: matches.Match, names: tuple[str, ...]) -> list[list[str
     said: list[list[str]] = [[] for _ in range(m.record.players)]
     for seat, action in m.record.moves:
         said[seat].append(game.describe(action))
-    texts = ["\n".join(lines) for lines in said]
-    return [[n for n in names if _words(n).search(text)] for text in texts]
+    return [named_in("\n".join(lines), names) for lines in said]
+
+
+def named_in(text: str, names: tuple[str, ...]) -> list[str]:
+    """The names the text says, in the order given. Longer names are found first
+    and taken out of the text, so a name inside another one ("Orchard" in
+    "Community orchard", "Airport" in "Airport Terminal") counts only where it
+    stands alone."""
+    found: set[str] = set()
+    for name in sorted(names, key=len, reverse=True):
+        text, hits = _words(name).subn("\0", text)
+        if hits:
+            found.add(name)
+    return [n for n in names if n in found]
 
 
 def default_workers() -> int:

@@ -143,3 +143,16 @@ def test_components_are_judged_against_rivals_at_the_same_table():
     assert stadium["table_games"] == 0 and not stadium["outlier"]  # nobody to compare
     assert key["table_games"] == 60 and key["table_difference"] == 0.5
     assert key["outlier"]
+
+
+def test_a_component_named_inside_another_is_counted_only_where_it_stands_alone():
+    """'Orchard' is part of 'Community orchard' and 'Airport' of 'Airport Terminal':
+    a move naming the longer component does not count as using the shorter one."""
+    from borough.arena.jobs import named_in
+
+    names = ("Orchard", "Community orchard", "Airport", "Airport Terminal")
+    assert named_in("Build the Community orchard on C4", names) == ["Community orchard"]
+    assert named_in("Propose the Airport Terminal", names) == ["Airport Terminal"]
+    both = "Build the Orchard on B2\nBuild the Community orchard on C4"
+    assert named_in(both, names) == ["Orchard", "Community orchard"]
+    assert named_in("Upgrade the airport", names) == ["Airport"]
