@@ -300,8 +300,9 @@ class Game(ABC):
 
     # ------------------------------------------------- checks and plumbing
     def apply(self, state: Any, seat: int, action: Any) -> list[Event]:
-        action = freeze(action)
-        _check_form(self, action)
+        if not _well_formed(action):  # a flat tuple of str and int is frozen already
+            action = freeze(action)
+            _check_form(self, action)
         reason = self._refusal(state, seat, action)
         if reason is not None:
             raise IllegalAction(reason)

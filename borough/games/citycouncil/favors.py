@@ -86,7 +86,14 @@ def holding(c: Content, s: CCState, seat: int) -> list[int]:
         return []
     general = c.general
     cards = c.cards
-    return [cid for cid in s.hands[seat] if cid in general and condition(c, s, cards[cid])]
+    out = []
+    for cid in s.hands[seat]:  # asked after every change of the city: no call per card
+        if cid in general:
+            card = cards[cid]
+            test = _CONDITIONS.get(card.kind)
+            if test(c, s, card) if test is not None else condition(c, s, card):
+                out.append(cid)
+    return out
 
 
 def scorable(c: Content, s: CCState, cid: int, turn_end: bool) -> bool:

@@ -182,11 +182,14 @@ PLACE = tuple(tuple(("place", o, a) for a in range(CELLS)) for o in range(8))
 def survey(g: SmallCity, st: SmallCityState, s: int) -> tuple[Bits, Influence]:
     """(`buildable`, `influence`) of a borough, remembered on the seat until its
     tiles, Cemeteries, zone or the mayor change: one Build turn asks for them
-    many times over."""
+    many times over.
+
+    The tiles are told apart by identity: a placed tile is never changed in
+    place but replaced by its changed copy (`Seat.own_tile`, copy-on-write), so
+    the same tile objects mean the same tiles (and equal ones compare equal)."""
     seat = st.seats[s]
     key = (seat.zone, st.mayor if s == st.host else -1, len(seat.cemeteries),
-           [None if t is None else (t.type, tuple(t.cells), tuple(t.marks))
-            for t in seat.tiles])
+           tuple(seat.tiles))
     memo = seat.__dict__.get("_survey")
     if memo is not None and memo[0] == key:
         return memo[1]
@@ -315,7 +318,8 @@ def tile_choices(
         return []
     rows = g.tile_rows if only is None else g.tile_row.get(only, ())
     bounds = None
-    have = None
+    have: list[int] | None = None
+    held = 0
     out = []
     setup = st.build_mode == "setup"
     money, built, mediator = seat.money, seat.built, seat.card == MEDIATOR
@@ -330,6 +334,12 @@ def tile_choices(
             if mediator and cost > 1:
                 cost -= 1
             if money < cost:
+                continue
+        elif materials:  # SC-38, SC-10: the materials, one of them waived at most
+            if have is None:
+                have = stored(g, seat)
+                held = sum(have)
+            if held + 1 < materials:
                 continue
         if t.unique and tid in built:  # SC-37 and the stacks: availability
             continue
@@ -348,10 +358,8 @@ def tile_choices(
                 (level == 2 and not refi_or_harb) or (level == 3 and not both)
             ):
                 continue
-        if cultural and not council and materials:
-            have = have or stored(g, seat)
-            if sum(have) + 1 < materials or not waivers(seat, t, False, have):
-                continue
+        if cultural and not council and materials and not waivers(seat, t, False, have):
+            continue
         if fam == "factory" and not waived:
             for f in g.distinct_faces[tid]:
                 if placements(g, st, s, t, f, first=True, known=(mask, inf)):

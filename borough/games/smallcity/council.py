@@ -37,6 +37,7 @@ def choices(g: SmallCity, st: SmallCityState, s: int, councilor: bool) -> list[t
     """SC-78 to SC-81: advance one column, or (re)start a row in column 1."""
     seat = st.seats[s]
     prices = board(g, st)["price"]
+    entry = [pay for pay in PAYS if can_pay(g, st, s, prices[0], pay)]  # one price per row
     out: list[tuple] = []
     for d in (0, 1):
         row, col = seat.disc_row[d], seat.disc_col[d]
@@ -52,10 +53,10 @@ def choices(g: SmallCity, st: SmallCityState, s: int, councilor: bool) -> list[t
         for r in range(4):
             if r == other or (r == row and col == 0):
                 continue
-            for pay in PAYS:
-                if can_pay(g, st, s, prices[0], pay):
-                    out.append(("enter", d, r, pay))
-    return [*out, ("pass",)]
+            for pay in entry:
+                out.append(("enter", d, r, pay))
+    out.append(("pass",))
+    return out
 
 
 def move_disc(g: SmallCity, st: SmallCityState, s: int, action: tuple,

@@ -165,10 +165,12 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
         return state.phase == OVER
 
     def legal_actions(self, state: SmallCityState, seat: int) -> list[Action]:
+        if state.phase == BUILD:  # `seat in to_act`, asked without building the tuple
+            if seat not in state.order or state.seats[seat].bstep == "done":
+                return []
+            return self.behind_screen(state, seat, lambda: self._legal(state, seat))
         if seat not in self.to_act(state):
             return []
-        if state.phase == BUILD:
-            return self.behind_screen(state, seat, lambda: self._legal(state, seat))
         return self._legal(state, seat)
 
     def behind_screen(self, st: SmallCityState, s: int, fn):  # type: ignore[no-untyped-def]

@@ -15,7 +15,7 @@ import pytest
 
 from borough.games.smallcity import build
 from borough.games.smallcity.data import WATER
-from borough.games.smallcity.geometry import BIT, place_cells
+from borough.games.smallcity.geometry import BIT, influence, place_cells
 from tests.games.smallcity.helpers import GAME
 
 
@@ -104,3 +104,31 @@ def test_sc29_quick_build_lists_equal_the_plain_rules(players, options, seed):
             check()
         seen.add(step)
     assert {"build", "place"} <= seen
+
+
+def _plain_survey(st, s):
+    mask, inf = build.buildable(GAME, st, s), influence(GAME.content, st.seats[s])
+    return _flat(mask, inf)
+
+
+def _flat(mask, inf):
+    return (int(mask), inf.cultural.ge, inf.residential.ge, int(inf.industrial),
+            int(inf.by_residential), int(inf.refinery), int(inf.harbor), inf.own, inf.reach)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(1, 5), (2, 6), (4, 7)])
+def test_sc20_the_remembered_survey_is_never_stale(players, seed):
+    # Rules SC-7, SC-20, SC-21, SC-40, SC-42: the survey remembered on a seat (tiles
+    # told apart by identity) equals a fresh one at every decision, upgrades,
+    # demolitions, Cemeteries and clones included.
+    rng = random.Random(seed)
+    st = GAME.setup(players, seed)
+    while not GAME.is_over(st):
+        for s in range(players):
+            assert _flat(*build.survey(GAME, st, s)) == _plain_survey(st, s)
+        if rng.random() < 0.2:
+            st = GAME.clone(st)  # a clone carries the remembered survey along
+        seat = rng.choice(GAME.to_act(st))
+        acts = GAME.legal_actions(st, seat)
+        busy = [a for a in acts if a[0] not in ("done", "pass", "skip")]
+        GAME.apply(st, seat, rng.choice(busy if busy and rng.random() < 0.9 else acts))
