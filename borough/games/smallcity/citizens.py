@@ -6,6 +6,7 @@ the Career Center are counters. Rule ids refer to RULES.md.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from borough.core.game import Event
@@ -153,6 +154,22 @@ def can_pick(g: SmallCity, st: SmallCityState, s: int, b: int, c: int) -> bool:
 def pick_choices(g: SmallCity, st: SmallCityState, s: int) -> list[tuple]:
     out: list[tuple] = []
     required = False
+    for action, must in _picks(g, st, s):
+        required = required or must
+        out.append(action)
+    if not required:
+        out.append(("done",))
+    return out
+
+
+def can_pick_any(g: SmallCity, st: SmallCityState, s: int) -> bool:
+    """Whether `pick_choices` offers more than "done", stopping at the first pick."""
+    return next(_picks(g, st, s), None) is not None
+
+
+def _picks(g: SmallCity, st: SmallCityState, s: int) -> Iterator[tuple[tuple, bool]]:
+    """(("pick", borough, space), whether it must move) for each citizen of the
+    seat that may move now, in board order."""
     for b in range(st.players):
         seat = st.seats[b]
         if s not in seat.occ:
@@ -165,13 +182,9 @@ def pick_choices(g: SmallCity, st: SmallCityState, s: int) -> list[tuple]:
             if c in down:
                 continue
             if must_move(g, st, s, b, c):
-                required = True
-                out.append(("pick", b, c))
+                yield ("pick", b, c), True
             elif destinations(g, st, s, b, c, first=True):
-                out.append(("pick", b, c))
-    if not required:
-        out.append(("done",))
-    return out
+                yield ("pick", b, c), False
 
 
 def move_to(g: SmallCity, st: SmallCityState, s: int, b2: int, c2: int,

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from borough.games.smallcity import build
+from borough.games.smallcity import build, citizens
 from tests.games.smallcity.helpers import GAME
 
 CASES = [
@@ -98,3 +98,20 @@ def _compare(state, seat) -> None:
             full = build.upgrade_extensions(GAME, state, seat, i)
             first = build.upgrade_extensions(GAME, state, seat, i, first=True)
             assert first == full[:1]
+
+
+@pytest.mark.parametrize(("players", "options"), CASES, ids=lambda x: str(x))
+def test_sc52_whether_a_citizen_may_move_agrees_with_the_pick_list(players, options):
+    # Rules SC-52, SC-56, SC-58: `can_pick_any`, which stops at the first citizen
+    # found, says yes exactly when the pick list offers more than "done", for
+    # every seat at every point of the Move phases of random games.
+    checked = 0
+    for seed in range(11, 15):
+        for state, _ in states(players, options, seed, every=1):
+            if state.phase != "move":
+                continue
+            for s in range(players):
+                listed = citizens.pick_choices(GAME, state, s) != [("done",)]
+                assert citizens.can_pick_any(GAME, state, s) == listed
+                checked += listed
+    assert checked

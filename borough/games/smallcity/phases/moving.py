@@ -42,7 +42,7 @@ class Moving:
 
     def begin_pick(self, st: SmallCityState, s: int, ev: list[Event]) -> None:
         st.step = "pick"
-        if citizens.pick_choices(self, st, s) == [("done",)]:
+        if not citizens.can_pick_any(self, st, s):
             self.end_move_turn(st, s, ev)
 
     def end_move_turn(self, st: SmallCityState, s: int, ev: list[Event]) -> None:
