@@ -93,8 +93,9 @@ def can_place(state: ArcState, seat: int, i: int) -> bool:
     return all(x == EMPTY for x in cells[i : i + COLUMNS])
 
 
-def eligible(state: ArcState, seat: int) -> list[int]:
-    """Every space `can_place` accepts, in one pass per street (a hot path)."""
+def eligible(state: ArcState, seat: int, first: bool = False) -> list[int]:
+    """Every space `can_place` accepts, in one pass per street (a hot path); with
+    `first`, at most one (to learn whether there is any)."""
     cells, face, reserved = state.cells, state.face, state.reserved
     out = []
     for row in range(0, len(cells), COLUMNS):
@@ -106,16 +107,18 @@ def eligible(state: ArcState, seat: int) -> list[int]:
                 if face[i] == DOWN:
                     out.append(i)
                 left_occupied = True
-                continue
-            holder = reserved[i]
-            if holder != NOBODY:
-                if holder == seat:
-                    out.append(i)
-                left_occupied = True
-                continue
-            if left_occupied or (i == row and street_empty):
-                out.append(i)
-            left_occupied = False
+            else:
+                holder = reserved[i]
+                if holder != NOBODY:
+                    if holder == seat:
+                        out.append(i)
+                    left_occupied = True
+                else:
+                    if left_occupied or (i == row and street_empty):
+                        out.append(i)
+                    left_occupied = False
+            if first and out:
+                return out
     return out
 
 
@@ -125,7 +128,7 @@ def full(state: ArcState) -> bool:
     A reserved space (ARC-C3) stays eligible for its owner, so it keeps the city open."""
     if any(r != NOBODY for r in state.reserved):
         return False
-    return not eligible(state, NOBODY)
+    return not eligible(state, NOBODY, first=True)
 
 
 def run_ok(state: ArcState, seat: int, i: int) -> bool:

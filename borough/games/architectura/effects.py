@@ -7,7 +7,7 @@ back to the rules through `game.effect_done`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from borough.core.game import Action, Event
@@ -83,7 +83,7 @@ def begin(game: Architectura, state: ArcState, seat: int, effect: str, src: int,
 def choices(game: Architectura, state: ArcState, seat: int) -> list[Action]:
     """The legal answers in the EFFECT step."""
     effect = state.effect
-    out = list(_answers(game, state, seat))
+    out = _answers(game, state, seat)
     if state.target >= 0 and effect in ("swap", "move"):
         return out  # the second half of a swap or a move: a partner or a space is due
     if effect in ("restore", "move", "copy"):
@@ -97,35 +97,48 @@ def choices(game: Architectura, state: ArcState, seat: int) -> list[Action]:
 def has_answer(game: Architectura, state: ArcState, seat: int) -> bool:
     """Whether the effect has anything to act on: `choices` beyond "done",
     stopping at the first one found."""
-    return next(_answers(game, state, seat), None) is not None
+    return bool(_answers(game, state, seat, first=True))
 
 
-def _answers(game: Architectura, state: ArcState, seat: int) -> Iterator[Action]:
-    """The EFFECT step's answers other than "done", one at a time (restore, move
-    and copy in no set order: `choices` sorts them)."""
+def _take(answers: Iterable[Action], first: bool) -> list[Action]:
+    """All the answers, or with `first` the first one only (none are worked out after it)."""
+    if first:
+        for answer in answers:
+            return [answer]
+        return []
+    return list(answers)
+
+
+def _answers(game: Architectura, state: ArcState, seat: int, first: bool = False
+             ) -> list[Action]:
+    """The EFFECT step's answers other than "done" (restore, move and copy in no
+    set order: `choices` sorts them); with `first`, at most one."""
     cards, effect, src = game.cards, state.effect, state.src
     n = len(state.cells)
     data = state.seats[seat]
     if effect == "protect":  # ARC-C1
-        if data.tokens:
-            yield from (("target", i) for i in range(n) if is_up(state, i)
-                        and state.cells[i] // PER_COLOUR == seat
-                        and not city.protected(cards, state, i))
-    elif effect == "swap":  # ARC-C2
-        if state.target < 0:
-            yield from (("target", i) for i in range(n)
-                        if city.affectable(cards, state, seat, i)
-                        and _swap_partners(game, state, seat, i))
-        else:
-            yield from (("target", j) for j in _swap_partners(game, state, seat, state.target))
-    elif effect == "restore":  # ARC-C4
-        yield from (("target", i) for i in city.neighbours(state, src)
-                    if state.cells[i] != EMPTY and state.face[i] == DOWN)
-    elif effect == "reserve":  # ARC-C3
-        if data.tokens:
-            yield from (("target", i) for i in range(n) if state.cells[i] == EMPTY
-                        and state.reserved[i] == NOBODY and city.can_place(state, seat, i))
-    elif effect in ROTATING:  # ARC-C6, ARC-C7
+        if not data.tokens:
+            return []
+        return _take((("target", i) for i in range(n) if is_up(state, i)
+                      and state.cells[i] // PER_COLOUR == seat
+                      and not city.protected(cards, state, i)), first)
+    if effect == "swap":  # ARC-C2
+        if state.target >= 0:
+            return [("target", j) for j in _swap_partners(game, state, seat, state.target)]
+        return _take((("target", i) for i in range(n)
+                      if city.affectable(cards, state, seat, i)
+                      and _swap_partners(game, state, seat, i)), first)
+    if effect == "restore":  # ARC-C4
+        return [("target", i) for i in city.neighbours(state, src)
+                if state.cells[i] != EMPTY and state.face[i] == DOWN]
+    if effect == "reserve":  # ARC-C3
+        if not data.tokens:
+            return []
+        return _take((("target", i) for i in range(n) if state.cells[i] == EMPTY
+                      and state.reserved[i] == NOBODY and city.can_place(state, seat, i)),
+                     first)
+    out: list[Action] = []
+    if effect in ROTATING:  # ARC-C6, ARC-C7
         two = effect == "rotate_two"
         picks = state.picks
         cells = state.cells
@@ -136,22 +149,24 @@ def _answers(game: Architectura, state: ArcState, seat: int) -> Iterator[Action]
             if len(cards[c % PER_COLOUR].sides) == 1 or (
                     i in picks if two else c // PER_COLOUR in picks):
                 continue
-            yield ("rotate", i, 0)
-            yield ("rotate", i, 1)
+            out.append(("rotate", i, 0))
+            out.append(("rotate", i, 1))
+            if first:
+                break
     elif effect == "move":  # ARC-C9
         if state.target >= 0:
-            yield from (("to", i) for i in city.move_targets(state, seat, state.target))
-        else:
-            yield from (("target", i) for i in city.neighbours(state, src)
-                        if city.affectable(cards, state, seat, i))
+            return [("to", i) for i in city.move_targets(state, seat, state.target)]
+        return [("target", i) for i in city.neighbours(state, src)
+                if city.affectable(cards, state, seat, i)]
     elif effect == "copy":  # ARC-C10
-        yield from (("target", i) for i in city.neighbours(state, src)
-                    if city.affectable(cards, state, seat, i)  # ARC-23: copying acts on it
-                    and cards[state.cells[i] % PER_COLOUR].copyable)
+        return [("target", i) for i in city.neighbours(state, src)
+                if city.affectable(cards, state, seat, i)  # ARC-23: copying acts on it
+                and cards[state.cells[i] % PER_COLOUR].copyable]
     elif effect == "manufactory":  # ARC-C18
-        yield from (("target", i) for i in range(n) if i != src and is_up(state, i)
-                    and state.cells[i] // PER_COLOUR == seat
-                    and _refillable(game, state, seat, i))
+        return _take((("target", i) for i in range(n) if i != src and is_up(state, i)
+                      and state.cells[i] // PER_COLOUR == seat
+                      and _refillable(game, state, seat, i)), first)
+    return out
 
 
 def resolve(game: Architectura, state: ArcState, seat: int, action: Action,

@@ -60,12 +60,38 @@ class Turns:
         acts.append(("ready",))
         return acts
 
-    def _plays(self, state: ArcState, seat: int) -> list[Action]:
-        """ARC-4..ARC-7: every (card, space) the seat may play now."""
-        data = state.seats[seat]
+    def _spaces(self, state: ArcState, seat: int) -> list[int]:
+        """ARC-6, ARC-7: the spaces the seat may play a card on now."""
         spaces = [state.forced] if state.forced >= 0 else city.eligible(state, seat)
         if state.players > 2:
             spaces = [i for i in spaces if city.run_ok(state, seat, i)]
+        return spaces
+
+    def _can_play(self, state: ArcState, seat: int) -> bool:
+        """Whether `_plays` offers anything, stopping at the first play found."""
+        data = state.seats[seat]
+        spaces = None
+        for t in data.hand:
+            card = self.cards[t]
+            if card.kind == "grave":
+                if state.forced < 0:
+                    return True
+                continue
+            if card.condition == "pay_two" and len(data.hand) - 1 + len(data.pile) < 2:
+                continue
+            if spaces is None:
+                spaces = self._spaces(state, seat)
+            if card.condition == "right_of_own":
+                if any(self._own_left(state, seat, i) for i in spaces):
+                    return True
+            elif spaces:
+                return True
+        return False
+
+    def _plays(self, state: ArcState, seat: int) -> list[Action]:
+        """ARC-4..ARC-7: every (card, space) the seat may play now."""
+        data = state.seats[seat]
+        spaces = self._spaces(state, seat)
         acts: list[Action] = []
         for t in sorted(data.hand):
             card = self.cards[t]
@@ -137,7 +163,7 @@ class Turns:
 
     def _open_play(self, state: ArcState, seat: int, events: list[Event]) -> bool:
         state.step = PLAY
-        if self._plays(state, seat):
+        if self._can_play(state, seat):
             return True
         self._drop_unplayable(state, seat, events)
         return self._can_swap(state, seat)

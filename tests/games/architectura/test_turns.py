@@ -332,6 +332,21 @@ CHOOSING = ("protect", "swap", "restore", "reserve", "rotate_two", "rotate_each"
             "copy", "manufactory")
 
 
+def test_arc4_whether_a_seat_can_play_agrees_with_its_plays_along_random_games():
+    """ARC-4..ARC-7, ARC-C14, ARC-C16: `_can_play`, which stops at the first play,
+    says yes exactly when `_plays` lists one, for every seat at every point of
+    random games (forced spaces and reserved ones included)."""
+    for seed in range(6):
+        players = 2 + seed % 3
+        state = fresh(players, seed=seed, replacements=(0, 6)[seed % 2])
+        rng = random.Random(seed)
+        while not GAME.is_over(state):
+            for seat in range(players):
+                assert GAME._can_play(state, seat) == bool(GAME._plays(state, seat))
+            seat = rng.choice(GAME.to_act(state))
+            act(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
 def test_arc32_a_round_of_passes_ends_the_game():
     """ARC-32, ARC-11: a blocked player who passes instead of swapping, in a round where
     nobody else can play, ends the game."""
