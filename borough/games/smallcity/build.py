@@ -69,14 +69,19 @@ def stack(st: SmallCityState, s: int, type_id: int) -> int:
     In the Build phase a scarce tile goes in turn order: every seat ahead of `s`
     that is still building is held one tile of each stack, so a later seat is
     refused the last copies before it builds, never refunded afterwards."""
-    left = st.supply[type_id]
+    return st.supply[type_id] - held_back(st, s)
+
+
+def held_back(st: SmallCityState, s: int) -> int:
+    """How many tiles of each stack are held for the seats ahead of `s` (see `stack`)."""
+    held = 0
     if st.phase == "build":
         for o in st.order:
             if o == s:
                 break
             if st.seats[o].bstep != "done":
-                left -= 1
-    return left
+                held += 1
+    return held
 
 
 def holder(st: SmallCityState, s: int, type_id: int) -> int:
@@ -319,12 +324,13 @@ def tile_choices(
     rows = g.tile_rows if only is None else g.tile_row.get(only, ())
     bounds = None
     have: list[int] | None = None
-    held = 0
+    on_hand = 0
     out = []
     setup = st.build_mode == "setup"
     money, built, mediator = seat.money, seat.built, seat.card == MEDIATOR
     cultural_mode = st.mode == "cultural"
     lo, hi, _ = st.build_size
+    supply, held = st.supply, held_back(st, s)  # `stack` of every type at once
     # The cheap tests come first (most types fail on money), the placements last.
     for t, tid, fam, level, cost, cultural, materials in rows:
         if council:
@@ -338,12 +344,12 @@ def tile_choices(
         elif materials:  # SC-38, SC-10: the materials, one of them waived at most
             if have is None:
                 have = stored(g, seat)
-                held = sum(have)
-            if held + 1 < materials:
+                on_hand = sum(have)
+            if on_hand + 1 < materials:
                 continue
         if t.unique and tid in built:  # SC-37 and the stacks: availability
             continue
-        if not (t.per_player or (cultural_mode and cultural)) and stack(st, s, tid) <= 0:
+        if not (t.per_player or (cultural_mode and cultural)) and supply[tid] <= held:
             continue
         if not waived and fam in _BOUNDED:
             # the best any open space offers: a quick bound before any placement
