@@ -273,7 +273,7 @@ def placements(
     land = mask & ~forbidden
     out = []
     wplans = g.plans[g.warehouse][0] if needs_warehouse else ()
-    shapes = t.faces[face]
+    areas = g.areas[t.id][face] if needs_warehouse else ()
     for o, plan in enumerate(g.plans[t.id][face]):
         if only is not None and only[0] != o:
             continue
@@ -289,7 +289,7 @@ def placements(
             out += [row[a] for a, bit in enumerate(bin(anchors)[:1:-1]) if bit == "1"]
             continue
         for anchor in iter_bits(anchors):
-            if needs_warehouse and not _warehouse_fits(wplans, shapes[o], anchor, land):
+            if needs_warehouse and not _warehouse_fits(wplans, areas[o][anchor] & land):
                 continue
             out.append(PLACE[o][anchor] if actions else (o, anchor))
             if first:
@@ -297,16 +297,21 @@ def placements(
     return out
 
 
-def _warehouse_fits(wplans: tuple[Plan, ...], shape: tuple, anchor: int, land: int) -> bool:
-    """SC-34: whether a Warehouse fits on `land` in the influence area of a
-    Factory of `shape` on `anchor` (the quick form of `warehouse_spots`)."""
-    reach = own = 0
-    for dr, dc, _ in shape:
-        c = anchor + dr * SIZE + dc
-        own |= BIT[c]
-        reach |= NB8_BITS[c]
-    ok = reach & ~own & land
+def _warehouse_fits(wplans: tuple[Plan, ...], ok: int) -> bool:
+    """SC-34: whether a Warehouse fits on `ok`, the free land in the influence area
+    of the new Factory (the quick form of `warehouse_spots`)."""
     return any(fits_plan(plan, ok) for plan in wplans)
+
+
+def area_table(shape: tuple[tuple[int, int, int], ...]) -> tuple[int, ...]:
+    """Per anchor, the influence area (SC-20) of a tile of `shape` placed there, 0
+    where it leaves the grid: made once per Factory orientation, so a placement's
+    Warehouse test need not work the area out again."""
+    out = []
+    for anchor in range(CELLS):
+        cells = place_cells(shape, anchor)
+        out.append(0 if cells is None else _area(cells))
+    return tuple(out)
 
 
 def tile_choices(

@@ -114,6 +114,11 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
                         for face in t.faces)
             for t in self.types
         }
+        # per Factory type, face and orientation: the influence area at each anchor
+        self.areas: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
+            t.id: tuple(tuple(build.area_table(shape) for shape in face) for face in t.faces)
+            for t in self.types if t.family == "factory"
+        }
         self.next_level: dict[int, int] = {}
         for t in self.types:
             for u in self.types:
