@@ -492,8 +492,11 @@ def upgrade_extensions(
         ok = (has_r or has_h) if lvl == 2 else (has_r and has_h)
     if not ok:
         return []
-    table = g.content.footprints[(t.family, lvl)]
-    base = [(c // SIZE, c % SIZE, m) for c, m in zip(tile.cells, tile.marks, strict=False)]
+    # the tile's footprint from its top-left corner, so that a grown footprint is
+    # judged once per shape and growth and then looked up (`SmallCity.grown`)
+    r0, c0 = min(c // SIZE for c in tile.cells), min(c % SIZE for c in tile.cells)
+    base = tuple(sorted((c // SIZE - r0, c % SIZE - c0, m)
+                        for c, m in zip(tile.cells, tile.marks, strict=True)))
     marks = range(4) if t.family == "commercial" else range(3) if t.family == "factory" else (0,)
     out = []
     seen = set()
@@ -507,11 +510,24 @@ def upgrade_extensions(
             if t.family == "factory" and inf.by_residential[n]:
                 continue
             for m in marks:
-                if frozenset(normalise([*base, (n // SIZE, n % SIZE, m)])) in table:
+                if _grows(g, t.family, lvl, base, n // SIZE - r0, n % SIZE - c0, m):
                     out.append(("extend", n, m))
                     if first:
                         return out
     return out
+
+
+def _grows(g: SmallCity, family: str, level: int, base: tuple, dr: int, dc: int,
+           m: int) -> bool:
+    """SC-40: whether `base` (a footprint from its top-left corner) with the space
+    (dr, dc) of mark m added is a footprint of `family` at `level`; remembered on
+    the game, as the same few shapes grow the same ways all game long."""
+    key = (family, level, base, dr, dc, m)
+    known = g.grown.get(key)
+    if known is None:
+        table = g.content.footprints[(family, level)]
+        known = g.grown[key] = frozenset(normalise([*base, (dr, dc, m)])) in table
+    return known
 
 
 def upgrade(g: SmallCity, st: SmallCityState, s: int, index: int, cell: int, mark: int,

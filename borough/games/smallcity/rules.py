@@ -119,6 +119,7 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
             t.id: tuple(tuple(build.area_table(shape) for shape in face) for face in t.faces)
             for t in self.types if t.family == "factory"
         }
+        self.grown: dict[tuple, bool] = {}  # see build._grows
         self.next_level: dict[int, int] = {}
         for t in self.types:
             for u in self.types:

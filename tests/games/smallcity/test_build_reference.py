@@ -14,8 +14,8 @@ import random
 import pytest
 
 from borough.games.smallcity import build
-from borough.games.smallcity.data import WATER
-from borough.games.smallcity.geometry import BIT, influence, place_cells
+from borough.games.smallcity.data import UPGRADABLE, WATER, normalise
+from borough.games.smallcity.geometry import BIT, NB4, influence, place_cells
 from tests.games.smallcity.helpers import GAME
 
 
@@ -66,9 +66,10 @@ def plain_tile_choices(st, s) -> list[tuple[str, int, int]]:
     return out
 
 
-def build_points(players, options, seed):
+def build_points(players, options, seed, grow=False):
     """(state, seat) at every decision where a tile is chosen or placed, the
-    seat's own Build step in place (random games that build often)."""
+    seat's own Build step in place (random games that build often; with `grow`,
+    games that upgrade whenever they can)."""
     rng = random.Random(seed)
     st = GAME.setup(players, seed, options)
     while not GAME.is_over(st):
@@ -78,7 +79,9 @@ def build_points(players, options, seed):
             yield st, seat, step
         acts = GAME.legal_actions(st, seat)
         busy = [a for a in acts if a[0] not in ("done", "pass", "skip")]
-        GAME.apply(st, seat, rng.choice(busy if busy and rng.random() < 0.9 else acts))
+        grown = [a for a in acts if a[0] in ("upgrade", "extend")] if grow else []
+        GAME.apply(st, seat, rng.choice(
+            grown or (busy if busy and rng.random() < 0.9 else acts)))
 
 
 @pytest.mark.parametrize(("players", "options", "seed"), [
@@ -132,3 +135,62 @@ def test_sc20_the_remembered_survey_is_never_stale(players, seed):
         acts = GAME.legal_actions(st, seat)
         busy = [a for a in acts if a[0] not in ("done", "pass", "skip")]
         GAME.apply(st, seat, rng.choice(busy if busy and rng.random() < 0.9 else acts))
+
+
+def plain_extensions(st, s, index) -> list[tuple]:
+    """SC-40, SC-41: every ("extend", space, mark) of a one-level upgrade, each grown
+    footprint looked up in the printed footprints afresh."""
+    seat = st.seats[s]
+    tile = seat.tiles[index]
+    t = GAME.types[tile.type]
+    nxt = GAME.next_level.get(t.id)
+    if tile.fresh or nxt is None or build.stack(st, s, nxt) <= 0:
+        return []
+    mask, inf = build.survey(GAME, st, s)
+    others = [GAME.types[o.type] for j, o in enumerate(seat.tiles)
+              if o is not None and j != index and inf.reach[j] & inf.own[index]]
+    lvl = t.level + 1
+    if t.family == "residential":
+        ok = sum(k.cultural for k in others) >= lvl
+    elif t.family == "commercial":
+        ok = sum(k.family == "residential" for k in others) >= lvl
+    else:
+        kinds = {k.family for k in others}
+        ok = bool(kinds & {"refinery", "harbor"}) if lvl == 2 else {"refinery",
+                                                                   "harbor"} <= kinds
+    if not ok:
+        return []
+    table = GAME.content.footprints[(t.family, lvl)]
+    cells = [(c // 10, c % 10, m) for c, m in zip(tile.cells, tile.marks, strict=True)]
+    marks = {"commercial": range(4), "factory": range(3)}.get(t.family, (0,))
+    out, seen = [], set()
+    for c in tile.cells:
+        for n in NB4[c]:
+            if n in seen or not mask & BIT[n]:
+                continue
+            seen.add(n)
+            if (t.family == "residential" and inf.industrial & BIT[n]) or (
+                    t.family == "factory" and inf.by_residential & BIT[n]):
+                continue
+            out += [("extend", n, m) for m in marks
+                    if frozenset(normalise([*cells, (n // 10, n % 10, m)])) in table]
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 9), (3, 5), (4, 27)])
+def test_sc40_remembered_footprints_give_the_plain_upgrades(players, seed):
+    # Rules SC-40, SC-41: upgrades judged with the footprints remembered on the game
+    # equal the ones looked up afresh, for every tile at every Build decision.
+    checked = 0
+    for st, seat, step in build_points(players, {}, seed, grow=True):
+        if step != "build":
+            continue
+        def check(st=st, seat=seat):
+            nonlocal checked
+            for i, tile in enumerate(st.seats[seat].tiles):
+                if tile is not None and GAME.types[tile.type].family in UPGRADABLE:
+                    plain = plain_extensions(st, seat, i)
+                    assert build.upgrade_extensions(GAME, st, seat, i) == plain
+                    checked += bool(plain)
+        GAME.behind_screen(st, seat, check)
+    assert checked
