@@ -153,6 +153,18 @@ def test_cc_c3_the_52_favor_cards():
     assert len(named) >= 40  # almost every building is wanted by somebody
 
 
+def test_cc_c3_tourism_board_pays_one_for_each_of_its_buildings():
+    """CC-C3 CC-53 (Our design, rules version 3): Tourism Board pays 1 for the
+    Airport Terminal (was 3), which upgrades the printed Airport and so needs no
+    site; its holders led their rivals at the same table by 22 points of share."""
+    board = next(c for c in GAME.cards if c.name == "Tourism Board")
+    assert board.building
+    names = {GAME.buildings[b].name: p for b, p in board.points.items()}
+    assert names == {"Airport Terminal": 1, "Stadium": 1, "Convention Centre": 1}
+    terminal = next(t for t in GAME.buildings if t.name == "Airport Terminal")
+    assert GAME.buildings[terminal.upgrade_of].name == "Airport"
+
+
 def test_cc_c4_tracks_and_reserve():
     """CC-C4: the designed track scales and the published reserve counts."""
     tracks, supply = GAME.content.tracks, GAME.content.supply
