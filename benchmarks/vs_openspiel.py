@@ -19,6 +19,10 @@ a Wilson 95% interval; a fair share is 1/players. Iterations per CPU second are
 totals over every searched decision.
 
     python benchmarks/vs_openspiel.py [--games N] [--seconds S] [--same-leaf] [--log F] [GAME ...]
+
+`--log` keeps each game as it ends, with its index; run again with the same
+log, settings and a larger `--games`, and the games already logged are
+counted, not played again.
 """
 
 from __future__ import annotations
@@ -150,6 +154,29 @@ def wilson(xs: list[float]) -> tuple[float, float, float]:
     return p, centre - half, centre + half
 
 
+def logged(path: str | None, name: str, seconds: float, same_leaf: bool) -> dict[int, Outcome]:
+    """The games of this setting a log already holds, by index."""
+    done: dict[int, Outcome] = {}
+    if not path:
+        return done
+    try:
+        with open(path) as log:
+            lines = log.read().splitlines()
+    except FileNotFoundError:
+        return done
+    for number, line in enumerate(lines, 1):
+        try:
+            row = json.loads(line)
+            if (row["game"], row["seconds"], row["same_leaf"]) != (name, seconds, same_leaf):
+                continue
+            done[int(row["index"])] = Outcome(float(row["share"]), float(row["margin"]),
+                                              tuple(row["ours"]), tuple(row["theirs"]))
+        except (ValueError, KeyError, TypeError) as exc:
+            why = f"{path}, line {number}: not a game of this benchmark ({exc})"
+            raise SystemExit(why) from None
+    return done
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", metavar="GAME")
@@ -160,7 +187,8 @@ def main() -> None:
     parser.add_argument("--uct-c", type=float, default=1.0,
                         help="ISMCTSBot's exploration constant (returns are in [-1, 1])")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--log", help="append each game's outcome to this file (JSON lines)")
+    parser.add_argument("--log", help="append each game's outcome to this file (JSON lines); "
+                        "games it already holds for these settings are not played again")
     args = parser.parse_args()
     leaf = "our values" if args.same_leaf else "random rollout"
     print(f"| game | players | games | hard's win share [95%] | fair | margin | "
@@ -170,13 +198,18 @@ def main() -> None:
         for name in args.names or borough.games():
             n = players_for(name)
             count = args.games - args.games % n or n
-            tasks = [(name, i, args.seconds, args.same_leaf, args.uct_c) for i in range(count)]
-            outs = []
-            for done in as_completed([pool.submit(play, t) for t in tasks]):
+            kept = logged(args.log, name, args.seconds, args.same_leaf)
+            outs = [kept[i] for i in range(count) if i in kept]
+            tasks = [(name, i, args.seconds, args.same_leaf, args.uct_c)
+                     for i in range(count) if i not in kept]
+            futures = {pool.submit(play, t): t[1] for t in tasks}
+            for done in as_completed(futures):
                 outs.append(done.result())
                 if args.log:  # each game as it ends, so a long run can be cut short
+                    row = {"game": name, "index": futures[done], "seconds": args.seconds,
+                           "same_leaf": args.same_leaf, **asdict(outs[-1])}
                     with open(args.log, "a") as log:
-                        log.write(json.dumps({"game": name, **asdict(outs[-1])}) + "\n")
+                        log.write(json.dumps(row) + "\n")
             p, low, high = wilson([o.share for o in outs])
             margin = statistics.fmean(o.margin for o in outs)
             ours = sum(o.ours[0] for o in outs) / max(1e-9, sum(o.ours[1] for o in outs))
