@@ -51,16 +51,19 @@ def test_every_move_is_open_and_no_mark_names_a_hidden_tile_or_card():
         rng = random.Random(3)
         moves = []
         marked = 0
+        face_up: set[str] = set()  # discarded face up (EKO-F7): public, even once drawn again
         while not EKO.is_over(state):
             seat = EKO.to_act(state)[0]
             action = rng.choice(EKO.legal_actions(state, seat))
             assert EKO.public_action(state, seat, action)
             moves.append(played(EKO, state, seat, action))
+            if action[0] == "discard":
+                face_up.add(EKO.tiles[action[1]].name)
             EKO.apply(state, seat, action)
             for audience in range(3):
                 shown = recent(moves, audience, NAMES)
                 assert all(r["seat"] != audience for r in shown)
-                secret = hidden_names(state, audience)
+                secret = [n for n in hidden_names(state, audience) if n not in face_up]
                 for r in shown:
                     assert not [name for name in secret if name in r["text"]], r
                 marked += len(shown)
