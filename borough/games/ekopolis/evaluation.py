@@ -2,7 +2,9 @@
 
 A seat's estimate is its score plus what it has already secured for the end:
 its Action card triplets (7 each), the current worth of its face-down end
-cards, and a point for each unplayed later card. In the basic version the
+cards, and a point for each unplayed later card while its owner still has a
+turn to play it (a later card kept past its owner's last turn scores nothing,
+EKO-F5). In the basic version the
 group is judged by its score plus the balanced-city triplets so far.
 """
 
@@ -19,9 +21,15 @@ MARGIN_SCALE = 6.0  # points of lead that make a win about three times likelier
 GROUP_FULL = 250.0
 
 
+def has_turn(state: EkoState, seat: int) -> bool:
+    """Does the seat still act this game (its turn now, or one to come)?"""
+    return state.round < state.rounds or seat >= state.current
+
+
 def estimates(game: Ekopolis, state: EkoState) -> list[float]:
     out = []
     for seat, data in enumerate(state.seats):
+        playable = 1.0 if has_turn(state, seat) else 0.0
         value = float(state.scores[seat])
         if state.full and state.step != "over":
             value += scoring.CARD_TRIPLET * min(scoring.card_colours(game, data.cards))
@@ -30,7 +38,7 @@ def estimates(game: Ekopolis, state: EkoState) -> list[float]:
                 if card.timing == "end":
                     value += effects.card_points(game, state, seat, card).get(seat, 0)
                 else:
-                    value += 1.0
+                    value += playable
         out.append(value)
     return out
 
