@@ -1,7 +1,7 @@
 """Small City against the book's solo rating scale (SC-S6).
 
 Plays solo games at level mayor (default content and options) for each level,
-for the reference player (`borough/games/smallcity/planner.py`, a scripted
+for the reference player (`borough/games/smallcity/planner/`, a scripted
 plan) and, when named, `search` (hard's search given many more iterations and
 no time cap), and two-player games of hard against hard. Reports per player
 the score distribution, how many games reached each rating, and the CPU

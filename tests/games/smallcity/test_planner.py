@@ -1,4 +1,4 @@
-"""The scripted reference player (`planner.py`): legal, reproducible, and it
+"""The scripted reference player (`planner/`): legal, reproducible, and it
 follows its plan (SC-31 homes upgraded beside Cultural buildings, SC-38 paid in
 materials, SC-62 Factories as doors for new citizens)."""
 
