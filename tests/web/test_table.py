@@ -133,7 +133,8 @@ def test_rules_pages_show_each_games_rules(web_server, contexts):
         assert game["title"] in page.inner_text("#rules h1")
         assert page.locator("#rules h2").count() >= 2
         assert page.locator("#rules strong[id]").count() >= 5, "rule ids are not anchors"
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"] + 1, f"{game['name']}'s rules scroll sideways"
     screenshot(page, "rules-phone")
     assert httpx.get(f"{base}/rules/chess").status_code == 404
     assert "no game 'chess'" in httpx.get(f"{base}/api/rules/chess").json()["error"]

@@ -43,8 +43,10 @@ export function render(markdown) {
       const cells = (r) => r.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim());
       const body = rows.filter((r) => !/^\s*\|[\s:|-]+\|\s*$/.test(r));
       const [head, ...rest] = body;
-      root.append(el("table", {}, el("thead", {}, el("tr", {}, cells(head).map((c) => el("th", {}, inline(c))))),
-        el("tbody", {}, rest.map((r) => el("tr", {}, cells(r).map((c) => el("td", {}, inline(c))))))));
+      // a wide table scrolls inside its own box, never the page
+      root.append(el("div", { class: "wide" }, el("table", {},
+        el("thead", {}, el("tr", {}, cells(head).map((c) => el("th", {}, inline(c))))),
+        el("tbody", {}, rest.map((r) => el("tr", {}, cells(r).map((c) => el("td", {}, inline(c)))))))));
       continue;
     }
     const bullet = /^(\s*)([-*]|\d+\.)\s+/;
