@@ -79,6 +79,14 @@ def test_mcts_needs_a_budget_and_obeys_it():
 
 def test_mcts_takes_an_obvious_win():
     """With one move far better than the rest, search finds it."""
+    view, by_value = ekopolis_scores_one_move_ahead()
+    chosen = MCTSAgent(3, iterations=300).choose(view)
+    assert by_value[chosen] >= max(by_value.values()) - 1
+
+
+def ekopolis_scores_one_move_ahead() -> tuple[SeatView, dict]:
+    """An Ekopolis basic opening where one move scores far more than the rest:
+    seat 0's view and the score each of its moves gives at once."""
     g = borough.game("ekopolis")
     state = g.setup(3, seed=5, options={"version": "basic"})
     view = SeatView(g, state, 0)
@@ -87,9 +95,7 @@ def test_mcts_takes_an_obvious_win():
         trial = g.clone(state)
         g.apply(trial, 0, action)
         by_value[action] = trial.scores[0]
-    best = max(by_value.values())
-    chosen = MCTSAgent(3, iterations=300).choose(view)
-    assert by_value[chosen] >= best - 1
+    return view, by_value
 
 
 def test_values_are_in_the_unit_interval_and_favour_the_leader():
@@ -241,14 +247,7 @@ def test_hard_does_not_pay_for_rondel_steps_worth_nothing():
 
 
 def test_hard_takes_an_obvious_win_with_its_settings():
-    g = borough.game("ekopolis")
-    state = g.setup(3, seed=5, options={"version": "basic"})
-    view = SeatView(g, state, 0)
-    by_value = {}
-    for action in view.legal_actions:
-        trial = g.clone(state)
-        g.apply(trial, 0, action)
-        by_value[action] = trial.scores[0]
+    view, by_value = ekopolis_scores_one_move_ahead()
     chosen = agent_registry.hard(3, iterations=300).choose(view)
     assert by_value[chosen] >= max(by_value.values()) - 1
 

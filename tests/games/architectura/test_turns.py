@@ -293,39 +293,43 @@ def test_arc21_an_effect_may_act_on_its_own_card():
 def test_arc6_fast_eligibility_agrees_with_the_rule_along_random_games():
     """ARC-6, ARC-32: the one-pass `eligible` matches `can_place` space by space, and
     `full` matches "no space is eligible for anybody"."""
-    for seed in range(6):
+    for state, players, _ in along_random_games(6, with_replacements=True):
+        for seat in range(players):
+            slow = [i for i in range(8 * players) if city.can_place(state, seat, i)]
+            assert city.eligible(state, seat) == slow
+        # ARC-32: the quick full-city test agrees with every seat's eligible spaces
+        assert city.full(state) == (not any(city.eligible(state, s) for s in range(players)))
+        GAME.validate_state(state)
+
+
+def along_random_games(games: int, with_replacements: bool = False):
+    """Every position, the last included, of `games` random games of 2, 3 and 4
+    players in turn (with replacement cards in every other game if asked):
+    (state, players, rng)."""
+    for seed in range(games):
         players = 2 + seed % 3
-        state = fresh(players, seed=seed, replacements=(0, 6)[seed % 2])
+        replacements = (0, 6)[seed % 2] if with_replacements else 0
+        state = fresh(players, seed=seed, replacements=replacements)
         rng = random.Random(seed)
+        yield state, players, rng
         while not GAME.is_over(state):
-            for seat in range(players):
-                slow = [i for i in range(8 * players) if city.can_place(state, seat, i)]
-                assert city.eligible(state, seat) == slow
-            # ARC-32: the quick full-city test agrees with every seat's eligible spaces
-            assert city.full(state) == (not any(city.eligible(state, s) for s in range(players)))
             seat = rng.choice(GAME.to_act(state))
             act(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-            GAME.validate_state(state)
+            yield state, players, rng
 
 
 def test_arc20_whether_an_effect_has_a_target_agrees_with_its_list_along_random_games():
     """ARC-20, ARC-22, ARC-23: `has_answer`, which stops at the first target, says
     yes exactly when the effect's full list offers more than "done", for every
     choosing effect and every seat, at every point of random games."""
-    for seed in range(4):
-        players = 2 + seed % 3
-        state = fresh(players, seed=seed)
-        rng = random.Random(seed)
-        while not GAME.is_over(state):
-            for name in CHOOSING:
-                probe = GAME.clone(state)
-                probe.effect, probe.target, probe.picks = name, -1, []
-                probe.src = rng.randrange(len(probe.cells))
-                for seat in range(players):
-                    full = [a for a in effects.choices(GAME, probe, seat) if a[0] != "done"]
-                    assert effects.has_answer(GAME, probe, seat) == bool(full), name
-            seat = rng.choice(GAME.to_act(state))
-            act(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    for state, players, rng in along_random_games(4):
+        for name in CHOOSING:
+            probe = GAME.clone(state)
+            probe.effect, probe.target, probe.picks = name, -1, []
+            probe.src = rng.randrange(len(probe.cells))
+            for seat in range(players):
+                full = [a for a in effects.choices(GAME, probe, seat) if a[0] != "done"]
+                assert effects.has_answer(GAME, probe, seat) == bool(full), name
 
 
 CHOOSING = ("protect", "swap", "restore", "reserve", "rotate_two", "rotate_each", "move",
@@ -336,15 +340,9 @@ def test_arc4_whether_a_seat_can_play_agrees_with_its_plays_along_random_games()
     """ARC-4..ARC-7, ARC-C14, ARC-C16: `_can_play`, which stops at the first play,
     says yes exactly when `_plays` lists one, for every seat at every point of
     random games (forced spaces and reserved ones included)."""
-    for seed in range(6):
-        players = 2 + seed % 3
-        state = fresh(players, seed=seed, replacements=(0, 6)[seed % 2])
-        rng = random.Random(seed)
-        while not GAME.is_over(state):
-            for seat in range(players):
-                assert GAME._can_play(state, seat) == bool(GAME._plays(state, seat))
-            seat = rng.choice(GAME.to_act(state))
-            act(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    for state, players, _ in along_random_games(6, with_replacements=True):
+        for seat in range(players):
+            assert GAME._can_play(state, seat) == bool(GAME._plays(state, seat))
 
 
 def test_arc32_a_round_of_passes_ends_the_game():
