@@ -5,6 +5,10 @@ with `values(game, state) -> list[float]`. A game without one still gets
 agents: finished games are valued by their result, unfinished ones by a few
 random playouts (slower, but an honest estimate).
 
+A game may also offer a scripted player, `policy(seed) -> Agent`: the
+rollout agent (`borough.agents.rollout`) then values a move by that player's
+playout of the game to its end (`playout_policy`).
+
 Where a game splits one move into several decisions of the same seat (a tile,
 then its place), values in between say little. Such a game's module may also
 offer `midway(game, state, seat) -> bool`; `finish` then completes the seat's
@@ -86,6 +90,12 @@ def _game_module(name: str) -> Any:
 def _game_evaluator(name: str) -> Evaluator | None:
     module = _game_module(name)
     return None if module is None else module.values
+
+
+def playout_policy(game: Game, seed: int) -> Any:
+    """The game's own scripted player for playouts, or None when it has none."""
+    make = getattr(_game_module(game.name), "policy", None)
+    return None if make is None else make(seed)
 
 
 def midway(game: Game, state: Any, seat: int) -> bool:

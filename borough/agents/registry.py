@@ -2,7 +2,10 @@
 
 The strength levels people choose from map onto the agents:
 easy is a greedy player that often plays at random, medium is greedy with
-hidden information sampled, hard is information-set MCTS.
+hidden information sampled, hard is information-set MCTS. In a game that
+offers a scripted player for playouts (`policy` in its evaluation module),
+medium and hard improve on that script by playouts instead
+(`borough.agents.rollout`), hard with more moves tried on more samples.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from borough.agents.base import Agent, SeatView
 from borough.agents.greedy import GreedyAgent
 from borough.agents.mcts import MCTSAgent
 from borough.agents.random_agent import RandomAgent
+from borough.agents.rollout import RolloutAgent
 from borough.core.game import Action
 
 # People wait for hard at most this long (CPU seconds of the deciding thread);
@@ -64,13 +68,31 @@ def hard(seed: int, iterations: int | None = None) -> MCTSAgent:
     return HardAgent(seed, iterations)
 
 
+# Where a game has a script: moves tried (the script's own among them) and
+# sampled states each is played out on; a move replaces the script's only
+# when its playouts' mean value is higher by more than ROLLOUT_MARGIN (two
+# points of a solo Small City score), so sampling noise does not move it.
+MEDIUM_ROLLOUT = {"candidates": 2, "samples": 1}
+HARD_ROLLOUT = {"candidates": 6, "samples": 2}
+ROLLOUT_MARGIN = 0.01
+
+
+def medium(seed: int) -> Agent:
+    return RolloutAgent(seed, GreedyAgent(seed, samples=2), margin=ROLLOUT_MARGIN,
+                        **MEDIUM_ROLLOUT)
+
+
+def hard_level(seed: int) -> Agent:
+    return RolloutAgent(seed, hard(seed), margin=ROLLOUT_MARGIN, **HARD_ROLLOUT)
+
+
 _FACTORIES: dict[str, Callable[[int], Agent]] = {
     "random": RandomAgent,
     "greedy": lambda seed: GreedyAgent(seed, samples=2),
     "mcts": lambda seed: MCTSAgent(seed, iterations=400, seconds=HARD_SECONDS),
     "easy": lambda seed: GreedyAgent(seed, samples=1, noise=0.5),
-    "medium": lambda seed: GreedyAgent(seed, samples=2),
-    "hard": hard,
+    "medium": medium,
+    "hard": hard_level,
 }
 AGENT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")

@@ -34,6 +34,7 @@ from __future__ import annotations
 from borough.agents.evaluation import margin_values, result_values
 from borough.games.smallcity import citizens, council, pollution, scoring, stations
 from borough.games.smallcity.build import stored, survey
+from borough.games.smallcity.planner import Planner
 from borough.games.smallcity.rules import SmallCity
 from borough.games.smallcity.state import (
     ACTIONS,
@@ -385,6 +386,12 @@ def estimates(game: SmallCity, state: SmallCityState) -> list[float]:
     rows = scoring.final(game, state)["rows"]
     worth = money_worth(rounds_ahead(game, state))
     return [row["score"] + worth * state.seats[row["seat"]].money for row in rows]
+
+
+def policy(seed: int) -> Planner:
+    """The scripted player the rollout agents play positions out with: the
+    reference player's plan (`planner/`), for every seat."""
+    return Planner(seed)
 
 
 def solo_value(score: float) -> float:
