@@ -151,6 +151,8 @@ class Look:
         for row in rows:
             if row == INDUSTRY and not self.culture_left():
                 continue
+            if st.round >= g.rounds - 1 and row != ECONOMY:
+                continue
             discs = [d for d in (0, 1) if me.disc_row[d] == row and me.disc_col[d] > 0]
             if discs:
                 d = discs[0]

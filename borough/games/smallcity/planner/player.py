@@ -147,7 +147,7 @@ class Planner:
             return factory
         # 4. Parks first when this round's pollution would kill a citizen (SC-S4).
         limit = look.death_limit()
-        if limit >= 0 and look.pollution_ahead() > limit and left >= 1:
+        if limit >= 0 and look.pollution_ahead() > limit:
             options = [a for a in tiles if types[a[1]].family == "park"]
             if options:
                 return max(options, key=lambda a: (types[a[1]].cost,
@@ -170,7 +170,7 @@ class Planner:
             return factory
         # 5. Parks for the pollution to come (SC-68).
         dirt = look.pollution_ahead()
-        if dirt > 0 and left >= 1 and me.money > reserve:
+        if dirt > 0 and me.money > reserve:
             budget = min(dirt, me.money - reserve)
             options = [a for a in tiles if types[a[1]].family == "park"
                        and types[a[1]].cost <= budget]
