@@ -56,3 +56,40 @@ def test_plays_a_table_seat_too():
     g = borough.game("smallcity")
     assert g.is_over(state)
     assert planners[0].unplanned == 0
+
+
+def play_until(seed: int, stop) -> tuple[object, object]:
+    """A solo planner game up to the first state where `stop(state)` holds."""
+    g = borough.game("smallcity")
+    m = matches.start(g, 1, seed, {"level": "mayor"})
+    planner, state = Planner(seed), m.state
+    while not g.is_over(state) and not stop(state):
+        g.apply(state, 0, planner.choose(SeatView(g, state, 0)))
+    assert not g.is_over(state)
+    return g, state
+
+
+def test_no_council_climb_but_economy_in_the_last_two_rounds():
+    """Materials bought in the round before the last come too late to build a
+    Cultural building the homes could grow by: the plan keeps its votes."""
+    for seed in (SEED, SEED + 2, SEED + 5):
+        g, state = play_until(seed, lambda s: s.round == 7 and s.phase == "council"
+                              and s.step == "council")
+        state.seats[0].money, state.seats[0].votes = 30, 30
+        choice = Planner(0).choose(SeatView(g, state, 0))
+        assert choice[0] in ("enter", "advance", "pass")
+        if choice[0] != "pass":
+            seat = state.seats[0]
+            row = choice[2] if choice[0] == "enter" else seat.disc_row[choice[1]]
+            assert row == 2  # the Economy row
+
+
+def test_parks_against_the_last_rounds_pollution():
+    """In the last round money left over buys Parks: each space is a point of
+    pollution the final score keeps (SC-68, SC-89)."""
+    g, state = play_until(SEED + 2, lambda s: s.round == 8 and s.phase == "build"
+                          and s.seats[0].bstep == "build")
+    seat = state.seats[0]
+    seat.money = 6
+    choice = Planner(0).choose(SeatView(g, state, 0))
+    assert choice[0] == "tile" and g.types[choice[1]].family == "park"
