@@ -78,7 +78,7 @@ def test_a_game_without_a_script_is_played_by_the_fallback():
 
 
 def test_levels_play_small_city_by_the_script_and_reproducibly():
-    g, views = smallcity_decisions(3)
+    _, views = smallcity_decisions(3)
     for view in views:
         for level in ("medium", "hard"):
             first = make_agent(level, 9).choose(view)
