@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from borough.core.game import Action
-from borough.games.smallcity import build, citizens, council, stores
+from borough.games.smallcity import build, citizens, council, pollution, stores
 from borough.games.smallcity.data import CELLS, INDUSTRIAL, SIZE, TileType
 from borough.games.smallcity.geometry import NB8, Influence, influence, place_cells
 from borough.games.smallcity.planner.plan import (
@@ -19,6 +19,7 @@ from borough.games.smallcity.planner.plan import (
     NEED_AHEAD,
     SHOP_VOTES,
     SPARE_MONEY,
+    TABLE_CULTURE_ORDER,
     VOTES_FROM,
     WORK_VOTES,
 )
@@ -116,9 +117,21 @@ class Look:
         return on_board + min(self.me.hall_citizens, 2) + self.makers() - self.parks()
 
     def death_limit(self) -> int:
-        """The pollution a solo round may generate without a death (SC-S4), or -1."""
+        """The pollution a round may generate without a death, or -1: solo,
+        its level's limit (SC-S4); at a table, once deaths have begun or may
+        begin this round (SC-70), less than the dirtiest rival generates now
+        (SC-71: the seat generating the most loses a citizen)."""
         if self.state.players != 1:
-            return -1
+            g, st = self.game, self.state
+            rivals = [b for b in range(st.players)
+                      if b != self.seat and not st.seats[b].eliminated]
+            if not rivals:
+                return -1
+            made = {b: pollution.generated(g, st, b) for b in rivals}
+            if not any(st.seats[b].pollution + made.get(b, 0) >= pollution.DEADLY
+                       for b in [*rivals, self.seat]):
+                return -1
+            return max(0, max(made.values()) - 1)
         solo = self.game.content.solo
         if solo["per_point"][self.state.level]:
             return 0
@@ -256,10 +269,13 @@ class Look:
         return len(seen)
 
     # -------------------------------------------------------- materials
+    def culture_order(self) -> tuple[str, ...]:
+        return CULTURE_ORDER if self.state.players == 1 else TABLE_CULTURE_ORDER
+
     def culture_left(self) -> list[TileType]:
         g = self.game
         out = []
-        for key in CULTURE_ORDER:
+        for key in self.culture_order():
             t = g.types[g.content.by_key[key]]
             if t.id in self.me.built:
                 continue

@@ -3,6 +3,9 @@ and what it counts a material, a dollar or a free home worth."""
 
 # Cultural buildings in the order the plan builds them: cheapest first (SC-38).
 CULTURE_ORDER = ("school", "library", "museum", "clinic", "metro", "university")
+# At a table the seat generating the most pollution loses a citizen (SC-71)
+# unless its Clinic is staffed (SC-72); there is one Clinic for everyone.
+TABLE_CULTURE_ORDER = ("school", "clinic", "library", "museum", "university", "metro")
 # City Council rows (SC-82 to SC-85): the first disc climbs Industry for the
 # Cultural buildings' materials, the second Economy for money.
 INDUSTRY, BUILDING, ECONOMY, TOURISM = range(4)

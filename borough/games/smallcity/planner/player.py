@@ -10,7 +10,6 @@ from borough.games.smallcity import build, council, stores
 from borough.games.smallcity.data import SIZE
 from borough.games.smallcity.planner.look import Look
 from borough.games.smallcity.planner.plan import (
-    CULTURE_ORDER,
     ECONOMY,
     FACTORIES,
     FIRST_FACTORIES,
@@ -133,7 +132,7 @@ class Planner:
                 return a
         tiles = [a for a in legal if a[0] == "tile"]
         # 2. A Cultural building whenever the stores pay for one (SC-38).
-        for key in CULTURE_ORDER:
+        for key in look.culture_order():
             options = [a for a in tiles if types[a[1]].key == key]
             if options:
                 return max(options, key=lambda a: look.best_spot(a[1], a[2])[0])
