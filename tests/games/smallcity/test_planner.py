@@ -93,3 +93,35 @@ def test_parks_against_the_last_rounds_pollution():
     seat.money = 6
     choice = Planner(0).choose(SeatView(g, state, 0))
     assert choice[0] == "tile" and g.types[choice[1]].family == "park"
+
+
+def test_at_a_table_parks_keep_pollution_under_the_dirtiest_rival():
+    """Once deaths may come (SC-70), the seat generating the most pollution
+    loses a citizen (SC-71): the plan's limit is one less than the rival's."""
+    from borough.games.smallcity import pollution
+    from borough.games.smallcity.planner.look import Look
+
+    g = borough.game("smallcity")
+    m = matches.start(g, 2, SEED + 3, {"level": "mayor"})
+    state = m.state
+    planners = [Planner(s) for s in range(2)]
+    look = Look(g, state, 0)
+    assert look.death_limit() == -1  # nobody near 10% yet: no limit
+    while not (state.round == 4 and state.phase == "build"):
+        seat = g.to_act(state)[0]
+        g.apply(state, seat, planners[seat].choose(SeatView(g, state, seat)))
+    state.seats[1].pollution = pollution.DEADLY
+    rival = pollution.generated(g, state, 1)
+    assert Look(g, state, 0).death_limit() == max(0, rival - 1)
+
+
+def test_at_a_table_the_clinic_comes_right_after_the_school():
+    """SC-72: a staffed Clinic keeps its owner's citizens from the deaths,
+    and there is one for the whole table."""
+    from borough.games.smallcity.planner.look import Look
+
+    g = borough.game("smallcity")
+    solo = Look(g, matches.start(g, 1, SEED, {"level": "mayor"}).state, 0)
+    table = Look(g, matches.start(g, 2, SEED, {"level": "mayor"}).state, 0)
+    assert [t.key for t in solo.culture_left()][:2] == ["school", "library"]
+    assert [t.key for t in table.culture_left()][:2] == ["school", "clinic"]
