@@ -43,8 +43,9 @@ def hard_settings() -> dict[str, Any]:
 # Hard's budget in a game whose position values cost much more than the others':
 # Small City's values project every round left for each leaf, so 1,000
 # iterations took about 0.9 s a decision and 80 s of CPU a solo game. The
-# smaller budget keeps a game of hard within reach of a measurement and of a
-# person's patience; its search still beats medium's one move of lookahead.
+# smaller budget keeps a game of the search within reach of a measurement.
+# (The hard level plays Small City by playouts of its script instead, see
+# HARD_ROLLOUT; this budget is the search's, as `hard(seed)` makes it.)
 HARD_GAME_ITERATIONS = {"smallcity": 150}
 
 
