@@ -3,13 +3,14 @@
 Plays solo games at level mayor (default content and options) for each level,
 for the reference player (`borough/games/smallcity/planner/`, a scripted
 plan) and, when named, `search` (hard's search given many more iterations and
-no time cap), and two-player games of hard against hard. Reports per player
+no time cap), and two-player games of one player against itself (hard by
+default, `--duel-player`). Reports per player
 the score distribution, how many games reached each rating, and the CPU
 seconds per decision (median and the slowest).
 
     python benchmarks/smallcity_rating.py [--solo-games N] [--duel-games N]
         [--players medium,hard,reference,search] [--search-iterations N]
-        [--workers W] [--first-seed K] [--verbose]
+        [--duel-player P] [--workers W] [--first-seed K] [--verbose]
 """
 
 from __future__ import annotations
@@ -88,6 +89,8 @@ def main() -> None:
     parser.add_argument("--solo-games", type=int, default=50)
     parser.add_argument("--duel-games", type=int, default=50)
     parser.add_argument("--players", default="medium,hard,reference")
+    parser.add_argument("--duel-player", default="hard",
+                        help="the player at both seats of the two-player games")
     parser.add_argument("--search-iterations", type=int, default=4000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--verbose", action="store_true", help="print each game as it ends")
@@ -105,11 +108,12 @@ def main() -> None:
             print(summary(f"{player}, solo at mayor", scores,
                           [t for _, ts in games for t in ts]), flush=True)
         if args.duel_games:
-            tasks = [("hard", 2, i, 0)
+            tasks = [(args.duel_player, 2, i, args.search_iterations)
                      for i in range(args.first_seed, args.first_seed + args.duel_games)]
             games = played(pool, tasks, args.verbose)
             scores = [x for s, _ in games for x in s]
-            print(summary("hard vs hard, 2 players (both seats)", scores,
+            print(summary(f"{args.duel_player} vs {args.duel_player}, 2 players (both seats)",
+                          scores,
                           [t for _, ts in games for t in ts]), flush=True)
 
 
