@@ -174,18 +174,21 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
         if state.phase == BUILD:  # `seat in to_act`, asked without building the tuple
             if seat not in state.order or state.seats[seat].bstep == "done":
                 return []
-            return self.behind_screen(state, seat, lambda: self._legal(state, seat))
-        if seat not in self.to_act(state):
+            return self.behind_screen(state, seat, self._legal, state, seat)
+        # `seat in to_act`, asked without building the tuple
+        if state.phase == OVER or not 0 <= seat < state.players:
+            return []
+        if state.chosen[seat] if state.step == "promise" else seat != state.current:
             return []
         return self._legal(state, seat)
 
-    def behind_screen(self, st: SmallCityState, s: int, fn):  # type: ignore[no-untyped-def]
-        """Run `fn` with the seat's own Build step in place of the shared one."""
+    def behind_screen(self, st: SmallCityState, s: int, fn, *args):  # type: ignore[no-untyped-def]
+        """Run `fn(*args)` with the seat's own Build step in place of the shared one."""
         seat = st.seats[s]
         shared = st.step, st.sel
         st.step, st.sel = seat.bstep, seat.bsel
         try:
-            return fn()
+            return fn(*args)
         finally:
             if st.phase == BUILD:
                 seat.bstep, seat.bsel = st.step, st.sel
@@ -194,7 +197,7 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
     def is_legal(self, state: SmallCityState, seat: int, action: Action) -> bool:
         """The Build phase answers one action without listing them all (for speed)."""
         if state.phase == BUILD:
-            return self.behind_screen(state, seat, lambda: self._build_legal(state, seat, action))
+            return self.behind_screen(state, seat, self._build_legal, state, seat, action)
         step, kind = state.step, action[0]
         if step == "to" and kind == "to":
             return citizens.can_go(self, state, seat, action[1], action[2])
@@ -215,7 +218,7 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
     # -------------------------------------------------------------- apply
     def _apply(self, state: SmallCityState, seat: int, action: Action) -> list[Event]:
         if state.phase == BUILD:
-            return self.behind_screen(state, seat, lambda: self._act(state, seat, action))
+            return self.behind_screen(state, seat, self._act, state, seat, action)
         return self._act(state, seat, action)
 
     def _act(self, state: SmallCityState, seat: int, action: Action) -> list[Event]:
