@@ -20,6 +20,22 @@ and the judged move otherwise. Where moves differ by less than the noise of
 leaves judged at different points of later turns (Rondel City's paid rondel
 steps), the search would otherwise pick among them by chance.
 
+With `turn_steps`, a new leaf is judged once the seat that made its move has
+played the rest of its turn greedily (up to that many decisions): a Rondel
+City rondel step is judged by what its seat then best does on the space, not
+by the position before it acts, so the first layer of the tree compares whole
+turns. With `spread="deviation"` UCB's exploration term is counted in standard
+deviations of the leaves below the node (see `_select`).
+
+With `halving`, the root's moves are chosen by sequential halving instead of
+UCB: the budget is split into rounds, the moves still in play get equal
+visits in each, and the better half by mean goes on to the next; the best mean
+of the last round is played. Leaves deeper in the game are valued on another
+footing than shallow ones (more turns scored, more choices of the searching
+seat maximised over), so under UCB the most visited move, having the deepest
+subtree, stays ahead once it got ahead by chance; equal visits compare moves
+on subtrees searched alike.
+
 Moves are taken from the legal list of the sampled state, so they are applied
 with `apply_trusted` (no legality re-check).
 """
@@ -46,6 +62,11 @@ from borough.core.game import Action, Game
 # `medium` tries, so a placement node stands for as good a square as medium finds.
 FINISH_WIDTH = 12
 JUDGE_SAMPLES = 2  # sampled states on which the moves are judged one step ahead
+# How UCB's exploration term is scaled to the values (see `MCTSAgent._select`).
+SPREADS = ("leaves", "children", "deviation")
+# The least standard deviation the exploration term uses: where every leaf
+# below a node has had one value, the search still tries the other moves.
+MIN_DEVIATION = 0.005
 
 
 class Node:
@@ -56,7 +77,7 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.totals = [0.0] * seats
-        self.squares = 0.0  # sum of the searching seat's squared values (root's children)
+        self.squares = [0.0] * seats  # sums of squared values: the spread of the leaves below
         # The steps that completed the chooser's move when this node was made
         # (a tile's square after the tile): the node stands for the whole move.
         self.then: tuple[Action, ...] = ()
@@ -75,9 +96,11 @@ class MCTSAgent:
         finish_width: int = FINISH_WIDTH,
         spread: str = "leaves",
         confidence: float = 0.0,
+        turn_steps: int = 0,
+        halving: bool = False,
     ) -> None:
-        if spread not in ("leaves", "children"):
-            raise ValueError(f"spread must be 'leaves' or 'children', not {spread!r}")
+        if spread not in SPREADS:
+            raise ValueError(f"spread must be one of {', '.join(SPREADS)}, not {spread!r}")
         if iterations is None and seconds is None:
             raise ValueError("MCTS needs a budget: iterations, seconds or both")
         self.rng = random.Random(seed)
@@ -88,6 +111,8 @@ class MCTSAgent:
         self.finish_width = finish_width
         self.spread = spread
         self.confidence = confidence
+        self.turn_steps = turn_steps
+        self.halving = halving
         self.seat = 0
         self.last_iterations = 0
 
@@ -103,33 +128,80 @@ class MCTSAgent:
         self.low, self.high = [math.inf] * seats, [-math.inf] * seats
         # CPU time of this thread: a busy machine or a busy server does not cut
         # the search short, and other threads' work is not counted against it.
-        deadline = time.thread_time() + self.seconds if self.seconds else None
+        started = time.thread_time()
         self.seat = view.seat
+        self.last_iterations = 0
         # judged before the search and within its time: equal CPU stays equal
         judged = self._judge(view) if self.confidence else None
-        done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and time.thread_time() >= deadline:
-                break
-            self._iterate(game, view.sample(self.rng), root)
-            done += 1
-        self.last_iterations = done
+        if self.halving:
+            remaining = self._halve(view, root, started)
+        else:
+            self._search(view, root, started, 1.0, None)
+            remaining = legal
 
         def visits(a: Action) -> int:
             child = root.children.get(a)
             return child.visits if child else -1
 
-        most = max(visits(a) for a in legal)
-        chosen = self.rng.choice([a for a in legal if visits(a) == most])
+        def mean(a: Action) -> float:
+            child = root.children.get(a)
+            return child.totals[self.seat] / child.visits if child else -math.inf
+
+        if self.halving:
+            chosen = max(remaining, key=mean)
+        else:
+            most = max(visits(a) for a in legal)
+            chosen = self.rng.choice([a for a in legal if visits(a) == most])
         if judged is None:
             return chosen
         top = max(judged)
         # among equally judged moves, the one the search visited most
         default = max((a for a, v in zip(legal, judged, strict=True) if v >= top - 1e-9),
                       key=visits)
+        if default not in remaining:  # it lost a comparison on equal visits
+            return chosen
         return chosen if self._beats(root, chosen, default) else default
+
+    def _search(self, view: SeatView, root: Node, started: float, share: float,
+                first: list[Action] | None) -> None:
+        """Iterate until `share` of the budget (iterations and CPU time) has
+        been spent since `started`; with `first`, the root's move is taken from
+        it in turn, each as often as the others."""
+        game, rng = view.game, self.rng
+        limit = None if self.iterations is None else round(self.iterations * share)
+        deadline = started + self.seconds * share if self.seconds else None
+        turn = 0
+        while True:
+            if limit is not None and self.last_iterations >= limit:
+                break
+            if deadline is not None and time.thread_time() >= deadline:
+                break
+            forced = first[turn % len(first)] if first else None
+            self._iterate(game, view.sample(rng), root, forced)
+            turn += 1
+            self.last_iterations += 1
+
+    def _halve(self, view: SeatView, root: Node, started: float) -> list[Action]:
+        """Sequential halving at the root: the budget is split into rounds; in
+        each the moves still in play get equal visits, and the better half by
+        mean goes on. Moves are thus compared on subtrees searched alike: UCB's
+        most visited move has the deepest subtree, and the values of leaves
+        deeper in the game are not comparable with shallower ones, so a move
+        that once got ahead by chance stays ahead."""
+        remaining = list(view.legal_actions)
+        rounds = max(1, math.ceil(math.log2(len(remaining))))
+        seat = self.seat
+
+        def mean(a: Action) -> float:
+            child = root.children.get(a)
+            return child.totals[seat] / child.visits if child else -math.inf
+
+        for r in range(rounds):
+            self._search(view, root, started, (r + 1) / rounds, remaining)
+            if r < rounds - 1:
+                remaining.sort(key=mean, reverse=True)
+                remaining = remaining[: max(2, (len(remaining) + 1) // 2)]
+        return remaining
 
     def _judge(self, view: SeatView) -> list[float]:
         """Each legal move's value for the seat one step ahead (a split move
@@ -156,19 +228,22 @@ class MCTSAgent:
 
         def mean_var(n: Node) -> tuple[float, float]:
             mean = n.totals[seat] / n.visits
-            return mean, max(0.0, n.squares / n.visits - mean * mean) / n.visits
+            return mean, max(0.0, n.squares[seat] / n.visits - mean * mean) / n.visits
 
         (ma, va), (mb, vb) = mean_var(a), mean_var(b)
         return ma - mb > self.confidence * math.sqrt(va + vb)
 
-    def _iterate(self, game: Game, state: Any, root: Node) -> None:
-        rng, c = self.rng, self.c
+    def _iterate(self, game: Game, state: Any, root: Node, first: Action | None = None) -> None:
+        rng = self.rng
         node, path = root, [root]
         seats = len(root.totals)
-        by_children = self.spread == "children"
         while not game.is_over(state):
             seat = game.to_act(state)[0]
             actions = game.legal_actions(state, seat)
+            if first is not None:  # the root's move is given (legal in every sample)
+                if first in actions:
+                    actions = [first]
+                first = None
             children = node.children
             untried = []
             for a in actions:
@@ -186,25 +261,10 @@ class MCTSAgent:
                 # a move split into steps is judged once its steps are done, and
                 # the node keeps those steps: later visits take them again
                 state, child.then = completion(game, state, seat, rng, self.finish_width)
+                if self.turn_steps:
+                    state = self._finish_turn(game, state, seat)
                 break
-            if by_children:
-                # UCB compares the children's means on their own range, so search
-                # stays sharp when moves differ by 0.03 and leaves by 0.9
-                means = [children[a].totals[seat] / children[a].visits for a in actions]
-                low = min(means)
-                span = max(means) - low
-            else:
-                # leaf values seen so far for this seat
-                means = None
-                low, span = self.low[seat], self.high[seat] - self.low[seat]
-            scale = 1.0 / span if span > 1e-12 else 1.0
-            best, best_score = None, -math.inf
-            for i, a in enumerate(actions):
-                child = children[a]
-                mean = means[i] if means is not None else child.totals[seat] / child.visits
-                score = (mean - low) * scale + c * math.sqrt(math.log(child.avail) / child.visits)
-                if score > best_score:
-                    best, best_score = a, score
+            best = self._select(node, actions, seat)
             game.apply_trusted(state, seat, best)
             node = children[best]
             path.append(node)
@@ -217,13 +277,67 @@ class MCTSAgent:
                 self.low[s] = value
             if value > self.high[s]:
                 self.high[s] = value
-        if len(path) > 1:
-            path[1].squares += result[self.seat] ** 2
+        squared = [v * v for v in result]
         for n in path:
             n.visits += 1
-            totals = n.totals
+            totals, squares = n.totals, n.squares
             for s in range(seats):
                 totals[s] += result[s]
+                squares[s] += squared[s]
+
+    def _select(self, node: Node, actions: list[Action], seat: int) -> Action:
+        """The child UCB chooses, every action having been tried at `node`."""
+        children, c = node.children, self.c
+        if self.spread == "deviation":
+            # the exploration term in standard deviations of the leaves below
+            # the node: moves whose means differ by less than the noise of their
+            # leaves keep being compared, and a clear difference is exploited,
+            # whether the leaves vary by 0.5 or by 0.005
+            mean = node.totals[seat] / node.visits
+            var = node.squares[seat] / node.visits - mean * mean
+            width = c * max(MIN_DEVIATION, math.sqrt(max(0.0, var)))
+            low, scale = 0.0, 1.0
+        elif self.spread == "children":
+            # the children's means on their own range: sharp when moves differ
+            # by 0.03 and leaves by 0.9, but it also stretches mere noise
+            means = [children[a].totals[seat] / children[a].visits for a in actions]
+            low = min(means)
+            span = max(means) - low
+            scale, width = (1.0 / span if span > 1e-12 else 1.0), c
+        else:
+            # leaf values seen so far for this seat
+            low, span = self.low[seat], self.high[seat] - self.low[seat]
+            scale, width = (1.0 / span if span > 1e-12 else 1.0), c
+        best, best_score = actions[0], -math.inf
+        for a in actions:
+            child = children[a]
+            score = ((child.totals[seat] / child.visits - low) * scale
+                     + width * math.sqrt(math.log(child.avail) / child.visits))
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _finish_turn(self, game: Game, state: Any, seat: int) -> Any:
+        """The seat's turn played on greedily, up to `turn_steps` decisions,
+        before a new leaf is judged: a rondel step is judged by what the seat
+        best does on its space, not by the position before it acts."""
+        rng, width = self.rng, self.finish_width
+        for _ in range(self.turn_steps):
+            if game.is_over(state) or game.to_act(state)[0] != seat:
+                break
+            legal = game.legal_actions(state, seat)
+            if len(legal) > width:
+                legal = rng.sample(legal, width)
+            best, best_value = state, -math.inf
+            for action in legal:
+                trial = game.clone(state)
+                game.apply_trusted(trial, seat, action)
+                trial = finish(game, trial, seat, rng, width)
+                value = values(game, trial, rng)[seat]
+                if value > best_value:
+                    best, best_value = trial, value
+            state = best
+        return state
 
     def _complete(self, game: Game, state: Any, seat: int, steps: tuple[Action, ...]) -> Any:
         """Take a node's completing steps again; in a sample where one is not

@@ -32,12 +32,15 @@ HARD_SPREAD = "children"
 # The search plays another move than the one judged best one step ahead only
 # when its mean is better by more than this many standard errors.
 HARD_CONFIDENCE = 1.0
+HARD_TURN_STEPS = 4
+HARD_HALVING = True
 
 
 def hard_settings() -> dict[str, Any]:
     """Hard's search apart from its budget (for measurements at other budgets)."""
     return {"exploration": HARD_EXPLORATION, "spread": HARD_SPREAD,
-            "confidence": HARD_CONFIDENCE}
+            "confidence": HARD_CONFIDENCE, "turn_steps": HARD_TURN_STEPS,
+            "halving": HARD_HALVING}
 
 
 # Hard's budget in a game whose position values cost much more than the others':

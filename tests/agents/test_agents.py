@@ -1,5 +1,6 @@
 """Computer opponents: honest, reproducible, and usable wherever agents are named."""
 
+import math
 import random
 
 import pytest
@@ -220,7 +221,7 @@ def test_search_departs_from_the_judged_move_only_when_confident():
         n = Node(2)
         n.visits = len(values_seen)
         n.totals[0] = sum(values_seen)
-        n.squares = sum(v * v for v in values_seen)
+        n.squares[0] = sum(v * v for v in values_seen)
         return n
 
     root = Node(2)
@@ -271,3 +272,93 @@ def test_hard_budget_is_its_games_own_where_one_is_set(monkeypatch):
     state = g.setup(2, seed=4)
     fixed.choose(SeatView(g, state, g.to_act(state)[0]))
     assert fixed.last_iterations == 5
+
+
+def test_deviation_spread_keeps_comparing_moves_within_the_noise():
+    """Scaled by the leaves' standard deviation, UCB keeps visiting a move whose
+    mean is behind by less than the noise; on the children's own range the
+    same small lead looks decisive."""
+    from borough.agents.mcts import Node
+
+    def node(visits, mean, deviation):
+        n = Node(2)
+        n.visits = n.avail = visits
+        n.totals[0] = visits * mean
+        n.squares[0] = visits * (mean * mean + deviation * deviation)
+        return n
+
+    parent = node(60, 0.517, 0.3)
+    parent.children = {"ahead": node(50, 0.52, 0.3), "behind": node(10, 0.50, 0.3)}
+    for child in parent.children.values():
+        child.avail = 60
+    chosen = {}
+    for spread in ("deviation", "children"):
+        agent = MCTSAgent(1, iterations=10, exploration=1.0, spread=spread)
+        chosen[spread] = agent._select(parent, ["ahead", "behind"], 0)
+    assert chosen == {"deviation": "behind", "children": "ahead"}
+    # a lead of many standard deviations is exploited all the same
+    parent = node(60, 0.517, 0.01)
+    parent.children = {"ahead": node(50, 0.52, 0.01), "behind": node(10, 0.50, 0.01)}
+    for child in parent.children.values():
+        child.avail = 60
+    agent = MCTSAgent(1, iterations=10, exploration=1.0, spread="deviation")
+    assert agent._select(parent, ["ahead", "behind"], 0) == "ahead"
+
+
+def test_turn_steps_judge_a_rondel_step_by_what_the_seat_then_does():
+    """A new leaf for a Rondel City rondel step is judged once the seat has
+    played the rest of its turn greedily, not before it acts on its space."""
+    from borough.agents.mcts import Node
+
+    g = borough.game("rondelcity")
+    state = g.setup(2, seed=4)
+    seat = g.to_act(state)[0]
+    assert state.step == "rotate"
+    seen = {}
+    for steps in (0, 4):
+        agent = MCTSAgent(1, iterations=1, turn_steps=steps)
+        agent.seat = seat
+        agent.low, agent.high = [0.0, 0.0], [1.0, 1.0]
+        root = Node(2)
+        agent._iterate(g, g.clone(state), root)
+        (action, child), = root.children.items()
+        after = g.clone(state)
+        g.apply(after, seat, action)
+        seen[steps] = (child.totals[seat], values(g, after, random.Random(0))[seat])
+        turn = MCTSAgent(1, iterations=1, turn_steps=steps)._finish_turn(g, after, seat)
+        assert (g.to_act(turn)[0] != seat) == (steps > 0)
+    leaf, before = seen[0]
+    assert leaf == before
+    leaf, before = seen[4]
+    assert leaf != before
+
+
+def test_halving_compares_the_last_moves_on_equal_visits():
+    """Sequential halving at the root: every move is tried alike in the first
+    round, the worse half by mean is dropped each round, and the moves left at
+    the end have had the same number of visits, so the move played is the best
+    mean among subtrees searched alike."""
+    g = borough.game("rondelcity")
+    state = g.setup(2, seed=2)
+    seat = g.to_act(state)[0]
+    view = SeatView(g, state, seat)
+    agent = MCTSAgent(3, iterations=300, halving=True)
+    chosen = agent.choose(view)
+    assert agent.last_iterations == 300
+    # choose() keeps no tree: search again the same way to look at it
+    from borough.agents.mcts import Node
+
+    probe = MCTSAgent(3, iterations=300, halving=True)
+    probe.seat, probe.last_iterations = seat, 0
+    probe.low, probe.high = [math.inf] * 2, [-math.inf] * 2
+    root = Node(2)
+    left = probe._halve(view, root, 0.0)
+    legal = view.legal_actions
+    assert len(legal) == 5 and len(left) == 2
+    assert all(a in root.children for a in legal)
+    visits = sorted(root.children[a].visits for a in left)
+    assert visits[1] - visits[0] <= 1
+    assert all(root.children[a].visits < visits[0] for a in legal if a not in left)
+    means = {a: root.children[a].totals[seat] / root.children[a].visits for a in legal}
+    assert min(means[a] for a in left) >= max(means[a] for a in legal if a not in left) - 0.05
+    assert chosen in legal
