@@ -117,7 +117,7 @@ def play(task: tuple[str, int, float, bool, float]) -> Outcome:
     state = os_game.new_initial_state()
     state.apply_action(seed)  # the chance node: the game's seed
     ours = MCTSAgent(matches.seat_seed(seed, hero), iterations=None, seconds=seconds,
-                     **hard_settings())
+                     **hard_settings(name))
     evaluator = (SameLeaf(seed) if same_leaf
                  else mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)))
     bots = {s: TimedISMCTS(os_game, evaluator, uct_c, seconds, matches.seat_seed(seed, s))

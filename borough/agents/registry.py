@@ -32,15 +32,20 @@ HARD_SPREAD = "children"
 # The search plays another move than the one judged best one step ahead only
 # when its mean is better by more than this many standard errors.
 HARD_CONFIDENCE = 1.0
+# A new leaf is judged once its seat has played the rest of its turn greedily
+# (at most this many decisions): Rondel City's rondel step, then what is done
+# on its space, is judged as one turn.
 HARD_TURN_STEPS = 4
+# The root's moves are compared by sequential halving, on equal visits.
 HARD_HALVING = True
 
 
-def hard_settings() -> dict[str, Any]:
-    """Hard's search apart from its budget (for measurements at other budgets)."""
+def hard_settings(game: str | None = None) -> dict[str, Any]:
+    """Hard's search apart from its budget (for measurements at other budgets),
+    in `game` where given."""
+    steps = HARD_GAME_TURN_STEPS.get(game, HARD_TURN_STEPS) if game else HARD_TURN_STEPS
     return {"exploration": HARD_EXPLORATION, "spread": HARD_SPREAD,
-            "confidence": HARD_CONFIDENCE, "turn_steps": HARD_TURN_STEPS,
-            "halving": HARD_HALVING}
+            "confidence": HARD_CONFIDENCE, "turn_steps": steps, "halving": HARD_HALVING}
 
 
 # Hard's budget in a game whose position values cost much more than the others':
@@ -50,6 +55,11 @@ def hard_settings() -> dict[str, Any]:
 # (The hard level plays Small City by playouts of its script instead, see
 # HARD_ROLLOUT; this budget is the search's, as `hard(seed)` makes it.)
 HARD_GAME_ITERATIONS = {"smallcity": 150}
+# Small City's turn is a whole Build phase of several tiles, each greedy step
+# weighing every place by those same values: played on before each new leaf,
+# it made a decision of hard cost several seconds (ten times as much), so its
+# leaves are judged when the move is complete, as before.
+HARD_GAME_TURN_STEPS = {"smallcity": 0}
 
 
 class HardAgent(MCTSAgent):
@@ -64,6 +74,7 @@ class HardAgent(MCTSAgent):
     def choose(self, view: SeatView) -> Action:
         if not self.fixed:
             self.iterations = HARD_GAME_ITERATIONS.get(view.game.name, HARD_ITERATIONS)
+        self.turn_steps = HARD_GAME_TURN_STEPS.get(view.game.name, HARD_TURN_STEPS)
         return super().choose(view)
 
 

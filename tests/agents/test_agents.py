@@ -232,18 +232,19 @@ def test_search_departs_from_the_judged_move_only_when_confident():
     assert agent._beats(root, "judged", "judged")
 
 
-def test_hard_does_not_pay_for_rondel_steps_worth_nothing():
-    """At the start of Rondel City nothing is held that an extra rondel step
-    could serve: one step ahead, paying for steps is judged worse, and the
-    search's means differ by less than their noise, so hard takes the free step.
-    Without the confidence rule the search picks among such moves by the noise
-    of its leaves (it pays on seed 1)."""
+def test_confidence_rule_keeps_the_free_rondel_step_under_ucb():
+    """At the start of Rondel City, one step ahead, paying for rondel steps is
+    judged worse, and UCB's means differ by less than their noise, so the
+    confidence rule keeps the free step. Without it the most visited move of
+    UCB is played, and it pays (on seed 1): the move that got ahead by chance
+    has the deepest subtree."""
     g = borough.game("rondelcity")
+    settings = {"exploration": 0.7, "spread": "children", "confidence": 1.0}
     for seed in range(3):
         state = g.setup(2, seed=seed)
         seat = g.to_act(state)[0]
         assert state.step == "rotate"
-        chosen = agent_registry.hard(seed, iterations=300).choose(SeatView(g, state, seat))
+        chosen = MCTSAgent(seed, iterations=300, **settings).choose(SeatView(g, state, seat))
         assert chosen == ("rondel", 0)
 
 
@@ -266,6 +267,14 @@ def test_hard_budget_is_its_games_own_where_one_is_set(monkeypatch):
         agent = agent_registry.hard(1)
         agent.choose(view)
         assert agent.last_iterations == budget
+    # Small City's leaves are judged without playing its turn on (it costs too much)
+    assert agent_registry.hard_settings("smallcity")["turn_steps"] == 0
+    assert agent_registry.hard_settings("rondelcity")["turn_steps"] > 0
+    agent = agent_registry.hard(1)
+    g = borough.game("smallcity")
+    state = g.setup(2, seed=4)
+    agent.choose(SeatView(g, state, g.to_act(state)[0]))
+    assert agent.turn_steps == 0
     # a budget given by the caller is kept in every game
     fixed = agent_registry.hard(1, iterations=5)
     g = borough.game("smallcity")
