@@ -52,6 +52,18 @@ def digest_of(game: str, folder: str | None) -> str:
     return digest(default_dir(game) if folder is None else Path(folder))
 
 
+_own: dict[str, str] = {}  # game -> digest of its own data when this process loaded it
+
+
+def played_digest(game: str, folder: str | None) -> str:
+    """The digest of the content a game of this process plays. A process keeps the
+    game's own content as it first loaded it, so an edit of the data files during a
+    run must not rename the games still played on the old content."""
+    if folder is None:
+        return _own.get(game) or digest_of(game, None)
+    return digest(Path(folder).resolve())
+
+
 def export(game: str, target: Path) -> list[Path]:
     """Copy the game's own content into a new (or empty) folder."""
     source = default_dir(game)
@@ -108,6 +120,8 @@ def check(folder: Path, game: str | None = None) -> str:
 def game_with(game: str, folder: str | None) -> Game:
     """The game playing the given content (its own data when folder is None)."""
     if folder is None:
+        if game not in _own:  # read with the game it names, once
+            _own[game] = digest_of(game, None)
         return default_game(game)
     path = Path(folder).resolve()
     return _build(game, path, digest(path))

@@ -113,7 +113,7 @@ def run(job: Job) -> dict[str, Any]:
         "scores": list(result.scores),
         "winners": list(result.winners),
         "length": len(m.record.moves),
-        "content": content.digest_of(job.game, job.content),
+        "content": content.played_digest(job.game, job.content),
     }
     if job.track_lead:
         summary["lead"] = _lead_story(leaders, result.winners)

@@ -108,6 +108,24 @@ def test_play_simulate_and_replay_with_a_content_folder_and_its_digest(tmp_path)
     assert "content" not in json.loads(same.stdout)
 
 
+def test_a_result_names_the_own_content_its_process_loaded(tmp_path, monkeypatch):
+    """A process keeps the game's own content as it first loaded it: editing the data
+    files during a run must not put the edited content's digest on its later games."""
+    own = tmp_path / "own"
+    contents.export("ekopolis", own)
+    monkeypatch.setattr(contents, "default_dir", lambda game: own)
+    monkeypatch.setattr(contents, "_own", {})
+    contents.game_with("ekopolis", None)
+    loaded = contents.played_digest("ekopolis", None)
+    assert loaded == contents.digest(own)
+    (own / "tiles.toml").write_text((own / "tiles.toml").read_text() + "\n# edited\n")
+    assert contents.digest_of("ekopolis", None) != loaded
+    assert contents.played_digest("ekopolis", None) == loaded
+    edited = tmp_path / "edited"
+    contents.export("ekopolis", edited)
+    assert contents.played_digest("ekopolis", str(edited)) == contents.digest(edited)
+
+
 def test_a_game_the_whole_table_loses_is_nobodys_when_judging_seats():
     from borough.arena import balance
 
