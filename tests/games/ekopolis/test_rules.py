@@ -84,18 +84,19 @@ def steps_around_blocked(start: int) -> dict[int, int]:
     return seen
 
 
-def test_start_spaces_of_rules_version_5_EKO_0_EKO_1():
-    """EKO-0 EKO-1 (Our design, rules version 5): the 3-player City halls stand on
-    C4, D9 and H6 in seat order: the first seat, which plays first in every round,
-    six steps from the second and five from the third, the other two five apart.
-    The 4-player second seat starts on D10 (was C9, which lost whichever seat
-    took it), four steps from H10. The 5-player starts did not move."""
+def test_start_spaces_of_rules_versions_4_and_5_EKO_0_EKO_1():
+    """EKO-0 EKO-1 (Our design): the 3-player City halls stand on C5, D9 and H6 in
+    seat order, each five steps from both others, so no mayor starts alone (rules
+    version 4). The 4-player second seat starts on D10 (rules version 5; it was C9,
+    which lost whichever seat took it), four steps from H10. The 5-player starts
+    did not move."""
     starts = GAME.board.starts[3]
-    assert [GAME.board.labels[h] for h in starts] == ["C4", "D9", "H6"]
-    first, second = (steps_around_blocked(h) for h in starts[:2])
-    assert [first[starts[1]], first[starts[2]], second[starts[2]]] == [6, 5, 5]
+    assert [GAME.board.labels[h] for h in starts] == ["C5", "D9", "H6"]
+    for a in starts:
+        steps = steps_around_blocked(a)
+        assert [steps[b] for b in starts if b != a] == [5, 5]
     s = fresh(3, FULL)
-    assert [GAME.board.labels[seat.city_hall] for seat in s.seats] == ["C4", "D9", "H6"]
+    assert [GAME.board.labels[seat.city_hall] for seat in s.seats] == ["C5", "D9", "H6"]
     four = GAME.board.starts[4]
     assert [GAME.board.labels[h] for h in four] == ["C3", "D10", "H3", "H10"]
     assert steps_around_blocked(four[1])[four[3]] == 4
