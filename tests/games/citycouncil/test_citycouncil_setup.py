@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 from cc_helpers import GAME, bid, new
 
+from borough.games.citycouncil import favors
 from borough.games.citycouncil.data import (
     CARD_COUNT,
     CENTRE,
@@ -163,6 +164,32 @@ def test_cc_c3_tourism_board_pays_one_for_each_of_its_buildings():
     assert names == {"Airport Terminal": 1, "Stadium": 1, "Convention Centre": 1}
     terminal = next(t for t in GAME.buildings if t.name == "Airport Terminal")
     assert GAME.buildings[terminal.upgrade_of].name == "Airport"
+
+
+def test_cc_c3_general_cards_eased_in_rules_version_4():
+    """CC-C3 CC-54 (Our design, rules version 4): Full Depot wants 2 goods in store
+    (was 4), Production Quota one industrial activation in a round (was 2), Power
+    Reserve 7 power (was 9) and Industrial Base three industrial buildings (was 4);
+    their holders trailed their rivals at the same table by 16-21 points of share."""
+    card = {c.name: c for c in GAME.cards}
+    eased = {name: (card[name].kind, card[name].n, card[name].value) for name in
+             ("Full Depot", "Production Quota", "Power Reserve", "Industrial Base")}
+    assert eased == {"Full Depot": ("goods_min", 2, 2),
+                     "Production Quota": ("activated_zone", 1, 2),
+                     "Power Reserve": ("power_min", 7, 3),
+                     "Industrial Base": ("buildings_zone", 3, 3)}
+    s = new(2)
+    s.goods, s.power, s.act_log = 1, 6, []
+    c = GAME.content
+    assert not favors.condition(c, s, card["Full Depot"])
+    assert not favors.condition(c, s, card["Power Reserve"])
+    assert not favors.condition(c, s, card["Production Quota"])
+    s.goods, s.power, s.act_log = 2, 7, [bid("Workshop")]
+    assert favors.value(c, s, card["Full Depot"]) == 2
+    assert favors.value(c, s, card["Power Reserve"]) == 3
+    assert favors.value(c, s, card["Production Quota"]) == 2
+    s.act_log = [bid("Corner Shop")]  # a commercial activation is not industrial
+    assert not favors.condition(c, s, card["Production Quota"])
 
 
 def test_cc_c4_tracks_and_reserve():
