@@ -88,8 +88,8 @@ def test_start_spaces_of_rules_versions_4_and_5_EKO_0_EKO_1():
     """EKO-0 EKO-1 (Our design): the 3-player City halls stand on C5, D9 and H6 in
     seat order, each five steps from both others, so no mayor starts alone (rules
     version 4). The 4-player second seat starts on D10 (rules version 5; it was C9,
-    which lost whichever seat took it), four steps from H10. The 5-player starts
-    did not move."""
+    which lost whichever seat took it), four steps from H10. The 5-player centre
+    start is F5 (rules version 5; it was F4, four steps from two City halls)."""
     starts = GAME.board.starts[3]
     assert [GAME.board.labels[h] for h in starts] == ["C5", "D9", "H6"]
     for a in starts:
@@ -103,7 +103,9 @@ def test_start_spaces_of_rules_versions_4_and_5_EKO_0_EKO_1():
     assert steps_around_blocked(four[0])[four[2]] == 5
     s = fresh(4, FULL)
     assert [GAME.board.labels[seat.city_hall] for seat in s.seats] == ["C3", "D10", "H3", "H10"]
-    assert [GAME.board.labels[h] for h in GAME.board.starts[5]] == ["C2", "C10", "F4", "G10", "J5"]
+    five = GAME.board.starts[5]
+    assert [GAME.board.labels[h] for h in five] == ["C2", "C10", "F5", "G10", "J5"]
+    assert [steps_around_blocked(five[2])[h] for h in five] == [5, 6, 0, 6, 4]
 
 
 def test_values_retuned_in_rules_version_3_EKO_0():
