@@ -19,12 +19,16 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from functools import cache
 from importlib import import_module
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from borough.core.game import Action, Game
 from borough.games import REGISTRY
+
+if TYPE_CHECKING:
+    from borough.agents.base import SeatView
 
 
 class Evaluator(Protocol):
@@ -141,3 +145,19 @@ def values(game: Game, state: Any, rng: random.Random) -> list[float]:
     if game.is_over(state):
         return result_values(game, state)
     return rollout_values(game, state, rng)
+
+
+def sampled_totals(view: SeatView, actions: list[Action], samples: int, rng: random.Random,
+                   complete: Callable[[Any], Any]) -> list[float]:
+    """Each action's value for the seat summed over `samples` full states sampled
+    from its information (never the true state), the same states for every
+    action; `complete` plays on from the action before the position is valued."""
+    game, seat = view.game, view.seat
+    totals = [0.0] * len(actions)
+    for _ in range(samples):
+        world = view.sample(rng)
+        for i, action in enumerate(actions):
+            trial = game.clone(world)
+            game.apply_trusted(trial, seat, action)
+            totals[i] += values(game, complete(trial), rng)[seat]
+    return totals

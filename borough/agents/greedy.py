@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from borough.agents.base import SeatView
-from borough.agents.evaluation import finish, values
+from borough.agents.evaluation import finish, sampled_totals
 from borough.core.game import Action
 
 
@@ -45,14 +45,6 @@ class GreedyAgent:
 
     def _totals(self, view: SeatView) -> list[float]:
         """Each legal action's value for the seat, summed over sampled full states."""
-        legal = view.legal_actions
-        game, seat = view.game, view.seat
-        totals = [0.0] * len(legal)
-        for _ in range(self.samples):
-            world = view.sample(self.rng)
-            for i, action in enumerate(legal):
-                trial = game.clone(world)
-                game.apply_trusted(trial, seat, action)
-                trial = finish(game, trial, seat, self.rng)
-                totals[i] += values(game, trial, self.rng)[seat]
-        return totals
+        game, seat, rng = view.game, view.seat, self.rng
+        return sampled_totals(view, view.legal_actions, self.samples, rng,
+                              lambda trial: finish(game, trial, seat, rng))

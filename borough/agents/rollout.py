@@ -23,7 +23,7 @@ import random
 from typing import Any
 
 from borough.agents.base import Agent, SeatView
-from borough.agents.evaluation import midway, playout_policy, values
+from borough.agents.evaluation import midway, playout_policy, sampled_totals, values
 from borough.core.game import Action, Game
 
 # Playouts longer than this many decisions are cut and the position judged by
@@ -91,15 +91,10 @@ class RolloutAgent:
     def judge(self, view: SeatView, script: Agent, tried: list[Action]) -> list[float]:
         """Each move's mean value for the seat once the script has played the
         game out, on the same sampled states for every move."""
-        game, seat = view.game, view.seat
-        totals = [0.0] * len(tried)
-        for _ in range(self.samples):
-            world = view.sample(self.rng)
-            for i, action in enumerate(tried):
-                trial = game.clone(world)
-                game.apply_trusted(trial, seat, action)
-                trial = self.play(game, trial, script, lambda s: not game.is_over(s))
-                totals[i] += values(game, trial, self.rng)[seat]
+        game = view.game
+        totals = sampled_totals(view, tried, self.samples, self.rng,
+                                lambda trial: self.play(game, trial, script,
+                                                        lambda s: not game.is_over(s)))
         return [t / self.samples for t in totals]
 
     @staticmethod
