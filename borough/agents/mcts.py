@@ -54,6 +54,7 @@ from borough.agents.evaluation import (
     finish,
     midway,
     result_values,
+    sampled_totals,
     values,
 )
 from borough.core.game import Action, Game
@@ -207,16 +208,8 @@ class MCTSAgent:
         """Each legal move's value for the seat one step ahead (a split move
         completed greedily), averaged over sampled states, as `medium` judges."""
         game, seat, rng = view.game, view.seat, self.rng
-        legal = view.legal_actions
-        totals = [0.0] * len(legal)
-        for _ in range(JUDGE_SAMPLES):
-            world = view.sample(rng)
-            for i, action in enumerate(legal):
-                trial = game.clone(world)
-                game.apply_trusted(trial, seat, action)
-                trial = finish(game, trial, seat, rng, self.finish_width)
-                totals[i] += values(game, trial, rng)[seat]
-        return totals
+        return sampled_totals(view, view.legal_actions, JUDGE_SAMPLES, rng,
+                              lambda trial: finish(game, trial, seat, rng, self.finish_width))
 
     def _beats(self, root: Node, chosen: Action, default: Action) -> bool:
         """Is the search's move better than the judged one by more than
