@@ -57,6 +57,17 @@ def test_scd3_cultural_sizes_differ_and_book_costs_hold():
     assert GAME.types[KEY["museum"]].materials == (2, 1, 0)
 
 
+def test_scd3_designed_materials_climb_with_size():
+    # Rules SC-D3: the designed Cultural buildings cost more the larger they
+    # are; the Clinic's extra stone (version 3) keeps it below the University.
+    cost = {k: GAME.types[KEY[k]].materials
+            for k in ("library", "metro", "clinic", "university")}
+    assert cost == {"library": (1, 1, 0), "metro": (0, 2, 1), "clinic": (1, 2, 1),
+                    "university": (1, 2, 2)}
+    totals = [sum(cost[k]) for k in ("library", "metro", "clinic", "university")]
+    assert totals == sorted(totals) and totals[2] < totals[3]
+
+
 def busy_game(players: int, seed: int):
     rng = random.Random(seed)
     st = GAME.setup(players, seed)
