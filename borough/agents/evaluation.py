@@ -148,16 +148,21 @@ def values(game: Game, state: Any, rng: random.Random) -> list[float]:
 
 
 def sampled_totals(view: SeatView, actions: list[Action], samples: int, rng: random.Random,
-                   complete: Callable[[Any], Any]) -> list[float]:
+                   complete: Callable[[Any], Any],
+                   judge: Callable[[Any], float] | None = None) -> list[float]:
     """Each action's value for the seat summed over `samples` full states sampled
     from its information (never the true state), the same states for every
-    action; `complete` plays on from the action before the position is valued."""
+    action; `complete` plays on from the action before the position is valued,
+    by `judge` where given, else by the game's values for the seat."""
     game, seat = view.game, view.seat
+    if judge is None:
+        def judge(state: Any) -> float:
+            return values(game, state, rng)[seat]
     totals = [0.0] * len(actions)
     for _ in range(samples):
         world = view.sample(rng)
         for i, action in enumerate(actions):
             trial = game.clone(world)
             game.apply_trusted(trial, seat, action)
-            totals[i] += values(game, complete(trial), rng)[seat]
+            totals[i] += judge(complete(trial))
     return totals

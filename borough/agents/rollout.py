@@ -14,6 +14,12 @@ The other candidates are the moves best valued one step ahead by the game's
 position values (a split move finished by the script), so a handful of
 playouts covers the moves that matter among a hundred placements.
 
+At a table a finished playout is judged by the final margin over the best
+rival on a wide curve (`scale` points), not by who won: with a sample or two
+per move, a win-or-lose judgement turns on chance and would move the agent
+off the script's move for nothing, while the margin says by how much a move
+helps. Solo, the game's values already follow the score.
+
 A game without a script is played by `fallback` (the level's usual agent).
 """
 
@@ -23,12 +29,16 @@ import random
 from typing import Any
 
 from borough.agents.base import Agent, SeatView
-from borough.agents.evaluation import midway, playout_policy, sampled_totals, values
+from borough.agents.evaluation import midway, playout_policy, sampled_totals, squash, values
 from borough.core.game import Action, Game
 
 # Playouts longer than this many decisions are cut and the position judged by
 # the game's values (a script that loops would otherwise never end).
 PLAYOUT_LIMIT = 5000
+# Final margin, in points, that a finished playout at a table maps to about
+# 0.27 / 0.73: nearly a straight line over the margins a game shows, so a
+# value difference of 0.01 is about two points, as solo.
+PLAYOUT_SCALE = 50.0
 
 
 class RolloutAgent:
@@ -37,7 +47,7 @@ class RolloutAgent:
     name = "rollout"
 
     def __init__(self, seed: int, fallback: Agent, candidates: int = 4, samples: int = 2,
-                 margin: float = 0.0) -> None:
+                 margin: float = 0.0, scale: float = PLAYOUT_SCALE) -> None:
         if candidates < 1 or samples < 1:
             raise ValueError("a rollout agent needs at least one candidate and one sample")
         self.seed = seed
@@ -46,6 +56,7 @@ class RolloutAgent:
         self.candidates = candidates
         self.samples = samples
         self.margin = margin
+        self.scale = scale
         self.scripts: dict[str, Agent | None] = {}
 
     def script(self, game: Game) -> Agent | None:
@@ -91,11 +102,24 @@ class RolloutAgent:
     def judge(self, view: SeatView, script: Agent, tried: list[Action]) -> list[float]:
         """Each move's mean value for the seat once the script has played the
         game out, on the same sampled states for every move."""
-        game = view.game
+        game, seat = view.game, view.seat
         totals = sampled_totals(view, tried, self.samples, self.rng,
                                 lambda trial: self.play(game, trial, script,
-                                                        lambda s: not game.is_over(s)))
+                                                        lambda s: not game.is_over(s)),
+                                lambda end: self.outcome(game, end, seat))
         return [t / self.samples for t in totals]
+
+    def outcome(self, game: Game, state: Any, seat: int) -> float:
+        """A finished playout's worth to `seat`: solo the game's values, at a
+        table the final margin over the best rival (see the module); the sign
+        follows the result, so a win on a tie-break counts as ahead."""
+        if not game.is_over(state) or game.num_seats(state) == 1:
+            return values(game, state, self.rng)[seat]
+        result = game.result(state)
+        margin = result.scores[seat] - max(score for s, score in enumerate(result.scores)
+                                           if s != seat)
+        margin = max(margin, 1.0) if seat in result.winners else min(margin, -1.0)
+        return squash(margin / self.scale)
 
     @staticmethod
     def play(game: Game, state: Any, script: Agent, going: Any) -> Any:
