@@ -12,6 +12,14 @@ exactly as `hard` judges its leaves (a move split into steps completed
 greedily, then the game's position values), mapped from [0, 1] to OpenSpiel's
 [-1, 1] returns. Its priors are uniform in both cases.
 
+A game with a scripted player (Small City) is played by the `hard` level
+itself, which improves on the script by playouts with a fixed number of them
+a decision rather than a time budget; there the same leaf is the same
+playout: the script plays the game out for every seat and the end is judged
+as the level judges it (`borough.agents.rollout.outcome`). ISMCTSBot keeps its
+time budget, and both sides' CPU seconds a decision are reported, so that
+ours can be seen to be no more than theirs.
+
 A game counts 1 for a sole win of ours, 1/k for a win shared by k, 0 otherwise;
 City Council, where the whole table often loses to the government, is judged
 by the score margin instead (1 ahead, 1/2 level, 0 behind). The win share gets
@@ -42,10 +50,11 @@ from open_spiel.python.algorithms import ismcts, mcts
 import borough
 import borough.rl.openspiel
 from borough import match as matches
-from borough.agents import SeatView
-from borough.agents.evaluation import finish, midway, values
+from borough.agents import SeatView, make_agent
+from borough.agents.evaluation import finish, midway, playout_policy, values
 from borough.agents.mcts import FINISH_WIDTH, MCTSAgent
 from borough.agents.registry import hard_settings
+from borough.agents.rollout import RolloutAgent, outcome
 
 OPTIONS = {"ekopolis": {"version": "full"}}
 
@@ -57,13 +66,18 @@ def players_for(name: str) -> int:
 class SameLeaf(mcts.Evaluator):
     """Our leaf values as an OpenSpiel evaluator, with uniform priors."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, game: borough.Game, seed: int) -> None:
         import random
 
         self.rng = random.Random(seed)
+        self.script = playout_policy(game, seed)
 
     def evaluate(self, state: pyspiel.State) -> np.ndarray:
         g, s = state.borough_game, state.borough_state
+        if self.script is not None:  # the hard level's own leaf: the script's playout
+            end = RolloutAgent.play(g, g.clone(s), self.script, lambda t: not g.is_over(t))
+            return np.array([2.0 * outcome(g, end, seat, self.rng) - 1.0
+                             for seat in range(g.num_seats(end))])
         if not g.is_over(s):
             seat = g.to_act(s)[0]
             if midway(g, s, seat):
@@ -105,6 +119,7 @@ class Outcome:
     margin: float
     ours: tuple[int, float]  # iterations, CPU seconds
     theirs: tuple[int, float]
+    decisions: tuple[int, int] = (0, 0)  # searched decisions: ours, theirs
 
 
 def play(task: tuple[str, int, float, bool, float]) -> Outcome:
@@ -116,13 +131,17 @@ def play(task: tuple[str, int, float, bool, float]) -> Outcome:
     os_game = pyspiel.load_game(f"borough_{name}", params)
     state = os_game.new_initial_state()
     state.apply_action(seed)  # the chance node: the game's seed
-    ours = MCTSAgent(matches.seat_seed(seed, hero), iterations=None, seconds=seconds,
-                     **hard_settings(name))
-    evaluator = (SameLeaf(seed) if same_leaf
+    if playout_policy(g, seed) is not None:
+        ours = make_agent("hard", matches.seat_seed(seed, hero))
+    else:
+        ours = MCTSAgent(matches.seat_seed(seed, hero), iterations=None, seconds=seconds,
+                         **hard_settings(name))
+    evaluator = (SameLeaf(g, seed) if same_leaf
                  else mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)))
     bots = {s: TimedISMCTS(os_game, evaluator, uct_c, seconds, matches.seat_seed(seed, s))
             for s in range(n) if s != hero}
     our_iters = our_cpu = their_cpu = 0.0
+    searched = [0, 0]
     while not state.is_terminal():
         seat = state.current_player()
         started = time.thread_time()
@@ -132,10 +151,13 @@ def play(task: tuple[str, int, float, bool, float]) -> Outcome:
             if len(view.legal_actions) > 1:
                 our_iters += ours.last_iterations
                 our_cpu += time.thread_time() - started
+                searched[0] += 1
         else:
+            searching = len(state.legal_actions()) > 1
             action = bots[seat].step(state)
-            if len(state.legal_actions()) > 1:
+            if searching:
                 their_cpu += time.thread_time() - started
+                searched[1] += 1
         state.apply_action(action)
     result = g.result(state.borough_state)
     margin = result.scores[hero] - max(result.scores[s] for s in range(n) if s != hero)
@@ -144,7 +166,8 @@ def play(task: tuple[str, int, float, bool, float]) -> Outcome:
     else:
         share = 1.0 / len(result.winners) if hero in result.winners else 0.0
     their_iters = sum(b.simulations for b in bots.values())
-    return Outcome(share, margin, (int(our_iters), our_cpu), (their_iters, their_cpu))
+    return Outcome(share, margin, (int(our_iters), our_cpu), (their_iters, their_cpu),
+                   (searched[0], searched[1]))
 
 
 def wilson(xs: list[float]) -> tuple[float, float, float]:
@@ -152,6 +175,13 @@ def wilson(xs: list[float]) -> tuple[float, float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return p, centre - half, centre + half
+
+
+def per_decision(outs: list[Outcome], side: int) -> str:
+    """Mean CPU seconds of one side's searched decisions ("?" for old logs)."""
+    decisions = sum(o.decisions[side] for o in outs)
+    cpu = sum((o.ours, o.theirs)[side][1] for o in outs)
+    return f"{cpu / decisions:.3f}" if decisions else "?"
 
 
 def logged(path: str | None, name: str, seconds: float, same_leaf: bool) -> dict[int, Outcome]:
@@ -170,7 +200,8 @@ def logged(path: str | None, name: str, seconds: float, same_leaf: bool) -> dict
             if (row["game"], row["seconds"], row["same_leaf"]) != (name, seconds, same_leaf):
                 continue
             done[int(row["index"])] = Outcome(float(row["share"]), float(row["margin"]),
-                                              tuple(row["ours"]), tuple(row["theirs"]))
+                                              tuple(row["ours"]), tuple(row["theirs"]),
+                                              tuple(row.get("decisions", (0, 0))))
         except (ValueError, KeyError, TypeError) as exc:
             why = f"{path}, line {number}: not a game of this benchmark ({exc})"
             raise SystemExit(why) from None
@@ -192,8 +223,9 @@ def main() -> None:
     args = parser.parse_args()
     leaf = "our values" if args.same_leaf else "random rollout"
     print(f"| game | players | games | hard's win share [95%] | fair | margin | "
-          f"iterations/s hard / ISMCTS ({leaf}, {args.seconds} s CPU) |")
-    print("|---|---|---|---|---|---|---|")
+          f"iterations/s hard / ISMCTS ({leaf}, {args.seconds} s CPU) | "
+          f"CPU s a decision, hard / ISMCTS |")
+    print("|---|---|---|---|---|---|---|---|")
     with ProcessPoolExecutor(args.workers) as pool:
         for name in args.names or borough.games():
             n = players_for(name)
@@ -216,7 +248,8 @@ def main() -> None:
             theirs = sum(o.theirs[0] for o in outs) / max(1e-9, sum(o.theirs[1] for o in outs))
             verdict = "above" if low > 1 / n else "not above"
             print(f"| {name} | {n} | {count} | {p:.1%} [{low:.1%}, {high:.1%}] ({verdict}) | "
-                  f"{1 / n:.0%} | {margin:+.1f} | {ours:,.0f} / {theirs:,.0f} |", flush=True)
+                  f"{1 / n:.0%} | {margin:+.1f} | {ours:,.0f} / {theirs:,.0f} | "
+                  f"{per_decision(outs, 0)} / {per_decision(outs, 1)} |", flush=True)
 
 
 if __name__ == "__main__":

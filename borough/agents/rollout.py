@@ -41,6 +41,21 @@ PLAYOUT_LIMIT = 5000
 PLAYOUT_SCALE = 50.0
 
 
+def outcome(game: Game, state: Any, seat: int, rng: random.Random,
+            scale: float = PLAYOUT_SCALE) -> float:
+    """A finished playout's worth to `seat`: solo the game's values, at a table
+    the final margin over the best rival on a curve of `scale` points (see the
+    module); the sign follows the result, so a win on a tie-break counts as
+    ahead."""
+    if not game.is_over(state) or game.num_seats(state) == 1:
+        return values(game, state, rng)[seat]
+    result = game.result(state)
+    margin = result.scores[seat] - max(score for s, score in enumerate(result.scores)
+                                       if s != seat)
+    margin = max(margin, 1.0) if seat in result.winners else min(margin, -1.0)
+    return squash(margin / scale)
+
+
 class RolloutAgent:
     """The game's script improved by one step of playouts (see the module)."""
 
@@ -57,6 +72,7 @@ class RolloutAgent:
         self.samples = samples
         self.margin = margin
         self.scale = scale
+        self.last_iterations = 0  # playouts of the last decision (for measurements)
         self.scripts: dict[str, Agent | None] = {}
 
     def script(self, game: Game) -> Agent | None:
@@ -66,6 +82,7 @@ class RolloutAgent:
         return self.scripts[game.name]
 
     def choose(self, view: SeatView) -> Action:
+        self.last_iterations = 0
         script = self.script(view.game)
         if script is None:
             return self.fallback.choose(view)
@@ -106,20 +123,9 @@ class RolloutAgent:
         totals = sampled_totals(view, tried, self.samples, self.rng,
                                 lambda trial: self.play(game, trial, script,
                                                         lambda s: not game.is_over(s)),
-                                lambda end: self.outcome(game, end, seat))
+                                lambda end: outcome(game, end, seat, self.rng, self.scale))
+        self.last_iterations += len(tried) * self.samples
         return [t / self.samples for t in totals]
-
-    def outcome(self, game: Game, state: Any, seat: int) -> float:
-        """A finished playout's worth to `seat`: solo the game's values, at a
-        table the final margin over the best rival (see the module); the sign
-        follows the result, so a win on a tie-break counts as ahead."""
-        if not game.is_over(state) or game.num_seats(state) == 1:
-            return values(game, state, self.rng)[seat]
-        result = game.result(state)
-        margin = result.scores[seat] - max(score for s, score in enumerate(result.scores)
-                                           if s != seat)
-        margin = max(margin, 1.0) if seat in result.winners else min(margin, -1.0)
-        return squash(margin / self.scale)
 
     @staticmethod
     def play(game: Game, state: Any, script: Agent, going: Any) -> Any:

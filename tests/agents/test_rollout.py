@@ -1,12 +1,16 @@
 """The rollout agent: a game's own script, improved by playouts where they
 show a better move, and the usual agent where a game has no script."""
 
+import random
+
+import pytest
+
 import borough
 from borough import match as matches
 from borough.agents import SeatView, make_agent
-from borough.agents.evaluation import playout_policy
+from borough.agents.evaluation import playout_policy, squash, values
 from borough.agents.greedy import GreedyAgent
-from borough.agents.rollout import RolloutAgent
+from borough.agents.rollout import RolloutAgent, outcome
 from borough.games.smallcity.planner import Planner
 
 
@@ -86,3 +90,42 @@ def test_levels_play_small_city_by_the_script_and_reproducibly():
             assert first in view.legal_actions
     # medium tries fewer moves than hard: its first candidate is the script's
     assert make_agent("medium", 1).candidates < make_agent("hard", 1).candidates
+
+
+def finished_table_game():
+    """A two-player Small City game played to its end by the script."""
+    g = borough.game("smallcity")
+    m = matches.start(g, 2, 50_017, {"level": "mayor"})
+    end = RolloutAgent.play(g, m.state, Planner(17), lambda s: not g.is_over(s))
+    assert g.is_over(end)
+    return g, end
+
+
+def test_at_a_table_a_playout_is_judged_by_its_final_margin():
+    g, end = finished_table_game()
+    result = g.result(end)
+    rng = random.Random(0)
+    for seat in range(2):
+        margin = result.scores[seat] - result.scores[1 - seat]
+        value = outcome(g, end, seat, rng, scale=50.0)
+        # the sign follows who won, and the size follows the margin
+        assert (value > 0.5) == (seat in result.winners)
+        if abs(margin) > 1:
+            assert value == pytest.approx(squash(margin / 50.0))
+    # a wider curve moves a lead's value toward an even one
+    leader = result.winners[0]
+    assert 0.5 < outcome(g, end, leader, rng, scale=200.0) < outcome(g, end, leader, rng, 50.0)
+
+
+def test_a_finished_solo_playout_is_judged_by_the_games_values():
+    g = borough.game("smallcity")
+    m = matches.start(g, 1, 50_003, {"level": "mayor"})
+    end = RolloutAgent.play(g, m.state, Planner(3), lambda s: not g.is_over(s))
+    assert outcome(g, end, 0, random.Random(1)) == values(g, end, random.Random(1))[0]
+
+
+def test_the_judgement_counts_its_playouts():
+    _, views = smallcity_decisions(1)
+    agent = RolloutAgent(4, GreedyAgent(4), candidates=3, samples=2)
+    agent.choose(views[0])
+    assert agent.last_iterations == 3 * 2
