@@ -16,9 +16,11 @@ A game with a scripted player (Small City) is played by the `hard` level
 itself, which improves on the script by playouts with a fixed number of them
 a decision rather than a time budget; there the same leaf is the same
 playout: the script plays the game out for every seat and the end is judged
-as the level judges it (`borough.agents.rollout.outcome`). ISMCTSBot keeps its
-time budget, and both sides' CPU seconds a decision are reported, so that
-ours can be seen to be no more than theirs.
+as the level judges it (`borough.agents.rollout.outcome`). ISMCTSBot's budget
+for each decision is then the mean CPU time our decisions have taken so far
+in the game (`--seconds` at least), so both sides spend the same on average;
+both sides' CPU seconds a decision are reported. ISMCTSBot always runs at
+least two simulations, as its first only expands the root.
 
 A game counts 1 for a sole win of ours, 1/k for a win shared by k, 0 otherwise;
 City Council, where the whole table often loses to the government, is judged
@@ -99,6 +101,7 @@ class TimedISMCTS(ismcts.ISMCTSBot):
                          allow_inconsistent_action_sets=True)
         self.seconds = seconds
         self.simulations = 0
+        self.simulations_here = 0
 
     def run_search(self, state: pyspiel.State) -> list[tuple[int, float]]:
         self.reset()
@@ -106,10 +109,13 @@ class TimedISMCTS(ismcts.ISMCTSBot):
         if len(legal) == 1:
             return [(legal[0], 1.0)]
         self._root_node = self.create_new_node(state)
+        self.simulations_here = 0
         deadline = time.thread_time() + self.seconds
-        while time.thread_time() < deadline:
+        # at least two simulations: the first only expands the root
+        while time.thread_time() < deadline or self.simulations_here < 2:
             self.run_simulation(self.sample_root_state(state))
             self.simulations += 1
+            self.simulations_here += 1
         return self.get_final_policy(state, self.filter_illegals(self._root_node, legal))
 
 
@@ -131,7 +137,8 @@ def play(task: tuple[str, int, float, bool, float]) -> Outcome:
     os_game = pyspiel.load_game(f"borough_{name}", params)
     state = os_game.new_initial_state()
     state.apply_action(seed)  # the chance node: the game's seed
-    if playout_policy(g, seed) is not None:
+    scripted = playout_policy(g, seed) is not None
+    if scripted:
         ours = make_agent("hard", matches.seat_seed(seed, hero))
     else:
         ours = MCTSAgent(matches.seat_seed(seed, hero), iterations=None, seconds=seconds,
@@ -153,6 +160,8 @@ def play(task: tuple[str, int, float, bool, float]) -> Outcome:
                 our_cpu += time.thread_time() - started
                 searched[0] += 1
         else:
+            if scripted and searched[0]:  # ISMCTSBot gets our mean CPU a decision so far
+                bots[seat].seconds = max(seconds, our_cpu / searched[0])
             searching = len(state.legal_actions()) > 1
             action = bots[seat].step(state)
             if searching:
