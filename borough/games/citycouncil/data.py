@@ -116,9 +116,9 @@ class Favor:
         if self.building:
             parts = ", ".join(f"{names[b]} {p}" for b, p in self.points.items())
             return f"{self.name}: points per building in the city ({parts})"
-        return f"{self.name}: {CONDITION_TEXT[self.kind].format(n=self.n, t=self.target)}" + (
-            f" ({self.value} points)"
-        )
+        plural = "" if self.n == 1 else "s"
+        condition = CONDITION_TEXT[self.kind].format(n=self.n, t=self.target, s=plural)
+        return f"{self.name}: {condition} ({self.value} points)"
 
 
 CONDITION_TEXT = {
@@ -126,11 +126,11 @@ CONDITION_TEXT = {
     "power_min": "the Power Supply is at least {n}",
     "goods_min": "the Goods Depot holds at least {n} goods",
     "calm": "at most {n} criminality and pollution cubes on the board with {t} buildings built",
-    "activated_shape": "{n} {t} buildings activated this round",
-    "activated_zone": "{n} {t} buildings activated this round",
-    "zones_activated": "{n} zones activated this round",
+    "activated_shape": "{n} {t} building{s} activated this round",
+    "activated_zone": "{n} {t} building{s} activated this round",
+    "zones_activated": "{n} zone{s} activated this round",
     "full_employment": "no unemployment and {n} buildings activated this round",
-    "buildings_zone": "{n} {t} buildings in the city",
+    "buildings_zone": "{n} {t} building{s} in the city",
     "built": "a {t} stands in the city",
     "workers_min": "at least {n} blue-collar workers live in the city",
     "pink_min": "at least {n} community cubes in the sections",
