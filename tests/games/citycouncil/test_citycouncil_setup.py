@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from cc_helpers import GAME, bid, new
+from cc_helpers import GAME, bid, clear_city, new, put
 
 from borough.games.citycouncil import favors
 from borough.games.citycouncil.data import (
@@ -190,6 +190,35 @@ def test_cc_c3_general_cards_eased_in_rules_version_4():
     assert favors.value(c, s, card["Production Quota"]) == 2
     s.act_log = [bid("Corner Shop")]  # a commercial activation is not industrial
     assert not favors.condition(c, s, card["Production Quota"])
+
+
+def test_cc_c3_cards_eased_in_rules_version_5():
+    """CC-C3 CC-53 CC-54 (Our design, rules version 5): Shopping Day wants one
+    commercial activation in a round (was 2) and Local Business pays 2 for the
+    Workshop (was 1); their holders trailed their rivals at the same table by
+    13 points of share. Corner Economy keeps the published condition (three
+    small buildings activated) and its 2 points."""
+    card = {c.name: c for c in GAME.cards}
+    c = GAME.content
+    day = card["Shopping Day"]
+    assert (day.kind, day.target, day.n, day.value) == ("activated_zone", "commercial", 1, 2)
+    local = {GAME.buildings[b].name: p for b, p in card["Local Business"].points.items()}
+    assert local == {"Corner Shop": 1, "Workshop": 2, "Cottage": 1}
+    corner = card["Corner Economy"]
+    assert (corner.kind, corner.target, corner.n, corner.value) == (
+        "activated_shape", "small", 3, 2)
+    s = new(2)
+    clear_city(s)
+    s.act_log = [bid("Workshop")]  # an industrial activation is not commercial
+    assert not favors.condition(c, s, day)
+    s.act_log = [bid("Corner Shop")]
+    assert favors.value(c, s, day) == 2
+    assert favors.value(c, s, card["Local Business"]) == 0
+    put(s, "Workshop", ["A3"])
+    assert favors.value(c, s, card["Local Business"]) == 2
+    put(s, "Cottage", ["A1"])
+    put(s, "Corner Shop", ["A6"])
+    assert favors.value(c, s, card["Local Business"]) == 4
 
 
 def test_cc_c4_tracks_and_reserve():
