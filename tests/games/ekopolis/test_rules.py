@@ -117,6 +117,23 @@ def test_values_retuned_in_rules_version_3_EKO_0():
     assert park.values == (-2, 0, 3)
 
 
+def test_values_retuned_in_rules_version_6_EKO_0():
+    """EKO-0 (Our design, rules version 6): the seven red tiles whose players trailed
+    their rivals at 3, 4 and 5 players score one bonus point more; the two designed
+    tiles whose players led at every count lose one point a blue neighbour. The
+    book's five tiles keep their printed values."""
+    bonus = {"Paper mill": 5, "Waste incinerator": 5, "Brickworks": 5, "Sawmill": 4,
+             "Printing works": 3, "Brewery": 3, "Wind farm": 4}
+    for name, points in bonus.items():
+        tile = GAME.tiles[TILE[name]]
+        assert tile.colour == 0 and tile.bonus == points and tile.source == "design", name
+    assert GAME.tiles[TILE["Botanical garden"]].values == (-2, 1, 1)
+    assert GAME.tiles[TILE["Shopping centre"]].values == (-1, 0, 2)
+    assert GAME.tiles[TILE["Coal power plant"]].bonus == 6
+    assert GAME.tiles[TILE["City park"]].values[2] == 3
+    assert GAME.rules_version == 6
+
+
 def test_hands_and_first_player_EKO_2():
     """EKO-2: three tiles each from a shuffled stack; seat 0 starts."""
     s = fresh(5)
