@@ -176,6 +176,17 @@ class Levels:
     def __getitem__(self, cell: int) -> int:
         return self.best(BIT[cell])
 
+    def counts(self) -> list[int]:
+        """Every space's count, in one pass over the bit sets."""
+        out = [0] * CELLS
+        for k in range(1, LEVELS + 1):
+            level = self.ge[k]
+            if not level:
+                break
+            for c in _bits(level):
+                out[c] += 1
+        return out
+
 
 @dataclass
 class Influence:

@@ -115,3 +115,20 @@ def test_sc52_whether_a_citizen_may_move_agrees_with_the_pick_list(players, opti
                 assert citizens.can_pick_any(GAME, state, s) == listed
                 checked += listed
     assert checked
+
+
+@pytest.mark.parametrize(("players", "options"), CASES[:2], ids=lambda x: str(x))
+def test_sc31_influence_counts_agree_with_each_space(players, options):
+    # Rules SC-31, SC-32: the whole-borough counts the reference player reads
+    # (Cultural buildings reaching each space) equal the per-space answers.
+    from borough.games.smallcity.geometry import influence
+
+    seen = 0
+    for state, _seat in states(players, options, 7, 5):
+        for s in state.seats:
+            inf = influence(GAME.content, s)
+            for levels in (inf.cultural, inf.residential):
+                counts = levels.counts()
+                assert counts == [levels[c] for c in range(100)]
+                seen += sum(counts)
+    assert seen > 0

@@ -125,3 +125,24 @@ def test_at_a_table_the_clinic_comes_right_after_the_school():
     table = Look(g, matches.start(g, 2, SEED, {"level": "mayor"}).state, 0)
     assert [t.key for t in solo.culture_left()][:2] == ["school", "library"]
     assert [t.key for t in table.culture_left()][:2] == ["school", "clinic"]
+
+
+def test_sc31_home_worth_reads_culture_industry_and_the_hall():
+    # Rules SC-31, SC-32: a space is worth the Cultural buildings reaching it,
+    # nothing where an Industrial building reaches, with a small pull towards
+    # City Hall (minus the king-step distance), as worked out space by space.
+    from borough.games.smallcity.data import SIZE
+    from borough.games.smallcity.planner.look import Look
+
+    g = borough.game("smallcity")
+    state, _, _ = play(1, SEED)
+    look = Look(g, state, 0)
+    assert look.hall_cells
+    for cell in range(SIZE * SIZE):
+        r, c = divmod(cell, SIZE)
+        near = -min(max(abs(r - h // SIZE), abs(c - h % SIZE)) for h in look.hall_cells)
+        plain = 0.0 if look.inf.industrial[cell] else look.inf.cultural[cell] + 0.1 * (near + 3)
+        assert look.near_hall(cell) == near
+        assert look.home_worth(cell) == plain
+    assert any(look.home_worth(c) >= 1 for c in range(SIZE * SIZE))
+    assert any(look.home_worth(c) == 0 for c in range(SIZE * SIZE))

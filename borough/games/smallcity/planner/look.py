@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cached_property, lru_cache
 
 from borough.core.game import Action
 from borough.games.smallcity import build, citizens, council, pollution, stores
@@ -190,17 +191,24 @@ class Look:
         return None
 
     def near_hall(self, cell: int) -> float:
-        if not self.hall_cells:
-            return 0.0
-        r, c = divmod(cell, SIZE)
-        return -min(max(abs(r - h // SIZE), abs(c - h % SIZE)) for h in self.hall_cells)
+        return self._near[cell]
 
     def home_worth(self, cell: int) -> float:
-        """How good a space is for a home: the Cultural buildings reaching it
-        (SC-31), none if an Industrial building does (SC-32)."""
-        if self.inf.industrial[cell]:
-            return 0.0
-        return float(self.inf.cultural[cell]) + 0.1 * (self.near_hall(cell) + 3)
+        return self._worth[cell]
+
+    @cached_property
+    def _near(self) -> tuple[float, ...]:
+        return _hall_distances(tuple(self.hall_cells))
+
+    @cached_property
+    def _worth(self) -> list[float]:
+        """Per space, how good it is for a home: the Cultural buildings reaching
+        it (SC-31), none if an Industrial building does (SC-32). Worked out for
+        the whole borough at once, as the placements of one decision ask for
+        each space many times."""
+        industrial, near = self.inf.industrial, self._near
+        return [0.0 if industrial >> c & 1 else k + 0.1 * (near[c] + 3)
+                for c, k in enumerate(self.inf.cultural.counts())]
 
     def free_home_spots(self) -> int:
         mask, _ = build.survey(self.game, self.state, self.seat)
@@ -225,38 +233,42 @@ class Look:
 
     def spot_value(self, t: TileType, cells: list[int]) -> float:
         """How well a tile on `cells` serves the plan."""
+        grid, near, worth = self.me.grid, self._near, self._worth
         own = set(cells)
         around: set[int] = set()
         for c in cells:
             around.update(NB8[c])
         around -= own
         fam = t.family
-        covered = sum(self.home_worth(c) for c in cells if self.me.grid[c] < 0)
+        covered = sum(worth[c] for c in cells if grid[c] < 0)
+        hall = sum(near[c] for c in cells)
         if fam == "residential":
             cult = self.cultural_tiles_near(around)
-            room = sum(1 for c in around if self.me.grid[c] < 0 and not self.inf.industrial[c])
-            return 100.0 * cult + 2.0 * min(room, 6) + sum(self.near_hall(c) for c in cells)
+            industrial = self.inf.industrial
+            room = sum(1 for c in around if grid[c] < 0 and not industrial[c])
+            return 100.0 * cult + 2.0 * min(room, 6) + hall
         if t.cultural:
             value = 0.0
             touched: set[int] = set()
+            industrial, cultural = self.inf.industrial, self.inf.cultural
             for c in around:
-                i = self.me.grid[c]
+                i = grid[c]
                 if i >= 0:
                     tile = self.me.tiles[i]
                     if (tile is not None and i not in touched
                             and self.game.types[tile.type].family == "residential"):
                         touched.add(i)
                         value += 60.0 + 10.0 * len(tile.cells)
-                elif not self.inf.industrial[c]:
+                elif not industrial[c]:
                     # concentration: a space other Cultural buildings reach gains most
-                    k = self.inf.cultural[c]
+                    k = cultural[c]
                     value += 2.0 + 4.0 * k
-            return value - 6.0 * covered + 2.0 * sum(self.near_hall(c) for c in cells)
+            return value - 6.0 * covered + 2.0 * hall
         if fam in INDUSTRIAL:
-            harm = sum(1.0 + 5.0 * self.home_worth(c) for c in around if self.me.grid[c] < 0)
-            return -harm - 4.0 * covered - 3.0 * sum(self.near_hall(c) for c in cells)
+            harm = sum(1.0 + 5.0 * worth[c] for c in around if grid[c] < 0)
+            return -harm - 4.0 * covered - 3.0 * hall
         # Parks, Commercial Zones and the rest: off the best home spaces
-        return -10.0 * covered - 0.5 * sum(self.near_hall(c) for c in cells)
+        return -10.0 * covered - 0.5 * hall
 
     def cultural_tiles_near(self, around: Iterable[int]) -> int:
         seen = set()
@@ -415,3 +427,16 @@ class Look:
                 if options:
                     return min(options, key=lambda a: self.game.types[a[1]].cost)
         return None
+
+
+@lru_cache(maxsize=256)
+def _hall_distances(hall_cells: tuple[int, ...]) -> tuple[float, ...]:
+    """Per space: minus its distance in king steps to City Hall (0 without one)."""
+    if not hall_cells:
+        return (0.0,) * CELLS
+    halls = [divmod(h, SIZE) for h in hall_cells]
+    out = []
+    for cell in range(CELLS):
+        r, c = divmod(cell, SIZE)
+        out.append(-min(max(abs(r - hr), abs(c - hc)) for hr, hc in halls))
+    return tuple(out)
