@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -11,8 +12,9 @@ import typer
 from borough.agents.registry import AGENT_NAMES
 from borough.arena import balance
 from borough.arena import content as contents
+from borough.arena.results import ResultsFile
 from borough.cli_arena import Ray, Workers, play_all
-from borough.cli_base import Failure, app, examples, find_game, friendly, say
+from borough.cli_base import Failure, app, err, examples, find_game, friendly, say
 from borough.cli_content import Content, content_folder
 
 
@@ -21,6 +23,7 @@ from borough.cli_content import Content, content_folder
     epilog=examples(
         "balance architectura -n 6 --agent random --chain random,easy --out rep",
         "balance ekopolis -n 3 --agent easy --chain '' -w 1 --out rep --json",
+        "balance smallcity -n 400 --chain '' --out rep --resume rep.jsonl",
     ) + "\n\n  To try a change of content: `content export GAME DIR`, edit the files in DIR, "
         "then `balance GAME --content DIR --against default --out OUT`.",
 )
@@ -54,6 +57,11 @@ def balance_command(
                      help="Also play the same deals with the default content (or DIR) and "
                      "show both side by side: what changed and what moved."),
     ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="Append each game to FILE as it ends; if FILE holds "
+                     "an earlier run of the same report, play only the games it lacks."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report's numbers.")] = False,
 ) -> None:
     """Write a balance report: seats, scores, length, decisiveness, skill, components."""
@@ -83,12 +91,36 @@ def balance_command(
     if against is not None:
         studies.append(balance.Study(game.name, n, games, agent, seed, options, base_folder,
                                      levels, steps))
+    store = _store(resume, studies, as_json)
     analysed = []
-    for s in studies:
-        results: list[dict[str, Any]] = []
-        label = "" if s.content is None else f" ({Path(s.content).name})"
-        play_all(f"{game.title}{label}", s.jobs(), results.append, workers, ray, as_json)
-        analysed.append(balance.analyse(s, results))
+    try:
+        for i, s in enumerate(studies):
+            # With --against, the second report's games are kept under keys of their own.
+            prefix = "" if i == 0 else "against/"
+            results = [{**r, "key": key[len(prefix):]} for key, r in
+                       (store.done.items() if store else ()) if _side(key) == prefix]
+            done = {r["key"] for r in results}
+
+            def keep(result: dict[str, Any], prefix: str = prefix,
+                     results: list[dict[str, Any]] = results) -> None:
+                results.append(result)
+                if store is not None:
+                    store.add({**result, "key": prefix + result["key"]})
+
+            label = "" if s.content is None else f" ({Path(s.content).name})"
+            try:
+                play_all(f"{game.title}{label}", [j for j in s.jobs() if j.key not in done],
+                         keep, workers, ray, as_json)
+            except KeyboardInterrupt:
+                kept = (f"every finished game is in {resume}: the same command continues"
+                        if resume is not None else
+                        "nothing was kept (--resume FILE keeps each game)")
+                err.print(f"Stopped; {kept}.", highlight=False, markup=False, soft_wrap=True)
+                raise typer.Exit(130) from None
+            analysed.append(balance.analyse(s, results))
+    finally:
+        if store is not None:
+            store.close()
     comparison = None
     if against is not None:
         base_dir = contents.default_dir(game.name) if base_folder is None else Path(base_folder)
@@ -110,6 +142,26 @@ def balance_command(
         return
     say(analysed[0]["summary"])
     say(f"Report: {out_dir / 'index.html'}")
+
+
+def _side(key: str) -> str:
+    return "against/" if key.startswith("against/") else ""
+
+
+def _store(path: Path | None, studies: list[balance.Study], quiet: bool) -> ResultsFile | None:
+    """The results file of --resume, holding what an earlier run of this report finished."""
+    if path is None:
+        return None
+    # The plan as JSON reads it back (tuples as lists), so an equal run compares equal.
+    plan = json.loads(json.dumps({"balance": [asdict(s) for s in studies]}))
+    try:
+        store = ResultsFile(path, plan).open()
+    except (ValueError, OSError) as exc:
+        raise Failure(str(exc)) from None
+    total = sum(len(s.jobs()) for s in studies)
+    if store.done and not quiet:
+        say(f"{len(store.done)} of {total} games already in {path}; playing the rest.")
+    return store
 
 
 content_app = typer.Typer(help="A game's designed content as files to copy, edit and check.",

@@ -174,3 +174,32 @@ def test_a_component_named_inside_another_is_counted_only_where_it_stands_alone(
     both = "Build the Orchard on B2\nBuild the Community orchard on C4"
     assert named_in(both, names) == ["Orchard", "Community orchard"]
     assert named_in("Upgrade the airport", names) == ["Airport"]
+
+
+def test_a_resumed_balance_report_equals_the_uninterrupted_one(tmp_path):
+    base = ("balance", "architectura", "--players", "2", "--games", "3", "--agent", "random",
+            "--chain", "random,easy", "--chain-games", "1", "-w", "1", "--json",
+            "--against", "default")
+    mine = tmp_path / "mine"
+    assert invoke("content", "export", "architectura", str(mine)).exit_code == 0
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    full = invoke(*base, "--content", str(mine), "--out", str(tmp_path / "a"),
+                  "--resume", str(whole))
+    assert full.exit_code == 0, full.output
+    lines = whole.read_text().splitlines()
+    # the plan, then each side's 3 games and 2 chain games
+    assert len(lines) == 11 and sum('"key":"against/' in line for line in lines) == 5
+    # Interrupted after four games, the fifth cut off mid-line.
+    cut.write_text("\n".join(lines[:5]) + "\n" + lines[5][:30])
+    again = invoke(*base, "--content", str(mine), "--out", str(tmp_path / "b"),
+                   "--resume", str(cut))
+    assert again.exit_code == 0, again.output
+    assert len(cut.read_text().splitlines()) == 11
+    first, second = json.loads(full.stdout), json.loads(again.stdout)
+    for key in ("seats", "scores", "lengths", "components", "chain", "comparison", "against"):
+        assert json.dumps(first[key]) == json.dumps(second[key])  # NaN as text
+    # Another report's file is refused, and nothing is written to it.
+    other = invoke(*base, "--content", str(mine), "--games", "4",
+                   "--out", str(tmp_path / "c"), "--resume", str(cut))
+    assert other.exit_code == 1 and "another run" in other.output
+    assert len(cut.read_text().splitlines()) == 11
