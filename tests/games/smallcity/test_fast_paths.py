@@ -132,3 +132,18 @@ def test_sc31_influence_counts_agree_with_each_space(players, options):
                 assert counts == [levels[c] for c in range(100)]
                 seen += sum(counts)
     assert seen > 0
+
+
+@pytest.mark.parametrize(("players", "options"), [CASES[1], CASES[3]], ids=lambda x: str(x))
+def test_sc60_a_citizen_at_home_has_the_same_destinations_as_its_neighbours(players, options):
+    # Rule SC-60: a held space is never a destination, so every citizen of a seat
+    # standing in its own borough has one list, which the reference player reads once.
+    compared = 0
+    for state, seat in states(players, options, 11, 1):
+        if state.phase != "move" or state.step != "pick":
+            continue
+        own = [c for c in range(100) if state.seats[seat].occ[c] == seat]
+        lists = [citizens.destinations(GAME, state, seat, seat, c) for c in own]
+        assert all(x == lists[0] for x in lists)
+        compared += len(own)
+    assert compared > 20

@@ -37,6 +37,7 @@ class Look:
         self.inf: Influence = influence(game.content, self.me)
         self.hall_cells = [c for t in self.me.tiles if t is not None
                            and game.types[t.type].family == "city_hall" for c in t.cells]
+        self._destinations: list[Action] | None = None
 
     # ---------------------------------------------------------- reading
     def family(self, cell: int) -> str:
@@ -52,16 +53,25 @@ class Look:
                    if t is not None and self.game.types[t.type].family == family)
 
     def homes(self) -> list[tuple[list[int], int]]:
-        """(spaces, citizens) of every Residential Zone."""
+        """(spaces, citizens) of every Residential Zone (read, not to be changed)."""
+        return self._homes
+
+    def doors(self) -> list[list[int]]:
+        """The spaces of every empty Level-1 home: City Hall's citizens enter there (SC-61)."""
+        return self._doors
+
+    @cached_property
+    def _doors(self) -> list[list[int]]:
+        return [cells for cells, n in self._homes if len(cells) == 1 and n == 0]
+
+    @cached_property
+    def _homes(self) -> list[tuple[list[int], int]]:
+        # asked for each citizen as the moves are weighed: worked out once
         out = []
         for t in self.me.tiles:
             if t is not None and self.game.types[t.type].family == "residential":
                 out.append((t.cells, sum(1 for c in t.cells if self.me.occ[c] == self.seat)))
         return out
-
-    def doors(self) -> list[list[int]]:
-        """The spaces of every empty Level-1 home: City Hall's citizens enter there (SC-61)."""
-        return [cells for cells, n in self.homes() if len(cells) == 1 and n == 0]
 
     def waiting(self) -> int:
         """Citizens in City Hall, and those empty Factory spaces will bring (SC-62)."""
@@ -346,13 +356,25 @@ class Look:
         """What moving the citizen on `cell` to its best destination gains a round."""
         best = 0.0
         if self.state.phase == "move":
-            for a in citizens.destinations(self.game, self.state, self.seat, self.seat, cell):
+            for a in self.destinations(cell):
                 best = max(best, self.destination_worth(a, cell))
         else:  # before the moves: the homes with room are what counts
             for cells, n in self.homes():
                 if cell not in cells and n < len(cells):
                     best = max(best, n + 1.0)
         return best - self.staying(cell)
+
+    def destinations(self, cell: int) -> list[Action]:
+        """Where the seat's citizen on `cell` of its own borough may go. A space
+        someone holds is never a destination (SC-60), the citizen's own
+        included, so every citizen standing in its own borough has the same
+        list: it is worked out once per decision."""
+        if self.me.occ[cell] != self.seat:
+            return citizens.destinations(self.game, self.state, self.seat, self.seat, cell)
+        if self._destinations is None:
+            self._destinations = citizens.destinations(self.game, self.state, self.seat,
+                                                       self.seat, cell)
+        return self._destinations
 
     def destination_worth(self, action: Action, picked: int) -> float:
         """Votes a round (or their worth) a citizen from `picked` earns at a destination."""
@@ -372,17 +394,24 @@ class Look:
             tile = self.me.tiles[i]
             assert tile is not None
             mark = tile.marks[tile.cells.index(c)]
-            have = build.stored(self.game, self.me)
-            room = sum(n for _, n in stores.rooms(self.game, self.me))
-            soon = self.game.rounds - self.state.round >= 2
-            short = self.materials_needed()[mark] > have[mark]
-            return WORK_VOTES if short and room > 0 and soon else 0.2
+            return WORK_VOTES if self._wanted_work[mark] else 0.2
         if fam == "commercial":
             i = self.me.grid[c]
             tile = self.me.tiles[i]
             assert tile is not None
             return SHOP_VOTES if tile.marks[tile.cells.index(c)] == 0 else 0.3
         return 0.1
+
+    @cached_property
+    def _wanted_work(self) -> tuple[bool, bool, bool]:
+        """Per material, whether a worker making it pays: the next Cultural
+        buildings lack it, a store has room, and it comes in time to build."""
+        have = build.stored(self.game, self.me)
+        room = sum(n for _, n in stores.rooms(self.game, self.me))
+        soon = self.game.rounds - self.state.round >= 2
+        need = self.materials_needed()
+        wanted = [need[m] > have[m] and room > 0 and soon for m in range(3)]
+        return wanted[0], wanted[1], wanted[2]
 
     def citizen_worth(self, cell: int) -> float:
         home = self.home_of(cell)
