@@ -8,7 +8,7 @@ from functools import cached_property, lru_cache
 from borough.core.game import Action
 from borough.games.smallcity import build, citizens, council, pollution, stores
 from borough.games.smallcity.data import CELLS, INDUSTRIAL, SIZE, TileType
-from borough.games.smallcity.geometry import NB8, Influence, influence, place_cells
+from borough.games.smallcity.geometry import NB8, Influence, place_cells
 from borough.games.smallcity.planner.plan import (
     BUILDING,
     COUNCIL_PLAN,
@@ -34,7 +34,8 @@ class Look:
     def __init__(self, game: SmallCity, state: SmallCityState, seat: int) -> None:
         self.game, self.state, self.seat = game, state, seat
         self.me: Seat = state.seats[seat]
-        self.inf: Influence = influence(game.content, self.me)
+        # remembered on the seat while its tiles stay the same (see `build.survey`)
+        self.inf: Influence = build.survey(game, state, seat)[1]
         self.hall_cells = [c for t in self.me.tiles if t is not None
                            and game.types[t.type].family == "city_hall" for c in t.cells]
         self._destinations: list[Action] | None = None
