@@ -146,10 +146,12 @@ def _lead_story(leaders: list[int], winners: list[int]) -> dict[str, Any]:
 
 
 def _used(game: Game, m: matches.Match, names: tuple[str, ...]) -> list[list[str]]:
-    """Per seat, the watched components named in the moves it made."""
+    """Per seat, the watched components named in the moves it made that use them (the
+    game decides which do: a discard, say, names a tile without using it)."""
     said: list[list[str]] = [[] for _ in range(m.record.players)]
     for seat, action in m.record.moves:
-        said[seat].append(game.describe(action))
+        if game.uses_what_it_names(action):
+            said[seat].append(game.describe(action))
     return [named_in("\n".join(lines), names) for lines in said]
 
 

@@ -150,7 +150,8 @@ def _sections(r: dict[str, Any]) -> list[str]:
                 "went for the whole table counts for both sides). The same-table "
                 "difference is the one judged: flagged (red) components clear an interval "
                 f"widened for the {len(rows)} comparisons made at once (Bonferroni). A "
-                "component is counted as used when a move the seat made names it.</p>",
+                "component is counted as used when a move the seat made names it and, as the "
+                "game says, uses it (a discarded tile is named, not used).</p>",
                 _share_bars([c["component"] for c in judged],
                             [{"d": c["table_difference"], "low": c["table_low"],
                               "high": c["table_high"]} for c in judged], 0.0,

@@ -219,6 +219,16 @@ class Game(ABC):
         step. It tells nothing the seat cannot see."""
         return self.describe(action, state)
 
+    def uses_what_it_names(self, action: Action) -> bool:
+        """Whether `action` uses the components its description names, for a balance
+        report, which credits a component to the seats whose moves name it.
+
+        Yes by default. A game says no for a move that names a component only to give
+        it up unused (a discarded tile), so that the report measures what the seats
+        did with a component rather than what they threw away.
+        """
+        return True
+
     @abstractmethod
     def prompt(self, state: Any, seat: int) -> str:
         """The decision `seat` faces now, as one line in a player's words.

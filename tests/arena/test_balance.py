@@ -203,3 +203,27 @@ def test_a_resumed_balance_report_equals_the_uninterrupted_one(tmp_path):
                    "--out", str(tmp_path / "c"), "--resume", str(cut))
     assert other.exit_code == 1 and "another run" in other.output
     assert len(cut.read_text().splitlines()) == 11
+
+
+def test_a_move_the_game_says_does_not_use_a_component_does_not_count_as_using_it():
+    """A balance report credits a component to the seats whose moves name it and, as the
+    game says (`uses_what_it_names`), use it: in Ekopolis a discarded Building (EKO-F7)
+    is named by the discard but not used; the seat that built one used it."""
+    from types import SimpleNamespace
+
+    import borough
+    from borough.arena.jobs import _used
+
+    game = borough.game("ekopolis")
+    tile = {t.name: t.id for t in game.tiles}
+    names = ("Brewery", "Wind farm", "City park")
+    moves = [(0, ("place", tile["Brewery"], 20)), (1, ("discard", tile["Wind farm"])),
+             (2, ("discard", tile["City park"])), (2, ("place", tile["Wind farm"], 30))]
+    m = SimpleNamespace(record=SimpleNamespace(players=3, moves=moves))
+    assert _used(game, m, names) == [["Brewery"], [], ["Wind farm"]]
+    assert game.uses_what_it_names(("place", tile["Brewery"], 20))
+    assert not game.uses_what_it_names(("discard", tile["Brewery"]))
+    # A game that says nothing counts every move that names a component.
+    from borough.core.game import Game
+
+    assert Game.uses_what_it_names(game, ("discard", tile["Brewery"]))

@@ -500,6 +500,10 @@ class Ekopolis(Game):
             return "Pass: no open space is next to your city"
         return repr(action)
 
+    def uses_what_it_names(self, action: Action) -> bool:
+        """A discard (EKO-F7) names the Building it gives up: that tile is not used."""
+        return action[0] != "discard"
+
     def why_illegal(self, state: EkoState, seat: int, action: Action) -> str | None:
         kind = action[0]
         if kind == "place" and state.step == PLACE:
