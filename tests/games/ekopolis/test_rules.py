@@ -109,29 +109,53 @@ def test_start_spaces_of_rules_versions_4_and_5_EKO_0_EKO_1():
 
 
 def test_values_retuned_in_rules_version_3_EKO_0():
-    """EKO-0 (Our design, rules version 3): Stone quarry's bonus is 4 and City
-    park's green number 0; the park keeps the book's blue +3."""
+    """EKO-0 (Our design, rules version 3): Stone quarry's bonus went 3 -> 4 (and
+    to 6 in rules version 7) and City park's green number to 0; the park keeps the
+    book's blue +3."""
     quarry = GAME.tiles[TILE["Stone quarry"]]
-    assert quarry.bonus == 4 and quarry.source == "design"
+    assert quarry.bonus == 6 and quarry.source == "design"
     park = GAME.tiles[TILE["City park"]]
     assert park.values == (-2, 0, 3)
 
 
 def test_values_retuned_in_rules_version_6_EKO_0():
     """EKO-0 (Our design, rules version 6): the seven red tiles whose players trailed
-    their rivals at 3, 4 and 5 players score one bonus point more; the two designed
-    tiles whose players led at every count lose one point a blue neighbour. The
+    their rivals at 3, 4 and 5 players scored one bonus point more; the two designed
+    tiles whose players led at every count lost one point a blue neighbour. Printing
+    works, Brickworks and the two blue tiles keep those values in version 7; the
     book's five tiles keep their printed values."""
-    bonus = {"Paper mill": 5, "Waste incinerator": 5, "Brickworks": 5, "Sawmill": 4,
-             "Printing works": 3, "Brewery": 3, "Wind farm": 4}
-    for name, points in bonus.items():
+    for name, points in {"Printing works": 3, "Brickworks": 5}.items():
         tile = GAME.tiles[TILE[name]]
         assert tile.colour == 0 and tile.bonus == points and tile.source == "design", name
     assert GAME.tiles[TILE["Botanical garden"]].values == (-2, 1, 1)
     assert GAME.tiles[TILE["Shopping centre"]].values == (-1, 0, 2)
     assert GAME.tiles[TILE["Coal power plant"]].bonus == 6
     assert GAME.tiles[TILE["City park"]].values[2] == 3
-    assert GAME.rules_version == 6
+
+
+def test_values_retuned_in_rules_version_7_EKO_0():
+    """EKO-0 (Our design, rules version 7): measured by the Buildings each seat built,
+    the designed tiles whose players were clearly off their rivals at the same table
+    at 3, 4 or 5 players (flagged, and the 95% interval more than 3 points of share
+    from zero) were changed: nine red tiles score a bonus point or two more, six
+    green tiles a point less a blue neighbour and two blue tiles a point less a green
+    neighbour. The book's five tiles keep their printed values."""
+    bonus = {"Solar plant": 5, "Brewery": 5, "Stone quarry": 6, "Cement works": 6,
+             "Paper mill": 6, "Waste incinerator": 6, "Wind farm": 5, "Sawmill": 5,
+             "Logistics park": 4}
+    for name, points in bonus.items():
+        tile = GAME.tiles[TILE[name]]
+        assert tile.colour == 0 and tile.bonus == points and tile.source == "design", name
+    values = {"Orchard": (-1, 1, 1), "Community orchard": (-1, 1, 1), "Meadow": (-1, 1, 1),
+              "Arboretum": (-2, 1, 1), "Lakeside beach": (-2, 1, 1),
+              "Playing fields": (-1, 0, 1), "Kindergarten": (-2, 2, 1),
+              "Retirement home": (-3, 2, 1)}
+    for name, numbers in values.items():
+        tile = GAME.tiles[TILE[name]]
+        assert tile.values == numbers and tile.source == "design", name
+    assert GAME.tiles[TILE["City park"]].values == (-2, 0, 3)
+    assert GAME.tiles[TILE["Pond"]].values[1:] == (1, 1)
+    assert GAME.rules_version == 7
 
 
 def test_hands_and_first_player_EKO_2():
