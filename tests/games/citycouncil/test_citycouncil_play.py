@@ -230,3 +230,29 @@ def test_reserves_and_tracks_hold_in_play(players, mode):
         assert sum(s.red) <= 7 and sum(s.grey) <= 7 and sum(s.pink) + sum(s.zones_on) <= 11
         assert sum(s.funds) + sum(len(p.funds) for p in s.proposals) <= 7
         assert s.blue <= 15 and s.white <= 7
+
+
+def test_values_count_the_plans_before_the_council():
+    """CC-21 CC-24 CC-53: a construction plan for a building a seat's card pays for
+    raises that seat's estimate before the plan is carried out, more with each
+    delegate on it, and a sale plan of such a building lowers it; so the computer
+    opponents propose and vote for the buildings their cards want."""
+    from cc_helpers import bid, clear_city
+
+    from borough.games.citycouncil import evaluation
+    from borough.games.citycouncil.state import PENDING, Proposal
+
+    s = new(2, seed=3)
+    clear_city(s)
+    cash = next(i for i, card in enumerate(GAME.cards) if card.name == "Quick Cash")
+    s.hands = [[cash], []]
+    s.scores = [0, 0]
+    base = evaluation.estimates(GAME, s)
+    s.proposals = [Proposal(0, "construct", bid("Corner Shop"), -1, [], [], PENDING)]
+    proposed = evaluation.estimates(GAME, s)
+    assert proposed[0] > base[0] and proposed[1] == base[1]
+    s.proposals[0].voters = [1]
+    voted = evaluation.estimates(GAME, s)
+    assert voted[0] > proposed[0]
+    s.proposals = [Proposal(1, "construct", bid("Steel Mill"), -1, [1], [], PENDING)]
+    assert evaluation.estimates(GAME, s) == base  # a building none of its cards names
