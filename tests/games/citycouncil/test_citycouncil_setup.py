@@ -169,22 +169,23 @@ def test_cc_c3_tourism_board_pays_one_for_each_of_its_buildings():
 def test_cc_c3_general_cards_eased_in_rules_version_4():
     """CC-C3 CC-54 (Our design, rules version 4): Full Depot wants 2 goods in store
     (was 4), Production Quota one industrial activation in a round (was 2), Power
-    Reserve 7 power (was 9) and Industrial Base three industrial buildings (was 4);
-    their holders trailed their rivals at the same table by 16-21 points of share."""
+    Reserve 7 power (was 9; 6 since rules version 6) and Industrial Base three
+    industrial buildings (was 4); their holders trailed their rivals at the same
+    table by 16-21 points of share."""
     card = {c.name: c for c in GAME.cards}
     eased = {name: (card[name].kind, card[name].n, card[name].value) for name in
              ("Full Depot", "Production Quota", "Power Reserve", "Industrial Base")}
     assert eased == {"Full Depot": ("goods_min", 2, 2),
                      "Production Quota": ("activated_zone", 1, 2),
-                     "Power Reserve": ("power_min", 7, 3),
+                     "Power Reserve": ("power_min", 6, 3),
                      "Industrial Base": ("buildings_zone", 3, 3)}
     s = new(2)
-    s.goods, s.power, s.act_log = 1, 6, []
+    s.goods, s.power, s.act_log = 1, 5, []
     c = GAME.content
     assert not favors.condition(c, s, card["Full Depot"])
     assert not favors.condition(c, s, card["Power Reserve"])
     assert not favors.condition(c, s, card["Production Quota"])
-    s.goods, s.power, s.act_log = 2, 7, [bid("Workshop")]
+    s.goods, s.power, s.act_log = 2, 6, [bid("Workshop")]
     assert favors.value(c, s, card["Full Depot"]) == 2
     assert favors.value(c, s, card["Power Reserve"]) == 3
     assert favors.value(c, s, card["Production Quota"]) == 2
@@ -219,6 +220,52 @@ def test_cc_c3_cards_eased_in_rules_version_5():
     put(s, "Cottage", ["A1"])
     put(s, "Corner Shop", ["A6"])
     assert favors.value(c, s, card["Local Business"]) == 4
+
+
+def test_cc_c3_cards_rebalanced_in_rules_version_6():
+    """CC-C3 CC-53 CC-54 (Our design, rules version 6): Labour Force and Full
+    Employment pay 2 (were 3), Busy Blocks wants three medium buildings activated
+    (was 2), Power Reserve 6 power (was 7), Growing Suburbs three residential
+    buildings for 2 points (was four for 3) and Clean Water 1 for the Water
+    Treatment Plant (was 2), from the medium-level balance reports. Quick Cash
+    and Mass Housing keep their values: they trailed because the computer
+    members did not weigh the plans before the council. Corner Economy keeps the
+    published condition and its 2 points."""
+    card = {c.name: c for c in GAME.cards}
+    c = GAME.content
+
+    def rule(name):
+        k = card[name]
+        return (k.kind, k.target, k.n, k.value)
+
+    assert rule("Labour Force")[2:] == (7, 2)
+    assert rule("Full Employment")[2:] == (4, 2)
+    assert rule("Busy Blocks") == ("activated_shape", "medium", 3, 2)
+    assert rule("Power Reserve")[2:] == (6, 3)
+    assert rule("Growing Suburbs") == ("buildings_zone", "residential", 3, 2)
+    assert rule("Corner Economy") == ("activated_shape", "small", 3, 2)
+    named = {n: {GAME.buildings[b].name: p for b, p in card[n].points.items()}
+             for n in ("Clean Water", "Quick Cash", "Mass Housing")}
+    assert named == {
+        "Clean Water": {"Water Treatment Plant": 1, "Recycling Depot": 1, "Garden Plot": 1},
+        "Quick Cash": {"Pawnshop": 1, "Kiosk": 1, "Corner Shop": 1},
+        "Mass Housing": {"Housing Estate": 2, "Apartment Block": 1, "Row Houses": 1},
+    }
+    s = new(2)
+    clear_city(s)
+    s.act_log = [bid("Row Houses"), bid("Supermarket")]  # two medium buildings
+    assert not favors.condition(c, s, card["Busy Blocks"])
+    s.act_log.append(bid("Office Tower"))
+    assert favors.value(c, s, card["Busy Blocks"]) == 2
+    s.power, s.blue = 6, 7
+    assert favors.value(c, s, card["Power Reserve"]) == 3
+    assert favors.value(c, s, card["Labour Force"]) == 2
+    put(s, "Cottage", ["A1"])
+    put(s, "Garden Plot", ["A2"])
+    assert not favors.condition(c, s, card["Growing Suburbs"])
+    put(s, "Townhouse", ["A3"])
+    assert favors.value(c, s, card["Growing Suburbs"]) == 2
+    assert favors.value(c, s, card["Clean Water"]) == 1
 
 
 def test_cc_c4_tracks_and_reserve():
