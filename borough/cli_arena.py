@@ -13,7 +13,7 @@ from rich.table import Table
 
 from borough.arena import content as contents
 from borough.arena import runner
-from borough.arena.jobs import Job, check_agent, default_workers
+from borough.arena.jobs import RESULTS_FORMAT, Job, check_agent, default_workers
 from borough.arena.results import ResultsFile
 from borough.cli_base import Failure, app, err, examples, find_game, friendly, out, say
 from borough.cli_content import Content, content_folder
@@ -145,7 +145,8 @@ def arena_command(
     store: ResultsFile | None = None
     if resume is not None:
         try:
-            store = ResultsFile(resume, {"arenas": [a.plan() for a in arenas]}).open()
+            store = ResultsFile(resume, {"arenas": [a.plan() for a in arenas],
+                                         "format": RESULTS_FORMAT}).open()
         except (ValueError, OSError) as exc:
             raise Failure(str(exc)) from None
         results.update(store.done)

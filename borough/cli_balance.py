@@ -12,6 +12,7 @@ import typer
 from borough.agents.registry import AGENT_NAMES
 from borough.arena import balance
 from borough.arena import content as contents
+from borough.arena.jobs import RESULTS_FORMAT
 from borough.arena.results import ResultsFile
 from borough.cli_arena import Ray, Workers, play_all
 from borough.cli_base import Failure, app, err, examples, find_game, friendly, say
@@ -153,7 +154,8 @@ def _store(path: Path | None, studies: list[balance.Study], quiet: bool) -> Resu
     if path is None:
         return None
     # The plan as JSON reads it back (tuples as lists), so an equal run compares equal.
-    plan = json.loads(json.dumps({"balance": [asdict(s) for s in studies]}))
+    plan = json.loads(json.dumps({"balance": [asdict(s) for s in studies],
+                                  "format": RESULTS_FORMAT}))
     try:
         store = ResultsFile(path, plan).open()
     except (ValueError, OSError) as exc:

@@ -25,6 +25,11 @@ from borough.agents.registry import AGENT_NAMES
 from borough.arena import content
 from borough.core.game import Action, Game
 
+# What a result holds and how it is counted (which moves use a component, say). A
+# results file names it in its plan, so a run resumed with other counting is refused
+# rather than mixed; raise it whenever a result's fields or their meaning change.
+RESULTS_FORMAT = 2
+
 
 @dataclass(frozen=True)
 class Job:

@@ -203,6 +203,14 @@ def test_a_resumed_balance_report_equals_the_uninterrupted_one(tmp_path):
                    "--out", str(tmp_path / "c"), "--resume", str(cut))
     assert other.exit_code == 1 and "another run" in other.output
     assert len(cut.read_text().splitlines()) == 11
+    # Results counted another way (an older format) are refused too, not mixed in.
+    lines = cut.read_text().splitlines()
+    old = json.loads(lines[0])
+    old["plan"]["format"] -= 1
+    cut.write_text("\n".join([json.dumps(old), *lines[1:]]) + "\n")
+    mixed = invoke(*base, "--content", str(mine), "--out", str(tmp_path / "d"),
+                   "--resume", str(cut))
+    assert mixed.exit_code == 1 and "another run" in mixed.output
 
 
 def test_a_move_the_game_says_does_not_use_a_component_does_not_count_as_using_it():
