@@ -24,7 +24,7 @@ from borough.cli_content import Content, content_folder
     epilog=examples(
         "balance architectura -n 6 --agent random --chain random,easy --out rep",
         "balance ekopolis -n 3 --agent easy --chain '' -w 1 --out rep --json",
-        "balance smallcity -n 400 --chain '' --out rep --resume rep.jsonl",
+        "balance architectura -n 6 --agent random --chain '' -w 1 --out rep --resume rep.jsonl",
     ) + "\n\n  To try a change of content: `content export GAME DIR`, edit the files in DIR, "
         "then `balance GAME --content DIR --against default --out OUT`.",
 )
