@@ -141,3 +141,13 @@ def test_a_sealed_choice_is_collected_one_seat_at_a_time():
         for sample in (g.determinize(env.state, seat, random.Random(k)) for k in range(3)):
             assert np.array_equal(env.encoder.encode_state(sample, seat),
                                   env.encoder.encode_state(env.state, seat))
+
+
+def test_rondel_city_observes_a_full_queue_of_moves():
+    """An effect queues a move for every colour beside the mover's own waiting gain
+    and cost: five queued moves at four players still encode."""
+    env = rl.env("rondelcity", 4, {"events": "on", "amenities": "off"}, seed=3)
+    env.reset(seed=3)
+    env.state.pending = [[0, 6, 0], [0, 0, -2], [1, 3, -1], [2, 3, -1], [3, 3, -1]]
+    obs = env.observe(env.agent_selection)["observation"]
+    assert env.observation_space(env.agent_selection)["observation"].contains(obs)

@@ -40,6 +40,12 @@ def _most_seats(ctx: Context) -> int:
     return max(ctx.game.seats)
 
 
+def _queued(ctx: Context) -> int:
+    """Queued moves: an effect moves every colour once, beside the mover's own
+    gain and cost still waiting (five seen at four players)."""
+    return 2 * max(ctx.game.seats)
+
+
 def _pieces(ctx: Context) -> int:
     """A citizen and a banker per colour."""
     return 2 * max(ctx.game.seats)
@@ -83,7 +89,7 @@ SPEC = {
     "event": Num(),
     "event_stack": Num(),
     "event_drawn": Either(Num(), IdSet(_events)),
-    "pending": Rows(Vector(3), _most_seats),
+    "pending": Rows(Vector(3), _queued),
     "tile": Num(),
     "square": Num(),
     "mode": Category(MODES),
