@@ -36,6 +36,12 @@ seat maximised over), so under UCB the most visited move, having the deepest
 subtree, stays ahead once it got ahead by chance; equal visits compare moves
 on subtrees searched alike.
 
+With `evaluator`, positions are judged by it instead of the game's position
+values wherever the search values a position (its leaves and the root's moves
+judged one step ahead); a move under way and a turn played on are still
+completed greedily by the game's values, so the moves the tree holds are the
+same. The expert level gives learned values here (`borough.agents.expert`).
+
 Moves are taken from the legal list of the sampled state, so they are applied
 with `apply_trusted` (no legality re-check).
 """
@@ -49,6 +55,7 @@ from typing import Any
 
 from borough.agents.base import SeatView
 from borough.agents.evaluation import (
+    Evaluator,
     _game_evaluator,
     completion,
     finish,
@@ -99,6 +106,7 @@ class MCTSAgent:
         confidence: float = 0.0,
         turn_steps: int = 0,
         halving: bool = False,
+        evaluator: Evaluator | None = None,
     ) -> None:
         if spread not in SPREADS:
             raise ValueError(f"spread must be one of {', '.join(SPREADS)}, not {spread!r}")
@@ -114,6 +122,7 @@ class MCTSAgent:
         self.confidence = confidence
         self.turn_steps = turn_steps
         self.halving = halving
+        self.evaluator = evaluator
         self.seat = 0
         self.last_iterations = 0
 
@@ -209,7 +218,8 @@ class MCTSAgent:
         completed greedily), averaged over sampled states, as `medium` judges."""
         game, seat, rng = view.game, view.seat, self.rng
         return sampled_totals(view, view.legal_actions, JUDGE_SAMPLES, rng,
-                              lambda trial: finish(game, trial, seat, rng, self.finish_width))
+                              lambda trial: finish(game, trial, seat, rng, self.finish_width),
+                              lambda state: self._values(game, state)[seat])
 
     def _beats(self, root: Node, chosen: Action, default: Action) -> bool:
         """Is the search's move better than the judged one by more than
@@ -356,4 +366,13 @@ class MCTSAgent:
             seat = game.to_act(state)[0]
             game.apply_trusted(state, seat, rng.choice(game.legal_actions(state, seat)))
             steps += 1
-        return values(game, state, rng) if judged else result_values(game, state)
+        return self._values(game, state) if judged else result_values(game, state)
+
+    def _values(self, game: Game, state: Any) -> list[float]:
+        """Each seat's value of a position: the `evaluator`'s where given (a
+        finished game by its result, as the game's values judge it)."""
+        if self.evaluator is None:
+            return values(game, state, self.rng)
+        if game.is_over(state):
+            return result_values(game, state)
+        return self.evaluator(game, state)

@@ -6,6 +6,8 @@ hidden information sampled, hard is information-set MCTS. In a game that
 offers a scripted player for playouts (`policy` in its evaluation module),
 medium and hard improve on that script by playouts instead
 (`borough.agents.rollout`), hard with more moves tried on more samples.
+Expert is hard with learned position values (`borough.agents.expert`); in a
+game without trained weights it plays as hard.
 """
 
 from __future__ import annotations
@@ -101,6 +103,13 @@ def hard_level(seed: int) -> Agent:
     return RolloutAgent(seed, hard(seed), margin=ROLLOUT_MARGIN, **HARD_ROLLOUT)
 
 
+def expert_level(seed: int) -> Agent:
+    # imported here: the learned values need numpy, which the other levels do not
+    from borough.agents.expert.agent import ExpertAgent
+
+    return RolloutAgent(seed, ExpertAgent(seed), margin=ROLLOUT_MARGIN, **HARD_ROLLOUT)
+
+
 _FACTORIES: dict[str, Callable[[int], Agent]] = {
     "random": RandomAgent,
     "greedy": lambda seed: GreedyAgent(seed, samples=2),
@@ -108,9 +117,10 @@ _FACTORIES: dict[str, Callable[[int], Agent]] = {
     "easy": lambda seed: GreedyAgent(seed, samples=1, noise=0.5),
     "medium": medium,
     "hard": hard_level,
+    "expert": expert_level,
 }
 AGENT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:

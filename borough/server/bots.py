@@ -20,7 +20,7 @@ from typing import Any
 import borough
 from borough.agents import SeatView, make_agent
 
-SLOW_AGENTS = frozenset({"hard", "mcts"})
+SLOW_AGENTS = frozenset({"hard", "expert", "mcts"})
 
 
 def bot_decision(game_name: str, state_json: dict, seat: int, agent: str, seed: int) -> Any:

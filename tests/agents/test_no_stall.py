@@ -14,6 +14,7 @@ import borough
 from borough import match as matches
 from borough.agents import make_agent
 from borough.agents import registry as agent_registry
+from borough.agents.expert.agent import ExpertAgent
 from borough.agents.mcts import MCTSAgent
 
 SEEDS = (30000, 30001)
@@ -35,13 +36,15 @@ def players_for(name: str) -> int:
 def bot(level: str, seed: int):
     if level == "hard":  # hard's settings, a small budget
         return agent_registry.hard(seed, iterations=20)
+    if level == "expert":  # hard's search judging by learned values, a small budget
+        return ExpertAgent(seed, iterations=20)
     if level.startswith("mcts"):
         return MCTSAgent(seed, iterations=int(level[4:]))
     return make_agent(level, seed)
 
 
 @pytest.mark.parametrize("name", borough.games())
-@pytest.mark.parametrize("level", ["easy", "medium", "hard", "mcts10"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert", "mcts10"])
 def test_bots_only_games_end(name, level):
     g = borough.game(name)
     n = players_for(name)

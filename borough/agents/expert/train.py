@@ -1,0 +1,136 @@
+"""Train the expert's position values of a game by self-play; one command:
+
+    python -m borough.agents.expert.train architectura
+
+plays `--games` games between Borough's own agents (each seat drawn, from
+the seed, among a noisy greedy player, `medium`'s greedy player and `hard`'s
+search at a small budget, so the positions range over weak and strong play),
+records every position reached with each seat's final result value, fits the
+model (`model.fit`) and writes the weights into the package
+(`borough/agents/expert/weights/<game>.npz`). The same seed and counts give
+the same weights. The last HELD_OUT share of the games is kept aside first
+to report how well the fitted values and the hand-made ones predict results
+there; the weights written are then fitted on every game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+import borough
+from borough import match as matches
+from borough.agents.base import Agent, SeatView
+from borough.agents.evaluation import result_values, values
+from borough.agents.expert import features, model
+from borough.agents.greedy import GreedyAgent
+from borough.agents.registry import hard
+
+HELD_OUT = 0.2
+HARD_ITERATIONS = 30  # the search's budget in training games: strong moves, cheaply
+# Each seat's player: (share of seats, maker from a seed).
+PLAYERS = (
+    (0.4, lambda seed: GreedyAgent(seed, samples=1, noise=0.2)),
+    (0.3, lambda seed: GreedyAgent(seed, samples=2)),
+    (0.3, lambda seed: hard(seed, HARD_ITERATIONS)),
+)
+
+
+@dataclass
+class Positions:
+    x: list[list[float]]  # a row of model inputs per position and seat
+    y: list[float]  # that seat's final result value
+    hand: list[float]  # the hand-made values of the same position for that seat
+    game: list[int]  # which game the row comes from
+
+
+def pick_player(rng: random.Random, seed: int) -> Agent:
+    roll, upto = rng.random(), 0.0
+    for share, make in PLAYERS:
+        upto += share
+        if roll < upto:
+            return make(seed)
+    return PLAYERS[-1][1](seed)
+
+
+def self_play(name: str, games: int, players: int, seed: int) -> Positions:
+    g = borough.game(name)
+    out = Positions([], [], [], [])
+    rng = random.Random(seed)
+    hand_rng = random.Random(seed)
+    for i in range(games):
+        m = matches.start(g, players, seed + i, {})
+        agents = [pick_player(rng, matches.seat_seed(seed + i, s)) for s in range(players)]
+        rows: list[list[list[float]]] = []
+        hands: list[list[float]] = []
+        state = m.state
+        while not g.is_over(state):
+            rows.append(features.inputs(g, state))
+            hands.append(values(g, state, hand_rng))
+            seat = g.to_act(state)[0]
+            action = agents[seat].choose(SeatView(g, state, seat))
+            g.apply(state, seat, action)
+        final = result_values(g, state)
+        for per_seat, hand in zip(rows, hands, strict=True):
+            for s in range(players):
+                out.x.append(per_seat[s])
+                out.y.append(final[s])
+                out.hand.append(hand[s])
+                out.game.append(i)
+    return out
+
+
+def log_loss(p: np.ndarray, y: np.ndarray) -> float:
+    p = np.clip(p, 1e-6, 1 - 1e-6)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+def train(name: str, games: int, players: int, seed: int, out: Path | None) -> dict[str, float]:
+    """Play, fit and (with `out`) save; the figures the fit reports."""
+    started = time.process_time()
+    data = self_play(name, games, players, seed)
+    played = time.process_time() - started
+    x, y = np.array(data.x), np.array(data.y)
+    hand, which = np.array(data.hand), np.array(data.game)
+    held = which >= games * (1 - HELD_OUT)
+    report = {"positions": float(len(y)), "play_cpu_s": played}
+    if held.any() and (~held).any():
+        w = model.fit(x[~held], y[~held])
+        learned = 1.0 / (1.0 + np.exp(-np.clip(x[held] @ w, -40, 40)))
+        report["held_out_loss_learned"] = log_loss(learned, y[held])
+        report["held_out_loss_hand"] = log_loss(hand[held], y[held])
+    w = model.fit(x, y)
+    report["fit_cpu_s"] = time.process_time() - started - played
+    if out is not None:
+        model.save(name, w, out, games=games, players=players, seed=seed)
+    report["weights"] = w.tolist()  # type: ignore[assignment]
+    return report
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", choices=sorted(features.FEATURES))
+    parser.add_argument("--games", type=int, default=1000, help="self-play games")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="weights file (default: the package's, which expert plays)")
+    args = parser.parse_args(argv)
+    out = args.out or model.weights_path(args.game)
+    report = train(args.game, args.games, args.players, args.seed, out)
+    names = ("constant", *features.NAMES[args.game],
+             *(f"{n} x left" for n in features.NAMES[args.game]), "left")
+    for n, w in zip(names, report.pop("weights"), strict=True):  # type: ignore[arg-type]
+        print(f"  {n:>28}: {w:+.4f}")
+    for key, value in report.items():
+        print(f"{key}: {value:.4g}")
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
