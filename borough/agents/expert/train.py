@@ -115,7 +115,7 @@ def train(name: str, games: int, players: int, seed: int, out: Path | None) -> d
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=sorted(features.FEATURES))
-    parser.add_argument("--games", type=int, default=1000, help="self-play games")
+    parser.add_argument("--games", type=int, default=400, help="self-play games")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--out", type=Path, default=None,
