@@ -16,11 +16,12 @@ from collections.abc import Callable
 from typing import Any
 
 from borough.agents.base import Agent, SeatView
+from borough.agents.evaluation import playout_policy
 from borough.agents.greedy import GreedyAgent
 from borough.agents.mcts import MCTSAgent
 from borough.agents.random_agent import RandomAgent
 from borough.agents.rollout import RolloutAgent
-from borough.core.game import Action
+from borough.core.game import Action, Game
 
 # People wait for hard at most this long (CPU seconds of the deciding thread);
 # the iteration budget binds first on every current game, so its play stays
@@ -121,6 +122,48 @@ _FACTORIES: dict[str, Callable[[int], Agent]] = {
 }
 AGENT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+
+
+# What each agent does, in words a person choosing an opponent can read.
+_SUMMARIES = {
+    "easy": "a beginner: plays the move that looks best at once, but often a random one",
+    "medium": "plays the move that looks best one move ahead, on two guesses at what "
+              "it cannot see",
+    "hard": "searches up to a thousand lines of play before each move (at most 2 s)",
+    "expert": "hard's search, judging positions by values learned from self-play",
+    "random": "plays any legal move at random (for testing)",
+    "greedy": "plays the move that looks best one move ahead, on two guesses at what "
+              "it cannot see (medium without playouts)",
+    "mcts": "a plain tree search of 400 lines of play, without hard's refinements",
+}
+# Where a game has a script (Small City), medium and hard improve on it by playouts.
+_SCRIPTED = {
+    "medium": "follows a sound plan, and tries one other move by playing the game out",
+    "hard": "follows a sound plan, and tries five other moves by playing the game out "
+            "twice each",
+    "expert": "plays as hard in this game (its levels follow a plan, not a search)",
+}
+_AS_HARD = "plays as hard in this game (no learned values for it yet)"
+
+
+def describe(name: str, game: Game) -> str:
+    """One sentence on what agent `name` does in `game`."""
+    if name not in _FACTORIES:
+        raise ValueError(f"unknown agent {name!r}; choose from {', '.join(AGENT_NAMES)}")
+    if playout_policy(game, 0) is not None and name in _SCRIPTED:
+        return _SCRIPTED[name]
+    if name == "expert":
+        from borough.agents.expert.agent import has_weights
+
+        if not has_weights(game.name):
+            return _AS_HARD
+    return _SUMMARIES[name]
+
+
+def offered(game: Game) -> list[tuple[str, str]]:
+    """Every agent with its sentence for `game`: the levels first, then the rest."""
+    names = [*LEVELS, *(n for n in AGENT_NAMES if n not in LEVELS)]
+    return [(n, describe(n, game)) for n in names]
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:

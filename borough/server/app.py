@@ -158,12 +158,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def meta() -> dict[str, Any]:
         """Every game with its player counts and options, and the bot levels."""
         from borough.agents import AGENT_NAMES
+        from borough.agents.registry import offered
 
         return {
             "games": [
                 {"name": n, "title": borough.game(n).title,
                  "players": list(borough.game(n).player_counts()),
-                 "options": borough.game(n).options()}
+                 "options": borough.game(n).options(),
+                 "bots": [{"name": a, "help": h} for a, h in offered(borough.game(n))]}
                 for n in borough.games()
             ],
             "agents": list(AGENT_NAMES),

@@ -180,11 +180,17 @@ class LobbyRow(BaseModel):
     seats: list[LobbySeat]
 
 
+class BotInfo(BaseModel):
+    name: str
+    help: str = Field(description="What this bot does in this game, in one sentence.")
+
+
 class GameInfo(BaseModel):
     name: str
     title: str
     players: list[int]
     options: dict[str, Any]
+    bots: list[BotInfo] = Field(description="The bots a seat may take, levels first.")
 
 
 class Meta(BaseModel):

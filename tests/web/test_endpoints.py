@@ -91,3 +91,25 @@ def _tuple(value):
     if isinstance(value, list):
         return tuple(_tuple(v) for v in value)
     return value
+
+
+def test_meta_says_what_each_bot_does_in_each_game(http):
+    """The lobby offers the levels first, each with a sentence for that game:
+    expert plays as hard where it has no learned values, and where its levels
+    follow a plan (Small City)."""
+    games = {g["name"]: g for g in http.get("/api/meta").json()["games"]}
+    assert set(games) == set(borough.games())
+    for game in games.values():
+        names = [b["name"] for b in game["bots"]]
+        assert names[:4] == ["easy", "medium", "hard", "expert"]
+        assert sorted(names) == sorted(http.get("/api/meta").json()["agents"])
+        assert all(b["help"] for b in game["bots"])
+    expert = {n: next(b["help"] for b in g["bots"] if b["name"] == "expert")
+              for n, g in games.items()}
+    assert "learned" in expert["architectura"] and "learned" in expert["rondelcity"]
+    for name in ("citycouncil", "ekopolis", "smallcity"):
+        assert expert[name].startswith("plays as hard"), (name, expert[name])
+    medium = {n: next(b["help"] for b in g["bots"] if b["name"] == "medium")
+              for n, g in games.items()}
+    assert "playing the game out" in medium["smallcity"]
+    assert "playing the game out" not in medium["architectura"]

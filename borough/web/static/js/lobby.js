@@ -17,18 +17,27 @@ function optionField(name, spec) {
     el("div", { class: "help", id: `${id}-help` }, spec.help));
 }
 
-function seatRow(i) {
+// A seat: person or bot, the bot's level (said in a sentence for this game), a name.
+function seatRow(i, bots) {
   const kind = el("select", { id: `seat-${i}-kind`, "data-seat-kind": i, "aria-label": `Seat ${i + 1} player` },
     el("option", { value: "human", selected: i === 0 }, "person"),
     el("option", { value: "bot", selected: i !== 0 }, "bot"));
-  const agent = el("select", { id: `seat-${i}-agent`, "data-seat-agent": i, "aria-label": `Seat ${i + 1} bot level` },
-    meta.agents.map((a) => el("option", { value: a, selected: a === "medium" }, a)));
+  const agent = el("select", { id: `seat-${i}-agent`, "data-seat-agent": i, "aria-label": `Seat ${i + 1} bot level`,
+    "aria-describedby": `seat-${i}-help` },
+    bots.map((b) => el("option", { value: b.name, selected: b.name === "medium" }, b.name)));
   const name = el("input", { id: `seat-${i}-name`, "data-seat-name": i, "aria-label": `Seat ${i + 1} name`,
     placeholder: `Player ${i + 1}`, maxlength: 40, size: 12 });
-  const sync = () => { agent.disabled = kind.value !== "bot"; };
+  const help = el("div", { class: "help seat-help", id: `seat-${i}-help`, "data-seat-help": i });
+  const sync = () => {
+    agent.disabled = kind.value !== "bot";
+    const bot = bots.find((b) => b.name === agent.value);
+    help.textContent = kind.value === "bot" && bot ? `${bot.name}: ${bot.help}` : "";
+  };
   kind.addEventListener("change", sync);
+  agent.addEventListener("change", sync);
   sync();
-  return el("div", { class: "seat-row" }, el("strong", {}, `Seat ${i + 1}`), kind, agent, name);
+  return el("div", { class: "seat" },
+    el("div", { class: "seat-row" }, el("strong", {}, `Seat ${i + 1}`), kind, agent, name), help);
 }
 
 function createForm() {
@@ -55,7 +64,7 @@ function createForm() {
 
   const game = () => meta.games.find((g) => g.name === gameSel.value);
   const refillSeats = () => {
-    seats.replaceChildren(...Array.from({ length: Number(playersSel.value) }, (_, i) => seatRow(i)));
+    seats.replaceChildren(...Array.from({ length: Number(playersSel.value) }, (_, i) => seatRow(i, game().bots)));
     syncHints();
   };
   const refillGame = () => {
