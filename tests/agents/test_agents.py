@@ -124,7 +124,7 @@ def test_levels_are_accepted_by_the_command_line():
     result = CliRunner().invoke(app, ["play", "ekopolis", "--players", "3", "--agents",
                                       "hard,medium,easy", "-o", "version=basic", "--json"])
     assert result.exit_code == 0, result.output
-    bad = CliRunner().invoke(app, ["play", "ekopolis", "--agents", "expert"])
+    bad = CliRunner().invoke(app, ["play", "ekopolis", "--agents", "grandmaster"])
     assert bad.exit_code == 1 and "hard" in bad.output
 
 
