@@ -118,7 +118,8 @@ class Favor:
             return f"{self.name}: points per building in the city ({parts})"
         plural = "" if self.n == 1 else "s"
         condition = CONDITION_TEXT[self.kind].format(n=self.n, t=self.target, s=plural)
-        return f"{self.name}: {condition} ({self.value} points)"
+        worth = "1 point" if self.value == 1 else f"{self.value} points"
+        return f"{self.name}: {condition} ({worth})"
 
 
 CONDITION_TEXT = {

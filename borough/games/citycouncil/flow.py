@@ -362,9 +362,10 @@ def favor_action(c: Content, s: CCState, m: int, action: Action, events: list[Ev
         else:  # CC-54: a scored general card goes face down onto the discard pile
             s.discard.append(card.id)
             s.discard_owner.append(m)
+        worth = "1 point" if points == 1 else f"{points} points"
         events.append(Event(
             f"{player_name(m)} scores the Favor card {card.text(c.names)} "
-            f"for {points} points (now {s.scores[m] + points}).", "score", m,
+            f"for {worth} (now {s.scores[m] + points}).", "score", m,
         ))
         add_points(c, s, m, points, events)
         if step == FAVOR and not favors.holding(c, s, m):

@@ -35,8 +35,9 @@ def test_example_activate_three_small_buildings_counts_anyones_activations():
         s.activated[bid(name)] = 1
         s.act_log.append(bid(name))
     assert favors.condition(C, s, GAME.cards[cid])
+    before = s.scores[scorer]
     act(s, ("score", cid))
-    assert s.scores[scorer] >= 2
+    assert s.scores[scorer] == before + GAME.cards[cid].value  # its points (CC-C3)
 
 
 def test_example_a_medium_building_over_two_areas_of_its_category_pays_nothing_extra():

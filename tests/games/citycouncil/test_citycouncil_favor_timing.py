@@ -51,7 +51,7 @@ def test_cc_62_an_activation_that_makes_a_card_true_offers_it_at_once():
     assert GAME.observe(s, producer)["interrupted"] == PRODUCE
     before = s.scores[holder]
     events = act(s, ("score", cid))
-    assert s.scores[holder] == before + 2 and cid in s.discard
+    assert s.scores[holder] == before + GAME.cards[cid].value and cid in s.discard
     assert any("scores the Favor card Corner Economy" in e.text for e in events)
     assert s.step != FAVOR  # production (or what follows it) goes on by itself
 

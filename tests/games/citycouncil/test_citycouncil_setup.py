@@ -198,7 +198,8 @@ def test_cc_c3_cards_eased_in_rules_version_5():
     commercial activation in a round (was 2) and Local Business pays 2 for the
     Workshop (was 1); their holders trailed their rivals at the same table by
     13 points of share. Corner Economy keeps the published condition (three
-    small buildings activated) and its 2 points."""
+    small buildings activated); its points are pinned by the rules version 7
+    test."""
     card = {c.name: c for c in GAME.cards}
     c = GAME.content
     day = card["Shopping Day"]
@@ -206,8 +207,7 @@ def test_cc_c3_cards_eased_in_rules_version_5():
     local = {GAME.buildings[b].name: p for b, p in card["Local Business"].points.items()}
     assert local == {"Corner Shop": 1, "Workshop": 2, "Cottage": 1}
     corner = card["Corner Economy"]
-    assert (corner.kind, corner.target, corner.n, corner.value) == (
-        "activated_shape", "small", 3, 2)
+    assert (corner.kind, corner.target, corner.n) == ("activated_shape", "small", 3)
     s = new(2)
     clear_city(s)
     s.act_log = [bid("Workshop")]  # an industrial activation is not commercial
@@ -230,7 +230,7 @@ def test_cc_c3_cards_rebalanced_in_rules_version_6():
     Treatment Plant (was 2), from the medium-level balance reports. Quick Cash
     and Mass Housing keep their values: they trailed because the computer
     members did not weigh the plans before the council. Corner Economy keeps the
-    published condition and its 2 points."""
+    published condition (its points: rules version 7)."""
     card = {c.name: c for c in GAME.cards}
     c = GAME.content
 
@@ -243,7 +243,7 @@ def test_cc_c3_cards_rebalanced_in_rules_version_6():
     assert rule("Busy Blocks") == ("activated_shape", "medium", 3, 2)
     assert rule("Power Reserve")[2:] == (6, 3)
     assert rule("Growing Suburbs") == ("buildings_zone", "residential", 3, 2)
-    assert rule("Corner Economy") == ("activated_shape", "small", 3, 2)
+    assert rule("Corner Economy")[:3] == ("activated_shape", "small", 3)
     named = {n: {GAME.buildings[b].name: p for b, p in card[n].points.items()}
              for n in ("Clean Water", "Quick Cash", "Mass Housing")}
     assert named == {
@@ -267,6 +267,44 @@ def test_cc_c3_cards_rebalanced_in_rules_version_6():
     assert favors.value(c, s, card["Growing Suburbs"]) == 2
     assert favors.value(c, s, card["Clean Water"]) == 1
 
+
+def test_cc_c3_cards_rebalanced_in_rules_version_7():
+    """CC-C3 CC-53 CC-54 (Our design, rules version 7), from the medium-level
+    balance report of version 6: Clean Air Award wants at most 5 crime and
+    pollution cubes with 6 buildings built (was 4 with 9), Big Business pays 1, 1
+    and 2 (was 2, 2 and 3), Learning City 1 for the School and 2 for the
+    University (was 2 and 3), and Corner Economy 1 point (was 2) for the
+    published condition, three small buildings activated in a round."""
+    card = {c.name: c for c in GAME.cards}
+    c = GAME.content
+    air = card["Clean Air Award"]
+    assert (air.kind, air.n, int(air.target), air.value) == ("calm", 5, 6, 3)
+    corner = card["Corner Economy"]
+    assert (corner.kind, corner.target, corner.n, corner.value) == (
+        "activated_shape", "small", 3, 1)
+    named = {n: {GAME.buildings[b].name: p for b, p in card[n].points.items()}
+             for n in ("Big Business", "Learning City")}
+    assert named == {
+        "Big Business": {"Office Tower": 1, "Business Park": 1, "Convention Centre": 2},
+        "Learning City": {"School": 1, "University": 2},
+    }
+    s = new(2)
+    clear_city(s)
+    s.red, s.grey = [2, 1, 0], [0, 1, 1]  # five cubes on the board
+    for name, cells in (("Cottage", ["A1"]), ("Townhouse", ["A2"]), ("Garden Plot", ["A3"]),
+                        ("Kiosk", ["A4"]), ("Corner Shop", ["A5"])):
+        put(s, name, cells)
+    assert not favors.condition(c, s, air)  # five buildings are not enough
+    put(s, "Pawnshop", ["A6"])
+    assert favors.value(c, s, air) == 3
+    s.grey[0] = 1  # a sixth cube
+    assert not favors.condition(c, s, air)
+    s.act_log = [bid("Cottage"), bid("Kiosk")]
+    assert not favors.condition(c, s, corner)
+    s.act_log.append(bid("Corner Shop"))
+    assert favors.value(c, s, corner) == 1
+    assert favors.value(c, s, card["Big Business"]) == 0
+    assert favors.value(c, s, card["Learning City"]) == 0
 
 def test_cc_c4_tracks_and_reserve():
     """CC-C4: the designed track scales and the published reserve counts."""

@@ -97,7 +97,7 @@ def test_cc_54_general_cards_score_when_the_condition_holds():
     assert ("score", cid) in GAME.legal_actions(s, seat)
     before = s.scores[seat]
     act(s, ("score", cid))
-    assert s.scores[seat] == before + 2
+    assert s.scores[seat] == before + GAME.cards[cid].value
     # the scored general card goes face down onto the discard pile
     assert s.discard[-1] == cid and s.discard_owner[-1] == seat
     assert cid in GAME.observe(s, seat)["discards_seen"]
@@ -105,7 +105,8 @@ def test_cc_54_general_cards_score_when_the_condition_holds():
 
 
 def test_cc_54_the_log_gives_the_score_after_the_points():
-    """CC-54: the running score in the log is the score once the card's points are in."""
+    """CC-54: the running score in the log is the score once the card's points are in
+    (Corner Economy pays 1 since rules version 7, CC-C3: one point, not "1 points")."""
     seat = 2
     s = chance(seat)
     s.act_log, s.activated = [], [0] * len(s.activated)
@@ -113,8 +114,8 @@ def test_cc_54_the_log_gives_the_score_after_the_points():
     cid = give(s, seat, "Corner Economy")
     activated(s, "Cottage", "Kiosk", "Workshop")
     events = act(s, ("score", cid))
-    assert s.scores[seat] == 5
-    assert any("for 2 points (now 5)" in e.text for e in events)
+    assert s.scores[seat] == 4
+    assert any("for 1 point (now 4)" in e.text for e in events)
 
 
 def test_cc_54_conditions_read_the_city():
