@@ -270,7 +270,7 @@ def test_cc_c3_cards_rebalanced_in_rules_version_6():
 
 def test_cc_c3_cards_rebalanced_in_rules_version_7():
     """CC-C3 CC-53 CC-54 (Our design, rules version 7), from the medium-level
-    balance report of version 6: Clean Air Award wants at most 5 crime and
+    balance report of version 6: Clean Air Award wants at most 3 crime and
     pollution cubes with 6 buildings built (was 4 with 9), Big Business pays 1, 1
     and 2 (was 2, 2 and 3), Learning City 1 for the School and 2 for the
     University (was 2 and 3), and Corner Economy 1 point (was 2) for the
@@ -278,7 +278,7 @@ def test_cc_c3_cards_rebalanced_in_rules_version_7():
     card = {c.name: c for c in GAME.cards}
     c = GAME.content
     air = card["Clean Air Award"]
-    assert (air.kind, air.n, int(air.target), air.value) == ("calm", 5, 6, 3)
+    assert (air.kind, air.n, int(air.target), air.value) == ("calm", 3, 6, 3)
     corner = card["Corner Economy"]
     assert (corner.kind, corner.target, corner.n, corner.value) == (
         "activated_shape", "small", 3, 1)
@@ -290,14 +290,14 @@ def test_cc_c3_cards_rebalanced_in_rules_version_7():
     }
     s = new(2)
     clear_city(s)
-    s.red, s.grey = [2, 1, 0], [0, 1, 1]  # five cubes on the board
+    s.red, s.grey = [1, 1, 0], [0, 0, 1]  # three cubes on the board
     for name, cells in (("Cottage", ["A1"]), ("Townhouse", ["A2"]), ("Garden Plot", ["A3"]),
                         ("Kiosk", ["A4"]), ("Corner Shop", ["A5"])):
         put(s, name, cells)
     assert not favors.condition(c, s, air)  # five buildings are not enough
     put(s, "Pawnshop", ["A6"])
     assert favors.value(c, s, air) == 3
-    s.grey[0] = 1  # a sixth cube
+    s.grey[0] = 1  # a fourth cube
     assert not favors.condition(c, s, air)
     s.act_log = [bid("Cottage"), bid("Kiosk")]
     assert not favors.condition(c, s, corner)
