@@ -271,14 +271,15 @@ def test_cc_c3_cards_rebalanced_in_rules_version_6():
 def test_cc_c3_cards_rebalanced_in_rules_version_7():
     """CC-C3 CC-53 CC-54 (Our design, rules version 7), from the medium-level
     balance report of version 6: Clean Air Award wants at most 3 crime and
-    pollution cubes with 6 buildings built (was 4 with 9), Big Business pays 1, 1
+    pollution cubes with 6 buildings built and pays 2 (was 4 with 9, for 3),
+    Big Business pays 1, 1
     and 2 (was 2, 2 and 3), Learning City 1 for the School and 2 for the
     University (was 2 and 3), and Corner Economy 1 point (was 2) for the
     published condition, three small buildings activated in a round."""
     card = {c.name: c for c in GAME.cards}
     c = GAME.content
     air = card["Clean Air Award"]
-    assert (air.kind, air.n, int(air.target), air.value) == ("calm", 3, 6, 3)
+    assert (air.kind, air.n, int(air.target), air.value) == ("calm", 3, 6, 2)
     corner = card["Corner Economy"]
     assert (corner.kind, corner.target, corner.n, corner.value) == (
         "activated_shape", "small", 3, 1)
@@ -296,7 +297,7 @@ def test_cc_c3_cards_rebalanced_in_rules_version_7():
         put(s, name, cells)
     assert not favors.condition(c, s, air)  # five buildings are not enough
     put(s, "Pawnshop", ["A6"])
-    assert favors.value(c, s, air) == 3
+    assert favors.value(c, s, air) == 2
     s.grey[0] = 1  # a fourth cube
     assert not favors.condition(c, s, air)
     s.act_log = [bid("Cottage"), bid("Kiosk")]
