@@ -45,8 +45,9 @@ const EXPLAIN = {
     let tiebreak = null;
     const tied = topTied(result);
     if (!d.everyone_loses && tied.length > 1) {
-      tiebreak = tied.includes(d.key_to_the_city)
-        ? `${names(view, tied)} tied on ${result.scores[tied[0]]} points; ${seatName(view, d.key_to_the_city)} holds the Key to the City, which decides first.`
+      // CC-59: private funds part a tie for the most points; the Key to the City does not
+      tiebreak = result.winners.length > 1
+        ? `${names(view, tied)} tied on ${result.scores[tied[0]]} points and private funds: they share the win.`
         : `${names(view, tied)} tied on ${result.scores[tied[0]]} points; the most private funds decided it.`;
     }
     return { columns, lines, tiebreak };
