@@ -155,7 +155,32 @@ def test_values_retuned_in_rules_version_7_EKO_0():
         assert tile.values == numbers and tile.source == "design", name
     assert GAME.tiles[TILE["City park"]].values == (-2, 0, 3)
     assert GAME.tiles[TILE["Pond"]].values[1:] == (1, 1)
-    assert GAME.rules_version == 7
+
+
+def test_values_retuned_in_rules_version_8_EKO_0():
+    """EKO-0 (Our design, rules version 8): the designed tiles still clearly off after
+    version 7 each took the values of a designed tile of their colour that stood fair.
+    Wind farm gains a point a red neighbour (a bonus alone left it behind the red
+    tiles it stands among); Coal power plant, whose bonus 6 and green -4 are the
+    book's, a point a red neighbour and a point less lost a blue one; Chemical plant a
+    bonus point. Allotments, Organic farm and University score a point less a blue,
+    a green and a green neighbour, Organic farm also loses a point a red one; Fire
+    station scores a point more a blue neighbour."""
+    values = {"Wind farm": (1, 0, -1), "Coal power plant": (1, -4, -1),
+              "Chemical plant": (1, -3, -2), "Allotments": (-1, 0, 1),
+              "Organic farm": (-1, 1, 1), "University": (-2, 1, 2),
+              "Fire station": (-1, 1, 2)}
+    for name, numbers in values.items():
+        assert GAME.tiles[TILE[name]].values == numbers, name
+    bonus = {"Wind farm": 5, "Coal power plant": 6, "Chemical plant": 6}
+    for name, points in bonus.items():
+        assert GAME.tiles[TILE[name]].bonus == points, name
+    for name in values:
+        assert GAME.tiles[TILE[name]].source == "design" or name == "Coal power plant"
+    coal = GAME.tiles[TILE["Coal power plant"]]
+    assert coal.pollution and coal.source.startswith("rulebook: bonus 6, green -4")
+    assert GAME.tiles[TILE["City park"]].values == (-2, 0, 3)
+    assert GAME.rules_version == 8
 
 
 def test_hands_and_first_player_EKO_2():
