@@ -159,7 +159,8 @@ def test_values_retuned_in_rules_version_7_EKO_0():
 
 def test_values_retuned_in_rules_version_8_EKO_0():
     """EKO-0 (Our design, rules version 8): the designed tiles still clearly off after
-    version 7 each took the values of a designed tile of their colour that stood fair.
+    version 7 moved to (Coal power plant and Chemical plant near) the values of a
+    designed tile of their colour that stood fair.
     Wind farm gains a point a red neighbour (a bonus alone left it behind the red
     tiles it stands among); Coal power plant, whose bonus 6 and green -4 are the
     book's, a point a red neighbour and a point less lost a blue one; Chemical plant a
