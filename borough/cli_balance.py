@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import asdict, replace
+from itertools import zip_longest
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -93,32 +94,37 @@ def balance_command(
         studies.append(balance.Study(game.name, n, games, agent, seed, options, base_folder,
                                      levels, steps))
     store = _store(resume, studies, as_json)
-    analysed = []
+    # With --against, the second report's games are kept under keys of their own.
+    prefixes = ("", "against/")[:len(studies)]
+    results: list[list[dict[str, Any]]] = [[] for _ in studies]
+
+    def keep(result: dict[str, Any]) -> None:
+        if store is not None:
+            store.add(result)
+        prefix = _side(result["key"])
+        results[prefixes.index(prefix)].append({**result, "key": result["key"][len(prefix):]})
+
     try:
-        for i, s in enumerate(studies):
-            # With --against, the second report's games are kept under keys of their own.
-            prefix = "" if i == 0 else "against/"
-            results = [{**r, "key": key[len(prefix):]} for key, r in
-                       (store.done.items() if store else ()) if _side(key) == prefix]
-            done = {r["key"] for r in results}
-
-            def keep(result: dict[str, Any], prefix: str = prefix,
-                     results: list[dict[str, Any]] = results) -> None:
-                results.append(result)
-                if store is not None:
-                    store.add({**result, "key": prefix + result["key"]})
-
-            label = "" if s.content is None else f" ({Path(s.content).name})"
-            try:
-                play_all(f"{game.title}{label}", [j for j in s.jobs() if j.key not in done],
-                         keep, workers, ray, as_json)
-            except KeyboardInterrupt:
-                kept = (f"every finished game is in {resume}: the same command continues"
-                        if resume is not None else
-                        "nothing was kept (--resume FILE keeps each game)")
-                err.print(f"Stopped; {kept}.", highlight=False, markup=False, soft_wrap=True)
-                raise typer.Exit(130) from None
-            analysed.append(balance.analyse(s, results))
+        done = dict(store.done) if store else {}
+        for key, result in done.items():
+            prefix = _side(key)
+            results[prefixes.index(prefix)].append({**result, "key": key[len(prefix):]})
+        pending = [[replace(j, key=p + j.key) for j in s.jobs() if p + j.key not in done]
+                   for p, s in zip(prefixes, studies, strict=True)]
+        # Both contents deal by deal, so a run cut short still compares the same deals.
+        jobs = [j for pair in zip_longest(*pending) for j in pair if j is not None]
+        label = "" if study.content is None else f" ({Path(study.content).name})"
+        if against is not None:
+            label += " against " + ("default" if base_folder is None else Path(base_folder).name)
+        try:
+            play_all(f"{game.title}{label}", jobs, keep, workers, ray, as_json)
+        except KeyboardInterrupt:
+            kept = (f"every finished game is in {resume}: the same command continues"
+                    if resume is not None else
+                    "nothing was kept (--resume FILE keeps each game)")
+            err.print(f"Stopped; {kept}.", highlight=False, markup=False, soft_wrap=True)
+            raise typer.Exit(130) from None
+        analysed = [balance.analyse(s, r) for s, r in zip(studies, results, strict=True)]
     finally:
         if store is not None:
             store.close()

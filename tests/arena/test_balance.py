@@ -189,6 +189,11 @@ def test_a_resumed_balance_report_equals_the_uninterrupted_one(tmp_path):
     lines = whole.read_text().splitlines()
     # the plan, then each side's 3 games and 2 chain games
     assert len(lines) == 11 and sum('"key":"against/' in line for line in lines) == 5
+    # Both contents are played deal by deal (with one worker, in turn), so a run
+    # cut short compares the same deals.
+    keys = [json.loads(line)["key"] for line in lines[1:]]
+    assert [k.startswith("against/") for k in keys] == [False, True] * 5
+    assert [k.removeprefix("against/") for k in keys[1::2]] == keys[0::2]
     # Interrupted after four games, the fifth cut off mid-line.
     cut.write_text("\n".join(lines[:5]) + "\n" + lines[5][:30])
     again = invoke(*base, "--content", str(mine), "--out", str(tmp_path / "b"),
