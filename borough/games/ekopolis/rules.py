@@ -56,7 +56,7 @@ class Ekopolis(Game):
         ),
     )
     state_type = EkoState
-    rules_version = 8  # see "Changes" at the end of RULES.md
+    rules_version = 9  # see "Changes" at the end of RULES.md
 
     def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:
         self.content: Content = load(data_dir)

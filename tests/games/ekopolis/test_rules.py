@@ -122,9 +122,9 @@ def test_values_retuned_in_rules_version_6_EKO_0():
     """EKO-0 (Our design, rules version 6): the seven red tiles whose players trailed
     their rivals at 3, 4 and 5 players scored one bonus point more; the two designed
     tiles whose players led at every count lost one point a blue neighbour. Printing
-    works, Brickworks and the two blue tiles keep those values in version 7; the
-    book's five tiles keep their printed values."""
-    for name, points in {"Printing works": 3, "Brickworks": 5}.items():
+    works and the two blue tiles keep those values in version 7 (Brickworks' bonus
+    went to 6 in version 9); the book's five tiles keep their printed values."""
+    for name, points in {"Printing works": 3, "Brickworks": 6}.items():
         tile = GAME.tiles[TILE[name]]
         assert tile.colour == 0 and tile.bonus == points and tile.source == "design", name
     assert GAME.tiles[TILE["Botanical garden"]].values == (-2, 1, 1)
@@ -181,7 +181,33 @@ def test_values_retuned_in_rules_version_8_EKO_0():
     coal = GAME.tiles[TILE["Coal power plant"]]
     assert coal.pollution and coal.source.startswith("rulebook: bonus 6, green -4")
     assert GAME.tiles[TILE["City park"]].values == (-2, 0, 3)
-    assert GAME.rules_version == 8
+
+
+def test_values_retuned_in_rules_version_9_EKO_0():
+    """EKO-0 (Our design, rules version 9): the designed tiles clearly off after
+    version 8 took the values of a designed tile of their colour that stood fair.
+    Nature trail scores a point less a green neighbour (Botanical garden's values);
+    Game preserve, whose red -3 and green +2 are the book's, nothing for a blue one
+    (Wetland's); Brickworks a bonus point more and a point less a blue neighbour
+    (Paper mill's); Stone quarry a point less a blue neighbour (Waste incinerator's);
+    Recycling plant a bonus point more and a point less lost a blue neighbour
+    (Logistics park's)."""
+    twins = {"Nature trail": "Botanical garden", "Game preserve": "Wetland",
+             "Brickworks": "Paper mill", "Stone quarry": "Waste incinerator",
+             "Recycling plant": "Logistics park"}
+    values = {"Nature trail": ((-2, 1, 1), 0), "Game preserve": ((-3, 2, 0), 0),
+              "Brickworks": ((1, -2, -2), 6), "Stone quarry": ((1, -3, -1), 6),
+              "Recycling plant": ((2, -1, -1), 4)}
+    for name, (numbers, points) in values.items():
+        tile, twin = GAME.tiles[TILE[name]], GAME.tiles[TILE[twins[name]]]
+        assert (tile.values, tile.bonus) == (numbers, points), name
+        assert (twin.values, twin.bonus, twin.colour) == (numbers, points, tile.colour), name
+        assert tile.pollution == twin.pollution and tile.green_zone == twin.green_zone, name
+        assert tile.source == "design" or name == "Game preserve"
+    preserve = GAME.tiles[TILE["Game preserve"]]
+    assert preserve.source.startswith("rulebook: green +2, red -3, green zone")
+    assert GAME.tiles[TILE["City park"]].values == (-2, 0, 3)
+    assert GAME.rules_version == 9
 
 
 def test_hands_and_first_player_EKO_2():
