@@ -307,6 +307,43 @@ def test_cc_c3_cards_rebalanced_in_rules_version_7():
     assert favors.value(c, s, card["Big Business"]) == 0
     assert favors.value(c, s, card["Learning City"]) == 0
 
+
+def test_cc_c3_cards_rebalanced_in_rules_version_8():
+    """CC-C3 CC-53 CC-54 (Our design, rules version 8), from the medium-level
+    balance report of version 7: Police Presence pays 4 for the Police Station
+    (was 2), Rapid Response 2 for one safety building activated in a round (was
+    3 for two), Suburbia 2 for the Cottage and the Terrace Crescent (were 1;
+    the Townhouse still 1) and Oil Interests 4 for the Refinery and 2 for the
+    Coal Power Station (were 3 and 1)."""
+    assert GAME.rules_version == 8
+    card = {c.name: c for c in GAME.cards}
+    c = GAME.content
+    police, rapid = card["Police Presence"], card["Rapid Response"]
+    assert (police.kind, police.target, police.value) == ("built", "Police Station", 4)
+    assert (rapid.kind, rapid.target, rapid.n, rapid.value) == ("activated_zone", "safety", 1, 2)
+    named = {n: {GAME.buildings[b].name: p for b, p in card[n].points.items()}
+             for n in ("Suburbia", "Oil Interests")}
+    assert named == {
+        "Suburbia": {"Townhouse": 1, "Cottage": 2, "Terrace Crescent": 2},
+        "Oil Interests": {"Refinery": 4, "Coal Power Station": 2},
+    }
+    s = new(2)
+    clear_city(s)
+    s.act_log = [bid("Cottage"), bid("Kiosk")]
+    assert not favors.condition(c, s, rapid)
+    s.act_log.append(bid("Police Post"))  # one safety building
+    assert favors.value(c, s, rapid) == 2
+    assert favors.value(c, s, police) == 0
+    put(s, "Police Station", ["B1", "B2"])
+    assert favors.value(c, s, police) == 4
+    put(s, "Cottage", ["A1"])
+    put(s, "Townhouse", ["A2"])
+    put(s, "Terrace Crescent", ["C1", "C2", "D1"])
+    assert favors.value(c, s, card["Suburbia"]) == 5
+    put(s, "Coal Power Station", ["E1", "E2", "F1", "F2"])
+    assert favors.value(c, s, card["Oil Interests"]) == 2
+
+
 def test_cc_c4_tracks_and_reserve():
     """CC-C4: the designed track scales and the published reserve counts."""
     tracks, supply = GAME.content.tracks, GAME.content.supply
