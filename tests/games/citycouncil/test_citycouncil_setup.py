@@ -310,7 +310,7 @@ def test_cc_c3_cards_rebalanced_in_rules_version_7():
 
 def test_cc_c3_cards_rebalanced_in_rules_version_8():
     """CC-C3 CC-53 CC-54 (Our design, rules version 8), from the medium-level
-    balance report of version 7: Police Presence pays 4 for the Police Station
+    balance report of version 7: Police Presence pays 3 for the Police Station
     (was 2), Rapid Response 2 for one safety building activated in a round (was
     3 for two), Suburbia 2 for the Cottage and the Terrace Crescent (were 1;
     the Townhouse still 1) and Oil Interests 4 for the Refinery and 2 for the
@@ -319,7 +319,7 @@ def test_cc_c3_cards_rebalanced_in_rules_version_8():
     card = {c.name: c for c in GAME.cards}
     c = GAME.content
     police, rapid = card["Police Presence"], card["Rapid Response"]
-    assert (police.kind, police.target, police.value) == ("built", "Police Station", 4)
+    assert (police.kind, police.target, police.value) == ("built", "Police Station", 3)
     assert (rapid.kind, rapid.target, rapid.n, rapid.value) == ("activated_zone", "safety", 1, 2)
     named = {n: {GAME.buildings[b].name: p for b, p in card[n].points.items()}
              for n in ("Suburbia", "Oil Interests")}
@@ -335,7 +335,7 @@ def test_cc_c3_cards_rebalanced_in_rules_version_8():
     assert favors.value(c, s, rapid) == 2
     assert favors.value(c, s, police) == 0
     put(s, "Police Station", ["B1", "B2"])
-    assert favors.value(c, s, police) == 4
+    assert favors.value(c, s, police) == 3
     put(s, "Cottage", ["A1"])
     put(s, "Townhouse", ["A2"])
     put(s, "Terrace Crescent", ["C1", "C2", "D1"])
