@@ -18,6 +18,11 @@ from borough.games.citycouncil.data import (
 from borough.games.citycouncil.state import ASSIGN, ELECTION, FRESH
 
 
+def points_by_name(card) -> dict[str, int]:
+    """A building card's points, keyed by the buildings' names."""
+    return {GAME.buildings[b].name: p for b, p in card.points.items()}
+
+
 def test_cc_1_player_counts_and_mode_option():
     """CC-1: 2 to 5 players; mode is basic or advanced, advanced by default."""
     assert GAME.seats == (2, 3, 4, 5)
@@ -160,7 +165,7 @@ def test_cc_c3_tourism_board_pays_one_for_each_of_its_buildings():
     site; its holders led their rivals at the same table by 22 points of share."""
     board = next(c for c in GAME.cards if c.name == "Tourism Board")
     assert board.building
-    names = {GAME.buildings[b].name: p for b, p in board.points.items()}
+    names = points_by_name(board)
     assert names == {"Airport Terminal": 1, "Stadium": 1, "Convention Centre": 1}
     terminal = next(t for t in GAME.buildings if t.name == "Airport Terminal")
     assert GAME.buildings[terminal.upgrade_of].name == "Airport"
@@ -204,7 +209,7 @@ def test_cc_c3_cards_eased_in_rules_version_5():
     c = GAME.content
     day = card["Shopping Day"]
     assert (day.kind, day.target, day.n, day.value) == ("activated_zone", "commercial", 1, 2)
-    local = {GAME.buildings[b].name: p for b, p in card["Local Business"].points.items()}
+    local = points_by_name(card["Local Business"])
     assert local == {"Corner Shop": 1, "Workshop": 2, "Cottage": 1}
     corner = card["Corner Economy"]
     assert (corner.kind, corner.target, corner.n) == ("activated_shape", "small", 3)
@@ -244,8 +249,7 @@ def test_cc_c3_cards_rebalanced_in_rules_version_6():
     assert rule("Power Reserve")[2:] == (6, 3)
     assert rule("Growing Suburbs") == ("buildings_zone", "residential", 3, 2)
     assert rule("Corner Economy")[:3] == ("activated_shape", "small", 3)
-    named = {n: {GAME.buildings[b].name: p for b, p in card[n].points.items()}
-             for n in ("Clean Water", "Quick Cash", "Mass Housing")}
+    named = {n: points_by_name(card[n]) for n in ("Clean Water", "Quick Cash", "Mass Housing")}
     assert named == {
         "Clean Water": {"Water Treatment Plant": 1, "Recycling Depot": 1, "Garden Plot": 1},
         "Quick Cash": {"Pawnshop": 1, "Kiosk": 1, "Corner Shop": 1},
@@ -283,8 +287,7 @@ def test_cc_c3_cards_rebalanced_in_rules_version_7():
     corner = card["Corner Economy"]
     assert (corner.kind, corner.target, corner.n, corner.value) == (
         "activated_shape", "small", 3, 1)
-    named = {n: {GAME.buildings[b].name: p for b, p in card[n].points.items()}
-             for n in ("Big Business", "Learning City")}
+    named = {n: points_by_name(card[n]) for n in ("Big Business", "Learning City")}
     assert named == {
         "Big Business": {"Office Tower": 1, "Business Park": 1, "Convention Centre": 2},
         "Learning City": {"School": 1, "University": 2},
@@ -321,8 +324,7 @@ def test_cc_c3_cards_rebalanced_in_rules_version_8():
     police, rapid = card["Police Presence"], card["Rapid Response"]
     assert (police.kind, police.target, police.value) == ("built", "Police Station", 3)
     assert (rapid.kind, rapid.target, rapid.n, rapid.value) == ("activated_zone", "safety", 1, 2)
-    named = {n: {GAME.buildings[b].name: p for b, p in card[n].points.items()}
-             for n in ("Suburbia", "Oil Interests")}
+    named = {n: points_by_name(card[n]) for n in ("Suburbia", "Oil Interests")}
     assert named == {
         "Suburbia": {"Townhouse": 1, "Cottage": 2, "Terrace Crescent": 2},
         "Oil Interests": {"Refinery": 4, "Coal Power Station": 2},
