@@ -28,7 +28,7 @@ from borough.core.game import Action, Game
 # What a result holds and how it is counted (which moves use a component, say). A
 # results file names it in its plan, so a run resumed with other counting is refused
 # rather than mixed; raise it whenever a result's fields or their meaning change.
-RESULTS_FORMAT = 2
+RESULTS_FORMAT = 3
 
 
 @dataclass(frozen=True)
@@ -151,12 +151,11 @@ def _lead_story(leaders: list[int], winners: list[int]) -> dict[str, Any]:
 
 
 def _used(game: Game, m: matches.Match, names: tuple[str, ...]) -> list[list[str]]:
-    """Per seat, the watched components named in the moves it made that use them (the
-    game decides which do: a discard, say, names a tile without using it)."""
+    """Per seat, the watched components its moves used: named in what the game says
+    each move uses (a discard names a tile without using it, say)."""
     said: list[list[str]] = [[] for _ in range(m.record.players)]
     for seat, action in m.record.moves:
-        if game.uses_what_it_names(action):
-            said[seat].append(game.describe(action))
+        said[seat].append(game.what_it_uses(action))
     return [named_in("\n".join(lines), names) for lines in said]
 
 

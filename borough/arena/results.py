@@ -24,7 +24,13 @@ class ResultsFile:
         if self.path.exists() and self.path.stat().st_size:
             lines = self.path.read_text().splitlines()
             first = _parse(lines[0])
-            if first is None or first.get("plan") != self.plan:
+            old = first.get("plan") if first is not None else None
+            if isinstance(old, dict) and old != self.plan and \
+                    {**old, "format": self.plan.get("format")} == self.plan:
+                raise ValueError(f"{self.path} holds results counted another way (results "
+                                 f"format {old.get('format')}, this Borough counts with "
+                                 f"format {self.plan.get('format')}); give a new file")
+            if first is None or old != self.plan:
                 raise ValueError(f"{self.path} holds another run's results; resume it with "
                                  "the same options, or give a new file")
             kept = [lines[0]]

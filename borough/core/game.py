@@ -219,15 +219,17 @@ class Game(ABC):
         step. It tells nothing the seat cannot see."""
         return self.describe(action, state)
 
-    def uses_what_it_names(self, action: Action) -> bool:
-        """Whether `action` uses the components its description names, for a balance
-        report, which credits a component to the seats whose moves name it.
+    def what_it_uses(self, action: Action) -> str:
+        """The components `action` uses, in words, for a balance report, which credits
+        a component to the seats whose moves' words name it.
 
-        Yes by default. A game says no for a move that names a component only to give
-        it up unused (a discarded tile), so that the report measures what the seats
-        did with a component rather than what they threw away.
+        The move's description by default. A game words it otherwise for a move whose
+        description names components it does not use: a discard names the tile it
+        gives up (nothing is used), a card's text lists the buildings it pays for
+        (the card is used, not the buildings). So the report measures what the seats
+        did with a component, not what their moves mentioned.
         """
-        return True
+        return self.describe(action)
 
     @abstractmethod
     def prompt(self, state: Any, seat: int) -> str:

@@ -215,15 +215,14 @@ def test_a_resumed_balance_report_equals_the_uninterrupted_one(tmp_path):
     cut.write_text("\n".join([json.dumps(old), *lines[1:]]) + "\n")
     mixed = invoke(*base, "--content", str(mine), "--out", str(tmp_path / "d"),
                    "--resume", str(cut))
-    assert mixed.exit_code == 1 and "another run" in mixed.output
+    assert mixed.exit_code == 1 and "counted another way" in mixed.output
+    assert f"format {old['plan']['format']}," in mixed.output
 
 
 def test_a_move_the_game_says_does_not_use_a_component_does_not_count_as_using_it():
-    """A balance report credits a component to the seats whose moves name it and, as the
-    game says (`uses_what_it_names`), use it: in Ekopolis a discarded Building (EKO-F7)
-    is named by the discard but not used; the seat that built one used it."""
-    from types import SimpleNamespace
-
+    """A balance report credits a component to the seats whose moves use it, in the
+    game's words for what a move uses (`what_it_uses`): in Ekopolis a discarded Building
+    (EKO-F7) is named by the discard but not used; the seat that built one used it."""
     import borough
     from borough.arena.jobs import _used
 
@@ -232,11 +231,39 @@ def test_a_move_the_game_says_does_not_use_a_component_does_not_count_as_using_i
     names = ("Brewery", "Wind farm", "City park")
     moves = [(0, ("place", tile["Brewery"], 20)), (1, ("discard", tile["Wind farm"])),
              (2, ("discard", tile["City park"])), (2, ("place", tile["Wind farm"], 30))]
-    m = SimpleNamespace(record=SimpleNamespace(players=3, moves=moves))
-    assert _used(game, m, names) == [["Brewery"], [], ["Wind farm"]]
-    assert game.uses_what_it_names(("place", tile["Brewery"], 20))
-    assert not game.uses_what_it_names(("discard", tile["Brewery"]))
-    # A game that says nothing counts every move that names a component.
+    assert _used(game, _played(3, moves), names) == [["Brewery"], [], ["Wind farm"]]
+    assert "Brewery" in game.what_it_uses(("place", tile["Brewery"], 20))
+    assert game.what_it_uses(("discard", tile["Brewery"])) == ""
+    # A game that says nothing counts every name in the move's description.
     from borough.core.game import Game
 
-    assert Game.uses_what_it_names(game, ("discard", tile["Brewery"]))
+    assert "Brewery" in Game.what_it_uses(game, ("discard", tile["Brewery"]))
+
+
+def test_a_city_council_favor_card_move_uses_the_card_not_the_buildings_it_names():
+    """Keeping or scoring a City Council Favor card names, in its words, the buildings
+    the card pays for (or the one it asks for); the card is used, the buildings are
+    not: they count for the seats that proposed, built or activated them."""
+    import borough
+    from borough.arena.jobs import _used
+
+    game = borough.game("citycouncil")
+    card = {c.name: c.id for c in game.content.cards}
+    building = {b.name: b.id for b in game.buildings}
+    big, hospital = card["Big Business"], card["A Hospital at Last"]
+    assert "Office Tower" in game.describe(("keep", big))  # what the old count read
+    names = ("Big Business", "Office Tower", "Business Park", "Convention Centre",
+             "A Hospital at Last", "Hospital")
+    moves = [(0, ("keep", big)), (1, ("keep", hospital)), (0, ("score", big)),
+             (1, ("construct", building["Office Tower"])), (1, ("discard", hospital))]
+    assert _used(game, _played(2, moves), names) == [
+        ["Big Business"], ["Office Tower", "A Hospital at Last"]]
+    assert game.what_it_uses(("keep", big)) == "Big Business"
+    assert "Office Tower" in game.what_it_uses(("construct", building["Office Tower"]))
+
+
+def _played(players: int, moves: list) -> object:
+    """Just what `_used` reads of a match: the seats and their moves."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(record=SimpleNamespace(players=players, moves=moves))

@@ -189,6 +189,9 @@ class CityCouncil(Game):
     def describe(self, action: Action, state: Any = None) -> str:
         return wording.describe(self.content, action, state)
 
+    def what_it_uses(self, action: Action) -> str:
+        return wording.what_it_uses(self.content, action)
+
     def why_illegal(self, state: CCState, seat: int, action: Action) -> str | None:
         return wording.why_illegal(self.content, state, seat, action)
 

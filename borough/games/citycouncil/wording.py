@@ -79,6 +79,15 @@ def describe(c: Content, action: Action, state: Any = None) -> str:
         return f"Activate zone {c.board.hood_names[action[1]]}"
     return repr(action)
 
+def what_it_uses(c: Content, action: Action) -> str:
+    """For a balance report: a Favor card move uses the card alone. Its words list the
+    buildings a building card pays for, or the building a general card asks for, but
+    keeping, scoring or discarding the card builds and activates none of them."""
+    if action[0] in ("keep", "score", "discard"):
+        return c.cards[action[1]].name
+    return describe(c, action)
+
+
 def why_illegal(c: Content, state: CCState, seat: int, action: Action) -> str | None:
     kind = action[0]
     step = state.step

@@ -500,9 +500,9 @@ class Ekopolis(Game):
             return "Pass: no open space is next to your city"
         return repr(action)
 
-    def uses_what_it_names(self, action: Action) -> bool:
+    def what_it_uses(self, action: Action) -> str:
         """A discard (EKO-F7) names the Building it gives up: that tile is not used."""
-        return action[0] != "discard"
+        return "" if action[0] == "discard" else self.describe(action)
 
     def why_illegal(self, state: EkoState, seat: int, action: Action) -> str | None:
         kind = action[0]
