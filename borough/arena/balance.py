@@ -138,27 +138,28 @@ def _components(names: tuple[str, ...], main: list[dict[str, Any]], n: int) -> l
     over all seat-games, and at the same table (only the games where some seats used it
     and others did not). The second is the one judged: where the whole table can lose,
     or long games see more components, the first also measures how the game went for
-    everyone; a rival at the same table shares that."""
+    everyone; a rival at the same table shares that. The seats of one game share its
+    result, so the intervals count games, not seat-games, as the independent draws
+    (`stats.clustered_share_difference`)."""
     rows = []
-    seat_games = [(r, s) for r in main for s in range(n)]
-    total_wins = sum(_credit(r, s) for r, s in seat_games)
     tallies = []
     for name in names:
-        used = [(r, s) for r, s in seat_games if name in r["used"][s]]
-        if used and len(used) < len(seat_games):
-            wins = sum(_credit(r, s) for r, s in used)
-            tallies.append((name, wins, len(used), total_wins - wins,
-                            len(seat_games) - len(used), _same_table(name, main, n)))
+        every, table = _per_game(name, main, n)
+        n_used = sum(g[1] for g in every)
+        if n_used and sum(g[3] for g in every):
+            tallies.append((name, every, table))
     # Many components are tested at once: an outlier must clear a Bonferroni-widened
     # interval, so fair components are not flagged by chance alone.
     z_all = stats.z_for(1 - 0.05 / max(1, len(tallies)))
-    for name, wins, n_used, wins_not, n_not, table in tallies:
-        diff, low, high = stats.share_difference(wins, n_used, wins_not, n_not)
-        t_diff, t_low, t_high = stats.share_difference(*table[:4])
-        _, wide_low, wide_high = stats.share_difference(*table[:4], z_all)
+    for name, every, table in tallies:
+        wins, n_used = sum(g[0] for g in every), sum(g[1] for g in every)
+        wins_not, n_not = sum(g[2] for g in every), sum(g[3] for g in every)
+        diff, low, high = stats.clustered_share_difference(every)
+        t_diff, t_low, t_high = stats.clustered_share_difference(table)
+        _, wide_low, wide_high = stats.clustered_share_difference(table, z_all)
         rows.append({"component": name, "used": n_used, "share_used": wins / n_used,
                      "share_not": wins_not / n_not, "difference": diff, "low": low,
-                     "high": high, "table_games": table[4], "table_difference": t_diff,
+                     "high": high, "table_games": len(table), "table_difference": t_diff,
                      "table_low": t_low, "table_high": t_high,
                      "outlier": not math.isnan(t_diff) and not wide_low <= 0 <= wide_high})
     rows.sort(key=lambda row: -abs(row["table_difference"])
@@ -166,22 +167,28 @@ def _components(names: tuple[str, ...], main: list[dict[str, Any]], n: int) -> l
     return rows
 
 
-def _same_table(name: str, main: list[dict[str, Any]],
-                n: int) -> tuple[float, int, float, int, int]:
-    """Wins and seat-games of users and of non-users in the games that had both."""
-    wins_u = wins_n = 0.0
-    n_u = n_n = games = 0
+Tally = tuple[float, int, float, int]  # one game's wins and seats: users, then the rest
+
+
+def _per_game(name: str, main: list[dict[str, Any]],
+              n: int) -> tuple[list[Tally], list[Tally]]:
+    """Per game, the wins and seats of the seats that used the component and of the
+    others: every game, and the games where some seats used it and others did not."""
+    every: list[Tally] = []
+    table: list[Tally] = []
     for r in main:
-        users = [s for s in range(n) if name in r["used"][s]]
-        if not 0 < len(users) < n:
-            continue
-        games += 1
+        wins_u = wins_n = 0.0
+        n_u = 0
         for s in range(n):
-            if s in users:
+            if name in r["used"][s]:
                 wins_u, n_u = wins_u + _credit(r, s), n_u + 1
             else:
-                wins_n, n_n = wins_n + _credit(r, s), n_n + 1
-    return wins_u, n_u, wins_n, n_n, games
+                wins_n += _credit(r, s)
+        tally = (wins_u, n_u, wins_n, n - n_u)
+        every.append(tally)
+        if 0 < n_u < n:
+            table.append(tally)
+    return every, table
 
 
 def _chain(study: Study, results: list[dict[str, Any]]) -> list[dict[str, Any]]:

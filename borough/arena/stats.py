@@ -8,7 +8,7 @@ import statistics
 Z95 = 1.959963984540054
 
 
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval of a proportion; shared wins count as fractions."""
     if trials == 0:
         return (0.0, 1.0)
@@ -32,7 +32,7 @@ def mean_interval(values: list[float], z: float = Z95) -> tuple[float, float, fl
     return (mean, mean - half, mean + half)
 
 
-def share_difference(wins_a: float, n_a: int, wins_b: float, n_b: int,
+def share_difference(wins_a: float, n_a: float, wins_b: float, n_b: float,
                      z: float = Z95) -> tuple[float, float, float]:
     """Difference of two win shares (a - b) with Newcombe's interval, built from the
     two Wilson intervals: unlike the plain normal one it stays honest for small
@@ -44,6 +44,32 @@ def share_difference(wins_a: float, n_a: int, wins_b: float, n_b: int,
     lb, ub = wilson(wins_b, n_b, z)
     d = pa - pb
     return (d, d - math.hypot(pa - la, ub - pb), d + math.hypot(ua - pa, pb - lb))
+
+
+def clustered_share_difference(groups: list[tuple[float, int, float, int]],
+                               z: float = Z95) -> tuple[float, float, float]:
+    """`share_difference` where the trials come in groups that are not independent:
+    each group is one game's (wins_a, n_a, wins_b, n_b), and the seats of one game
+    share its result (with two seats and one winner, a's win is b's loss). The
+    difference's variance is taken over games (the delta method for a ratio of
+    sums); its ratio to the variance the independent formula assumes (the design
+    effect, never below 1) shrinks both samples to their effective sizes before
+    Newcombe's interval is built, so the interval keeps its shape and widens as
+    much as the games' dependence asks."""
+    wins_a = sum(g[0] for g in groups)
+    n_a = sum(g[1] for g in groups)
+    wins_b = sum(g[2] for g in groups)
+    n_b = sum(g[3] for g in groups)
+    if not n_a or not n_b:
+        return (math.nan, math.nan, math.nan)
+    pa, pb = wins_a / n_a, wins_b / n_b
+    independent = pa * (1 - pa) / n_a + pb * (1 - pb) / n_b
+    deff = 1.0
+    if len(groups) > 1 and independent > 0:
+        residuals = sum(((wa - pa * na) / n_a - (wb - pb * nb) / n_b) ** 2
+                        for wa, na, wb, nb in groups)
+        deff = max(1.0, residuals * len(groups) / (len(groups) - 1) / independent)
+    return share_difference(wins_a / deff, n_a / deff, wins_b / deff, n_b / deff, z)
 
 
 def z_for(confidence: float) -> float:
