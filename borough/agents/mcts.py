@@ -36,6 +36,10 @@ seat maximised over), so under UCB the most visited move, having the deepest
 subtree, stays ahead once it got ahead by chance; equal visits compare moves
 on subtrees searched alike.
 
+With `finish_width=0` no move is completed: each step of a split move is a
+node of its own, as in a plain IS-MCTS (for measuring the search against
+one; the levels complete moves).
+
 With `evaluator`, positions are judged by it instead of the game's position
 values wherever the search values a position (its leaves and the root's moves
 judged one step ahead); a move under way and a turn played on are still
@@ -110,6 +114,9 @@ class MCTSAgent:
     ) -> None:
         if spread not in SPREADS:
             raise ValueError(f"spread must be one of {', '.join(SPREADS)}, not {spread!r}")
+        if finish_width < 0 or (finish_width == 0 and (confidence or turn_steps)):
+            raise ValueError("finish_width must be positive to judge moves one step ahead "
+                             "or play turns on (0: steps are nodes of their own)")
         if iterations is None and seconds is None:
             raise ValueError("MCTS needs a budget: iterations, seconds or both")
         self.rng = random.Random(seed)
@@ -263,7 +270,9 @@ class MCTSAgent:
                 path.append(child)
                 # a move split into steps is judged once its steps are done, and
                 # the node keeps those steps: later visits take them again
-                state, child.then = completion(game, state, seat, rng, self.finish_width)
+                if self.finish_width:
+                    state, child.then = completion(game, state, seat, rng,
+                                                   self.finish_width)
                 if self.turn_steps:
                     state = self._finish_turn(game, state, seat)
                 break

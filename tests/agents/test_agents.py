@@ -161,6 +161,47 @@ def test_mcts_keeps_a_split_move_whole():
     assert all(a[0] != "square" for a in node.children)
 
 
+def test_plain_mcts_searches_each_step_of_a_split_move_as_a_node():
+    """With finish_width=0 a Rondel City placement is not completed: its square
+    is chosen below it in the tree, as a plain IS-MCTS does, and the judged
+    leaves come from the evaluator given."""
+    from borough.agents.mcts import Node
+
+    g = borough.game("rondelcity")
+    rng = random.Random(5)
+    state = g.setup(2, seed=5)
+    while True:
+        seat = g.to_act(state)[0]
+        places = [a for a in g.legal_actions(state, seat) if a[0] == "place"]
+        if places:
+            break
+        g.apply(state, seat, rng.choice(g.legal_actions(state, seat)))
+    judged = []
+
+    def evaluator(game, position):
+        judged.append(position)
+        return [0.5, 0.5]
+
+    agent = MCTSAgent(2, iterations=200, finish_width=0, evaluator=evaluator)
+    root = Node(2)
+    agent.low, agent.high = [0.0, 0.0], [1.0, 1.0]
+    for _ in range(200):
+        agent._iterate(g, g.determinize(state, seat, agent.rng), root)
+    assert len(judged) == 200
+    assert all(not child.then for child in root.children.values())
+    squares = [a for child in root.children.values() for a in child.children
+               if a[0] == "square"]
+    assert squares, "a placement's squares are searched as nodes of their own"
+
+
+def test_plain_mcts_cannot_judge_moves_it_does_not_complete():
+    for settings in ({"confidence": 1.0}, {"turn_steps": 2}):
+        with pytest.raises(ValueError, match="finish_width"):
+            MCTSAgent(1, iterations=10, finish_width=0, **settings)
+    with pytest.raises(ValueError, match="finish_width"):
+        MCTSAgent(1, iterations=10, finish_width=-1)
+
+
 def test_mcts_spread_is_checked():
     with pytest.raises(ValueError, match="spread"):
         MCTSAgent(1, iterations=10, spread="wide")
