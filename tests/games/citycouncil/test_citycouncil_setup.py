@@ -204,13 +204,13 @@ def test_cc_c3_cards_eased_in_rules_version_5():
     Workshop (was 1); their holders trailed their rivals at the same table by
     13 points of share. Corner Economy keeps the published condition (three
     small buildings activated); its points are pinned by the rules version 7
-    test, the Corner Shop's on Local Business by the rules version 9 test."""
+    test."""
     card = {c.name: c for c in GAME.cards}
     c = GAME.content
     day = card["Shopping Day"]
     assert (day.kind, day.target, day.n, day.value) == ("activated_zone", "commercial", 1, 2)
     local = points_by_name(card["Local Business"])
-    assert (local["Workshop"], local["Cottage"]) == (2, 1)
+    assert local == {"Corner Shop": 1, "Workshop": 2, "Cottage": 1}
     corner = card["Corner Economy"]
     assert (corner.kind, corner.target, corner.n) == ("activated_shape", "small", 3)
     s = new(2)
@@ -224,7 +224,7 @@ def test_cc_c3_cards_eased_in_rules_version_5():
     assert favors.value(c, s, card["Local Business"]) == 2
     put(s, "Cottage", ["A1"])
     put(s, "Corner Shop", ["A6"])
-    assert favors.value(c, s, card["Local Business"]) == 3 + local["Corner Shop"]
+    assert favors.value(c, s, card["Local Business"]) == 4
 
 
 def test_cc_c3_cards_rebalanced_in_rules_version_6():
@@ -345,34 +345,22 @@ def test_cc_c3_cards_rebalanced_in_rules_version_8():
     assert favors.value(c, s, card["Oil Interests"]) == 2
 
 
-def test_cc_c3_cards_rebalanced_in_rules_version_9():
-    """CC-C3 CC-53 CC-54 (Our design, rules version 9), confirmed on fresh deals
-    (the medium-level balance report of version 8 on seeds 10,000-11,999 and
-    40,000-41,999): Community Spirit wants 5 community cubes (was 4), Skilled
-    Labour pays 3 for two second actions in a round (was 2), and Local Business
-    pays 2 for the Corner Shop (was 1)."""
+def test_cc_c3_card_rebalanced_in_rules_version_9():
+    """CC-C3 CC-54 (Our design, rules version 9), clearly off in the medium-level
+    balance report of version 8 on fresh deals (seeds 10,000-11,999) and off the
+    same way on others (seeds 40,000-41,999): Community Spirit wants 5 community
+    cubes in the sections (was 4), still for 2 points."""
     assert GAME.rules_version == 9
-    card = {c.name: c for c in GAME.cards}
-    c = GAME.content
-    spirit, skilled = card["Community Spirit"], card["Skilled Labour"]
+    spirit = next(card for card in GAME.cards if card.name == "Community Spirit")
     assert (spirit.kind, spirit.n, spirit.value) == ("pink_min", 5, 2)
-    assert (skilled.kind, skilled.n, skilled.value) == ("boosts", 2, 3)
-    assert points_by_name(card["Local Business"]) == {"Corner Shop": 2, "Workshop": 2,
-                                                      "Cottage": 1}
+    c = GAME.content
     s = new(2)
     clear_city(s)
     s.pink = [0] * len(s.pink)
-    s.pink[0], s.pink[1] = 2, 2  # four community cubes
+    s.pink[0] = s.pink[-1] = 2  # four community cubes
     assert not favors.condition(c, s, spirit)
-    s.pink[2 % len(s.pink)] += 1
+    s.pink[0] += 1
     assert favors.value(c, s, spirit) == 2
-    s.act_log = [bid("Cottage"), bid("Cottage"), bid("Kiosk")]  # one second action
-    assert not favors.condition(c, s, skilled)
-    s.act_log.append(bid("Kiosk"))
-    assert favors.value(c, s, skilled) == 3
-    put(s, "Corner Shop", ["A1"])
-    put(s, "Cottage", ["A2"])
-    assert favors.value(c, s, card["Local Business"]) == 3
 
 
 def test_cc_c4_tracks_and_reserve():
