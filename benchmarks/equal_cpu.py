@@ -9,7 +9,19 @@ what they cost. Run from the repository (PYTHONPATH=.):
         --workers 1 --resume arc.jsonl \\
         --agents benchmarks.equal_cpu:Expert50ms,benchmarks.equal_cpu:Hard50ms
 
-`Expert100ms` and `Hard100ms` give both 0.1 s. `measure` times the leaf
+`Expert100ms` and `Hard100ms` give both 0.1 s. In Small City, where hard
+improves the script by playouts (`borough.agents.rollout`), `RolloutHard40ms`
+and `RolloutExpert40ms` give hard's shortlist and playouts 0.04 s a decision,
+expert screening the moves first by playouts cut a round on and judged by
+the learned values, then playing out whole only the moves kept (with
+EQUAL_CPU_LOG=FILE set, each decision's playouts and CPU seconds are
+appended there, a JSON line each):
+
+    EQUAL_CPU_LOG=sc-decisions.jsonl borough arena --format ladder \
+        --game smallcity --players 2 --games 120 --workers 1 --resume sc.jsonl \
+        --agents benchmarks.equal_cpu:RolloutExpert40ms,benchmarks.equal_cpu:RolloutHard40ms
+
+`measure` times the leaf
 itself: python benchmarks/equal_cpu.py [GAME ...] prints, over positions of
 self-play games, the hand-made and the learned values' CPU microseconds a
 position and the search's iterations per CPU second with each.
@@ -18,6 +30,8 @@ position and the search's iterations per CPU second with each.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
 import time
@@ -26,10 +40,18 @@ from typing import Any
 import borough
 from borough.agents.base import SeatView
 from borough.agents.evaluation import values
-from borough.agents.expert.agent import learned_values
+from borough.agents.expert.agent import covered, learned, learned_values
 from borough.agents.greedy import GreedyAgent
 from borough.agents.mcts import MCTSAgent
-from borough.agents.registry import hard_settings
+from borough.agents.registry import (
+    EXPERT_CUT_ROUNDS,
+    EXPERT_SCREEN,
+    HARD_ROLLOUT,
+    ROLLOUT_MARGIN,
+    hard,
+    hard_settings,
+)
+from borough.agents.rollout import RolloutAgent
 from borough.core.game import Action
 
 ROUNDS = 7
@@ -66,6 +88,41 @@ class Hard100ms(_Timed):
 
 class Expert100ms(_Timed):
     seconds_each = 0.1
+    learned = True
+
+
+class _TimedRollout(RolloutAgent):
+    """Hard's rollout settings (shortlist, margin) on a CPU budget a decision."""
+
+    seconds_each = 0.04
+    learned = False
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed, hard(seed), margin=ROLLOUT_MARGIN,
+                         candidates=HARD_ROLLOUT["candidates"], seconds=self.seconds_each,
+                         evaluator=learned if self.learned else None,
+                         cut_rounds=EXPERT_CUT_ROUNDS, covers=covered,
+                         screen=EXPERT_SCREEN)
+        self.log = os.environ.get("EQUAL_CPU_LOG")
+
+    def choose(self, view: SeatView) -> Action:
+        action = super().choose(view)
+        if self.log:
+            spent = self.clock() - self.started
+            with open(self.log, "a") as out:
+                out.write(json.dumps({"agent": type(self).__name__, "seat": view.seat,
+                                      "playouts": self.last_iterations,
+                                      "screened": self.last_screened,
+                                      "cpu": round(spent, 6)}) + "\n")
+        return action
+
+
+class RolloutHard40ms(_TimedRollout):
+    seconds_each = 0.04
+
+
+class RolloutExpert40ms(_TimedRollout):
+    seconds_each = 0.04
     learned = True
 
 

@@ -21,15 +21,47 @@ off the script's move for nothing, while the margin says by how much a move
 helps. Solo, the game's values already follow the score.
 
 A game without a script is played by `fallback` (the level's usual agent).
+
+Three options change how the candidates are judged, never which are tried:
+
+- `seconds`: instead of `samples` states for every candidate, states are
+  drawn and the candidates played out on each in turn (the script's move
+  first) until the deciding thread has spent that much CPU time on the
+  decision, shortlist included; each candidate is then judged by the mean of
+  the playouts it got. Two agents given the same seconds spend the same CPU.
+- `evaluator` with `cut_rounds`: a playout stops once the game has gone
+  `cut_rounds` rounds past the decision's (at the start of that round, the
+  same point for every candidate) and the position there is judged by the
+  evaluator for the seat, where `covers(game, state)` says it knows such
+  positions. A playout that reaches the end first is judged as before; near
+  the end every candidate's does, so one decision never mixes the two. A
+  cut playout costs a fraction of a whole one, so a budget in seconds buys
+  more of them, and what a whole one would add after the cut (the script's
+  play, and chance) is the evaluator's to predict.
+- `screen` (with an evaluator): the cut playouts only screen the moves, on
+  one sampled state; a move judged worse than the script's by more than
+  `screen` is dropped, and the moves kept are played out to the end and
+  judged as without an evaluator. Cut playouts forecast a move's worth less
+  well than whole ones, but well enough to tell the moves not worth whole
+  playouts, which then go to the others.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
+from collections.abc import Callable
 from typing import Any
 
 from borough.agents.base import Agent, SeatView
-from borough.agents.evaluation import midway, playout_policy, sampled_totals, squash, values
+from borough.agents.evaluation import (
+    Evaluator,
+    midway,
+    playout_policy,
+    squash,
+    values,
+)
 from borough.core.game import Action, Game
 
 # Playouts longer than this many decisions are cut and the position judged by
@@ -62,9 +94,23 @@ class RolloutAgent:
     name = "rollout"
 
     def __init__(self, seed: int, fallback: Agent, candidates: int = 4, samples: int = 2,
-                 margin: float = 0.0, scale: float = PLAYOUT_SCALE) -> None:
-        if candidates < 1 or samples < 1:
-            raise ValueError("a rollout agent needs at least one candidate and one sample")
+                 margin: float = 0.0, scale: float = PLAYOUT_SCALE,
+                 seconds: float | None = None, evaluator: Evaluator | None = None,
+                 cut_rounds: int = 1, covers: Callable[[Game, Any], bool] | None = None,
+                 screen: float | None = None,
+                 clock: Callable[[], float] = time.thread_time) -> None:
+        if candidates < 1 or samples < 1 or cut_rounds < 1:
+            raise ValueError("a rollout agent needs at least one candidate, one sample "
+                             "and one round before a cut")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("a budget in seconds must be positive")
+        self.seconds = seconds
+        self.evaluator = evaluator
+        self.cut_rounds = cut_rounds
+        self.covers = covers
+        self.screen = screen
+        self.clock = clock  # CPU seconds of the deciding thread (a test may count instead)
+        self.started = 0.0
         self.seed = seed
         self.rng = random.Random(seed)
         self.fallback = fallback
@@ -73,6 +119,7 @@ class RolloutAgent:
         self.margin = margin
         self.scale = scale
         self.last_iterations = 0  # playouts of the last decision (for measurements)
+        self.last_screened = 0
         self.scripts: dict[str, Agent | None] = {}
 
     def script(self, game: Game) -> Agent | None:
@@ -83,6 +130,8 @@ class RolloutAgent:
 
     def choose(self, view: SeatView) -> Action:
         self.last_iterations = 0
+        self.last_screened = 0  # of them, cut playouts of a screen
+        self.started = self.clock()
         script = self.script(view.game)
         if script is None:
             return self.fallback.choose(view)
@@ -118,14 +167,78 @@ class RolloutAgent:
 
     def judge(self, view: SeatView, script: Agent, tried: list[Action]) -> list[float]:
         """Each move's mean value for the seat once the script has played the
-        game out, on the same sampled states for every move."""
+        game out (or on to the cut), on the same sampled states for every move;
+        in seconds, on as many states as the budget allows; with a `screen`,
+        only the moves the cut playouts keep are played out whole (see the
+        module)."""
+        going, judged, cut = self.playout(view)
+        keep = list(range(len(tried)))
+        if cut and self.screen is not None:
+            self.last_screened = len(tried)
+            first = self.sampled(view, script, tried, keep, going, judged, 1, timed=False)
+            keep = [0] + [i for i in keep[1:] if first[i] >= first[0] - self.screen]
+            going, judged = self.whole(view)
+        return self.sampled(view, script, tried, keep, going, judged, self.samples,
+                            timed=self.seconds is not None)
+
+    def sampled(self, view: SeatView, script: Agent, tried: list[Action], keep: list[int],
+                going: Callable[[Any], bool], judged: Callable[[Any], float],
+                samples: int, timed: bool) -> list[float]:
+        """The mean judgement of the moves in `keep` (by index into `tried`),
+        played out on `samples` sampled states, the same for every move, or
+        `timed`, on as many as the `seconds` allow; the others -inf."""
         game, seat = view.game, view.seat
-        totals = sampled_totals(view, tried, self.samples, self.rng,
-                                lambda trial: self.play(game, trial, script,
-                                                        lambda s: not game.is_over(s)),
-                                lambda end: outcome(game, end, seat, self.rng, self.scale))
-        self.last_iterations += len(tried) * self.samples
-        return [t / self.samples for t in totals]
+        totals, counts = [0.0] * len(tried), [0] * len(tried)
+        budget = self.seconds or 0.0
+        for k in range(PLAYOUT_LIMIT):
+            if (self.clock() - self.started >= budget) if timed else k >= samples:
+                break
+            world = view.sample(self.rng)
+            for n, i in enumerate(keep):
+                if timed and n and self.clock() - self.started >= budget:
+                    break
+                trial = game.clone(world)
+                game.apply_trusted(trial, seat, tried[i])
+                totals[i] += judged(self.play(game, trial, script, going))
+                counts[i] += 1
+                self.last_iterations += 1
+        # a move not kept, or that the budget never reached, is not chosen
+        return [t / c if c else -math.inf for t, c in zip(totals, counts, strict=True)]
+
+    def whole(self, view: SeatView) -> tuple[Callable[[Any], bool], Callable[[Any], float]]:
+        """Playouts to the end, judged by `outcome`."""
+        game, seat = view.game, view.seat
+
+        def finished(end: Any) -> float:
+            return outcome(game, end, seat, self.rng, self.scale)
+
+        def to_end(s: Any) -> bool:
+            return not game.is_over(s)
+
+        return to_end, finished
+
+    def playout(self, view: SeatView) -> tuple[Callable[[Any], bool],
+                                                Callable[[Any], float], bool]:
+        """When a playout goes on, how its last position is judged for the
+        seat, and whether it is cut: to the end and by `outcome`, or to the
+        cut and by the evaluator (see the module)."""
+        game, seat = view.game, view.seat
+        to_end, finished = self.whole(view)
+        evaluator = self.evaluator
+        if evaluator is None:  # no sample drawn: the playouts' states stay as they were
+            return to_end, finished, False
+        state = view.sample(self.rng)  # the round is public: any sample tells it
+        if self.covers is not None and not self.covers(game, state):
+            return to_end, finished, False
+        cut = state.round + self.cut_rounds
+
+        def to_cut(s: Any) -> bool:
+            return s.round < cut and not game.is_over(s)
+
+        def cut_or_finished(end: Any) -> float:
+            return finished(end) if game.is_over(end) else evaluator(game, end)[seat]
+
+        return to_cut, cut_or_finished, True
 
     @staticmethod
     def play(game: Game, state: Any, script: Agent, going: Any) -> Any:

@@ -3,9 +3,12 @@
 Everything but the judgement of positions is hard's: the same budget (1,000
 iterations, capped at 1.8 s of CPU), the same settings, and the same greedy
 completion of moves under way. Where a game has no trained weights (City
-Council, Ekopolis, and Small City, whose hard plays by playouts of its
-script), expert plays exactly as hard does, so the level can be offered for
-every game; `has_weights` tells whether a game's expert differs from hard.
+Council, Ekopolis), expert plays exactly as hard does, so the level can be
+offered for every game; `has_weights` tells whether a game's expert differs
+from hard. Small City's hard improves its script by playouts instead of this
+search (`borough.agents.rollout`): there expert tries hard's moves but plays
+each out only a round, where `learned` judges the position (`covered` says
+where it may), and so on more sampled states (`registry.expert_level`).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any
 
 from borough.agents.base import SeatView
 from borough.agents.evaluation import Evaluator
-from borough.agents.expert import model
+from borough.agents.expert import features, model
 from borough.agents.registry import HardAgent
 from borough.core.game import Action, Game
 
@@ -32,6 +35,19 @@ def _predict(w: tuple[float, ...], game: Game, state: Any) -> list[float]:
 
 def has_weights(name: str) -> bool:
     return model.load(name) is not None
+
+
+def learned(game: Game, state: Any) -> list[float]:
+    """Each seat's learned value of `state` (where `covered`)."""
+    w = model.load(game.name)
+    assert w is not None
+    return model.predict(w, game, state)
+
+
+def covered(game: Game, state: Any) -> bool:
+    """Whether `learned` may judge `state`: the game has weights and they were
+    trained on positions like it (`features.covers`)."""
+    return has_weights(game.name) and features.covers(game, state)
 
 
 class ExpertAgent(HardAgent):

@@ -24,6 +24,10 @@ from borough.games.architectura import scoring
 from borough.games.architectura.state import EMPTY, ArcState
 from borough.games.rondelcity import evaluation as ron_values
 from borough.games.rondelcity.state import RonState
+from borough.games.smallcity import citizens, pollution
+from borough.games.smallcity import evaluation as sc_values
+from borough.games.smallcity.build import stored
+from borough.games.smallcity.state import SmallCityState
 
 ARC_CARDS = 18  # cards of one colour (ARC-1): hand and deck hold them at the start
 ARC_NAMES = ("card values", "end effects", "graveyard", "cards on the table", "hand",
@@ -66,11 +70,68 @@ def rondelcity(game: Any, state: RonState) -> tuple[list[list[float]], float]:
     return rows, 1.0 - ron_values.nearness(game, state)
 
 
+SC_NAMES = ("votes less pollution", "projected net votes", "holdings", "Promise",
+            "City Council", "money", "citizens on the board", "citizens waiting",
+            "home spaces", "Cultural buildings", "stored materials", "Special Promises",
+            "pollution", "pollution to generate")
+
+
+def smallcity(game: Any, state: SmallCityState) -> tuple[list[list[float]], float]:
+    """The parts of the hand values' estimate (`vote_estimate`) apart, the
+    counts they are made of, and the pollution apart from the votes (at a
+    table the seat that generates the most loses citizens, SC-70). Only the
+    basic and votes victories are valued so (see `covers`)."""
+    rows = []
+    left = sc_values.rounds_ahead(game, state)
+    worth = sc_values.money_worth(left)
+    types = game.types
+    for s, seat in enumerate(state.seats):
+        future, spent = sc_values.projection(game, state, s)
+        future += (sc_values.culture_to_come(game, state, s, left)
+                   + sc_values.plan_progress(game, state, s, left))
+        income = sum(sc_values.SHOP_DOLLARS if mark == 0 else sc_values.CONVERTER_DOLLARS
+                     for _, mark in citizens.workplaces(game, state, s, "commercial"))
+        makers = len(citizens.workplaces(game, state, s, "factory"))
+        materials = sum(stored(game, seat))
+        holdings = (worth * (seat.money - spent)
+                    + income * sum(sc_values.money_worth(k) for k in range(left))
+                    + sc_values.MATERIAL_VOTES
+                    * (materials + sc_values.MAKER_SHARE * makers * left))
+        homes = cultural = 0
+        for tile in seat.tiles:
+            if tile is None:
+                continue
+            t = types[tile.type]
+            if t.family == "residential":
+                homes += len(tile.cells)
+            elif t.cultural and t.family != "city_hall":
+                cultural += 1
+        rows.append([float(seat.votes - seat.pollution), future, holdings,
+                     sc_values.promise_estimate(game, state, s),
+                     sc_values.council_estimate(game, state, s), float(seat.money),
+                     float(sum(1 for o in seat.occ if o == s)),
+                     float(seat.hall_citizens + seat.career), float(homes), float(cultural),
+                     float(materials), float(len(seat.specials)), float(seat.pollution),
+                     float(pollution.generated(game, state, s))])
+    return rows, left / game.rounds
+
+
 FEATURES: dict[str, Callable[[Any, Any], tuple[list[list[float]], float]]] = {
     "architectura": architectura,
     "rondelcity": rondelcity,
+    "smallcity": smallcity,
 }
-NAMES: dict[str, tuple[str, ...]] = {"architectura": ARC_NAMES, "rondelcity": RON_NAMES}
+NAMES: dict[str, tuple[str, ...]] = {"architectura": ARC_NAMES, "rondelcity": RON_NAMES,
+                                     "smallcity": SC_NAMES}
+
+
+def covers(game: Game, state: Any) -> bool:
+    """Whether the learned values of `game` were trained on positions like
+    `state`: Small City's on two or more seats playing for votes (the basic
+    game and the votes victory), not solo nor the other victories."""
+    if game.name != "smallcity":
+        return game.name in FEATURES
+    return state.players > 1 and state.mode in ("basic", "votes")
 
 
 def width(name: str) -> int:

@@ -11,6 +11,17 @@ model (`model.fit`) and writes the weights into the package
 the same weights. The last HELD_OUT share of the games is kept aside first
 to report how well the fitted values and the hand-made ones predict results
 there; the weights written are then fitted on every game.
+
+Small City's expert judges the positions where its playouts are cut, at the
+start of a round, and those playouts are its script's (see
+`borough.agents.rollout`). So its games are the script's for every seat, each
+seat leaving it for a random legal move at a rate drawn from SCRIPT_NOISE
+(the search's own departures make positions the pure script never reaches),
+and the positions recorded are those at the start of each round. Its target
+is not the result value but what hard's playouts judge a finished game by
+(`borough.agents.rollout.outcome`: the final margin over the best rival on a
+wide curve), so that a cut playout and a finished one are judged on one scale
+and a lead keeps its weight where the winner is all but decided.
 """
 
 from __future__ import annotations
@@ -26,10 +37,11 @@ import numpy as np
 import borough
 from borough import match as matches
 from borough.agents.base import Agent, SeatView
-from borough.agents.evaluation import result_values, values
+from borough.agents.evaluation import playout_policy, result_values, values
 from borough.agents.expert import features, model
 from borough.agents.greedy import GreedyAgent
 from borough.agents.registry import hard
+from borough.agents.rollout import outcome
 
 HELD_OUT = 0.2
 HARD_ITERATIONS = 30  # the search's budget in training games: strong moves, cheaply
@@ -39,6 +51,14 @@ PLAYERS = (
     (0.3, lambda seed: GreedyAgent(seed, samples=2)),
     (0.3, lambda seed: hard(seed, HARD_ITERATIONS)),
 )
+
+
+# Small City: each seat's rate of random moves, drawn per game and seat.
+SCRIPT_NOISE = (0.0, 0.02, 0.05, 0.1)
+# Default self-play games per game: Small City's scripted games cost about
+# 0.04 s of CPU each, the other games' far more.
+GAMES = {"smallcity": 3000}
+DECISION_LIMIT = 5000  # a game longer than this is dropped (none is expected)
 
 
 @dataclass
@@ -58,7 +78,57 @@ def pick_player(rng: random.Random, seed: int) -> Agent:
     return PLAYERS[-1][1](seed)
 
 
+class Noisy:
+    """The game's script, leaving it for a random legal move at `rate`."""
+
+    def __init__(self, name: str, seed: int, rate: float) -> None:
+        self.script = playout_policy(borough.game(name), seed)
+        self.rng = random.Random(seed)
+        self.rate = rate
+
+    def choose(self, view: SeatView) -> object:
+        if self.rate and self.rng.random() < self.rate:
+            return self.rng.choice(view.legal_actions)
+        return self.script.choose(view)
+
+
+def script_play(name: str, games: int, players: int, seed: int) -> Positions:
+    """Games of the script with noise; the positions at each round's start."""
+    g = borough.game(name)
+    out = Positions([], [], [], [])
+    rng = random.Random(seed)
+    hand_rng = random.Random(seed)
+    for i in range(games):
+        m = matches.start(g, players, seed + i, {})
+        agents = [Noisy(name, matches.seat_seed(seed + i, s), rng.choice(SCRIPT_NOISE))
+                  for s in range(players)]
+        rows: list[list[list[float]]] = []
+        hands: list[list[float]] = []
+        state, seen = m.state, -1
+        for _ in range(DECISION_LIMIT):
+            if g.is_over(state):
+                break
+            if state.round != seen:
+                seen = state.round
+                rows.append(features.inputs(g, state))
+                hands.append(values(g, state, hand_rng))
+            seat = g.to_act(state)[0]
+            g.apply(state, seat, agents[seat].choose(SeatView(g, state, seat)))
+        if not g.is_over(state):
+            continue
+        final = [outcome(g, state, s, hand_rng) for s in range(players)]
+        for per_seat, hand in zip(rows, hands, strict=True):
+            for s in range(players):
+                out.x.append(per_seat[s])
+                out.y.append(final[s])
+                out.hand.append(hand[s])
+                out.game.append(i)
+    return out
+
+
 def self_play(name: str, games: int, players: int, seed: int) -> Positions:
+    if playout_policy(borough.game(name), seed) is not None:
+        return script_play(name, games, players, seed)
     g = borough.game(name)
     out = Positions([], [], [], [])
     rng = random.Random(seed)
@@ -115,14 +185,16 @@ def train(name: str, games: int, players: int, seed: int, out: Path | None) -> d
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=sorted(features.FEATURES))
-    parser.add_argument("--games", type=int, default=400, help="self-play games")
+    parser.add_argument("--games", type=int, default=None,
+                        help="self-play games (400; Small City 3000)")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--out", type=Path, default=None,
                         help="weights file (default: the package's, which expert plays)")
     args = parser.parse_args(argv)
     out = args.out or model.weights_path(args.game)
-    report = train(args.game, args.games, args.players, args.seed, out)
+    games = args.games or GAMES.get(args.game, 400)
+    report = train(args.game, games, args.players, args.seed, out)
     names = ("constant", *features.NAMES[args.game],
              *(f"{n} x left" for n in features.NAMES[args.game]), "left")
     for n, w in zip(names, report.pop("weights"), strict=True):  # type: ignore[arg-type]
