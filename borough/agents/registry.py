@@ -101,7 +101,8 @@ ROLLOUT_MARGIN = 0.01
 # (about four points of final margin) is dropped, and only the others are
 # played out to the end as hard plays them (`borough.agents.rollout`). The
 # playouts saved go to more sampled states for the moves kept: four instead
-# of hard's two, about what hard's playouts cost when half the moves are kept.
+# of hard's two, as many whole playouts as hard's when half the moves are kept
+# (how many are kept at this level, and its CPU against hard's, is not measured).
 EXPERT_CUT_ROUNDS = 1
 EXPERT_SCREEN = 0.02
 EXPERT_ROLLOUT = {"candidates": 6, "samples": 4}
