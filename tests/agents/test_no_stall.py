@@ -69,3 +69,24 @@ def test_rondel_city_mcts_with_hard_settings_ends_the_stalled_seeds():
         matches.play(m, agents, max_decisions=BOT_DECISIONS)
         passes = sum(1 for _, a in m.record.moves if a[0] == "pass")
         assert m.over and passes < len(m.record.moves) / 3
+
+
+# Every option set but the default, which the test above plays (RON-V1 to RON-V12).
+VARIANTS = [o for o in borough.game("rondelcity").option_sets()
+            if o != {"events": "off", "amenities": "off"}]
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: "-".join(
+    k for k, v in sorted(o.items()) if v == "on"))
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert", "mcts10"])
+def test_rondel_city_variants_end(options, level):
+    """With Civic Amenities a placement in a Block that holds one asks its seat to
+    take the Amenity or score; a bot that judged the placement before that choice
+    saw a tile given up for nothing and passed for ever."""
+    g = borough.game("rondelcity")
+    for seed in SEEDS:
+        m = matches.start(g, 2, seed, options)
+        agents = [bot(level, matches.seat_seed(seed, s)) for s in range(2)]
+        matches.play(m, agents, max_decisions=BOT_DECISIONS)
+        assert m.over
+

@@ -12,7 +12,9 @@ short search prefers using it to keeping it:
 - the VP and gold a placement has earned count at once, before the pieces
   have walked them.
 
-A tile chosen for placing is judged once its square is chosen (`midway`).
+An action is judged once the seat has completed it (`midway`): a tile once its
+square is chosen, and with Civic Amenities once the Amenity is taken or the tile
+scored, or an Amenity's bonus and square chosen.
 
 The game ends only when a Citizen reaches 50 or three lines are empty (RON-29);
 passing is allowed for ever, so the values weigh the end conditions: a lead
@@ -26,7 +28,7 @@ from __future__ import annotations
 from borough.agents.evaluation import margin_values, result_values
 from borough.games.rondelcity.data import PARK
 from borough.games.rondelcity.rules import RondelCity
-from borough.games.rondelcity.state import OVER, PICK, SQUARE, RonState
+from borough.games.rondelcity.state import BONUS, OVER, PICK, SITE, SQUARE, TAKE, RonState
 
 MARGIN_SCALE = 5.0  # VP of lead that make a win about three times likelier
 GOLD_PER_VP = 4.0
@@ -43,9 +45,17 @@ PROGRESS = 0.1  # weight of the seat's own progress toward the winning 50
 WIN_AT = 50.0
 
 
+# The seat's own steps that complete an action: a tile's square; with Civic
+# Amenities, taking the Block's Amenity or scoring the tile, and an Amenity's
+# bonus and the square it then blocks. Judged before them, a placement in a Block
+# with an Amenity would be a tile given up for nothing, and the bots would pass
+# for ever rather than place.
+COMPLETING = (PICK, SQUARE, TAKE, BONUS, SITE)
+
+
 def midway(game: RondelCity, state: RonState, seat: int) -> bool:
-    """A tile chosen for placing still needs its square: judge the placement."""
-    return state.step in (PICK, SQUARE) and seat in game.to_act(state)
+    """The seat's action is under way (see COMPLETING): judge it once complete."""
+    return state.step in COMPLETING and seat in game.to_act(state)
 
 
 def gold_worth(gold: int) -> float:
