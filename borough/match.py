@@ -61,6 +61,10 @@ class Bot:
         return make_agent(self.name, self.base + len(self.match.record.moves)).choose(view)
 
 
+class Stalled(RuntimeError):
+    """The agents did not finish the game within its decision budget."""
+
+
 def play(
     match: Match,
     agents: Sequence[Agent],
@@ -76,7 +80,7 @@ def play(
     limit = max_decisions or game.max_decisions(match.record.players, match.record.options)
     while not game.is_over(state):
         if len(match.record.moves) >= limit:
-            raise RuntimeError(f"{game.title} did not end within {limit} decisions")
+            raise Stalled(f"{game.title} did not end within {limit} decisions")
         seat = game.to_act(state)[0]
         action = agents[seat].choose(SeatView(game, state, seat))
         events = game.apply(state, seat, action)

@@ -108,8 +108,13 @@ def run(job: Job) -> dict[str, Any]:
     leaders: list[int] = []
     if job.track_lead:
         leaders.append(_leader(game, m))
-    matches.play(m, agents, on_move=(lambda mm: leaders.append(_leader(game, mm)))
-                 if job.track_lead else None)
+    try:
+        matches.play(m, agents, on_move=(lambda mm: leaders.append(_leader(game, mm)))
+                     if job.track_lead else None)
+    except matches.Stalled as exc:  # a plain error crosses processes and Ray alike
+        options = ", ".join(f"{k}={v}" for k, v in sorted(m.record.options.items()))
+        raise ValueError(f"{exc} (seed {job.seed}, seats {', '.join(job.seats)}"
+                         f"{', ' + options if options else ''}): the agents stalled") from None
     result = m.result()
     summary: dict[str, Any] = {
         "key": job.key,
