@@ -139,8 +139,9 @@ def _components(names: tuple[str, ...], main: list[dict[str, Any]], n: int) -> l
     and others did not). The second is the one judged: where the whole table can lose,
     or long games see more components, the first also measures how the game went for
     everyone; a rival at the same table shares that. The seats of one game share its
-    result, so the intervals count games, not seat-games, as the independent draws
-    (`stats.clustered_share_difference`)."""
+    result, so the intervals count games, not seat-games, as the independent draws:
+    over all seat-games `stats.clustered_share_difference`, at the same table the
+    mean of each game's own difference (`stats.paired_share_difference`)."""
     rows = []
     tallies = []
     for name in names:
@@ -155,8 +156,8 @@ def _components(names: tuple[str, ...], main: list[dict[str, Any]], n: int) -> l
         wins, n_used = sum(g[0] for g in every), sum(g[1] for g in every)
         wins_not, n_not = sum(g[2] for g in every), sum(g[3] for g in every)
         diff, low, high = stats.clustered_share_difference(every)
-        t_diff, t_low, t_high = stats.clustered_share_difference(table)
-        _, wide_low, wide_high = stats.clustered_share_difference(table, z_all)
+        t_diff, t_low, t_high = stats.paired_share_difference(table)
+        _, wide_low, wide_high = stats.paired_share_difference(table, z_all)
         rows.append({"component": name, "used": n_used, "share_used": wins / n_used,
                      "share_not": wins_not / n_not, "difference": diff, "low": low,
                      "high": high, "table_games": len(table), "table_difference": t_diff,

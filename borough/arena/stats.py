@@ -72,5 +72,31 @@ def clustered_share_difference(groups: list[tuple[float, int, float, int]],
     return share_difference(wins_a / deff, n_a / deff, wins_b / deff, n_b / deff, z)
 
 
+def paired_share_difference(games: list[tuple[float, int, float, int]],
+                            z: float = Z95) -> tuple[float, float, float]:
+    """Difference of win shares within games that each hold both sides (a
+    component's users and the other seats at the same table): each game's
+    (wins_a, n_a, wins_b, n_b) gives its own difference of shares, and the result
+    is their mean over games, with a Wilson interval on games as the draws. The
+    interval is built on each game's score s = (difference + 1) / 2 in [0, 1],
+    counted as as many trials as carry its variance (n = games * p(1 - p) /
+    variance of s: exactly the games where s is a win or a loss, as with two seats
+    and one winner, more where the table's other seats soften it). So a handful
+    of games gets the width a handful of games deserves: three games won of three
+    do not exclude a fair component."""
+    scores = [(wa / na - wb / nb + 1) / 2 for wa, na, wb, nb in games if na and nb]
+    if not scores:
+        return (math.nan, math.nan, math.nan)
+    p = statistics.fmean(scores)
+    spread = statistics.pvariance(scores, p)
+    seats = sum(na + nb for _, na, _, nb in games if na and nb)
+    trials = float(len(scores))
+    if spread > 0:
+        # never more draws than the seat-games behind them
+        trials = min(float(seats), len(scores) * p * (1 - p) / spread)
+    low, high = wilson(p * trials, trials, z)
+    return (2 * p - 1, 2 * low - 1, 2 * high - 1)
+
+
 def z_for(confidence: float) -> float:
     return statistics.NormalDist().inv_cdf(0.5 + confidence / 2)
