@@ -204,13 +204,13 @@ def test_cc_c3_cards_eased_in_rules_version_5():
     Workshop (was 1); their holders trailed their rivals at the same table by
     13 points of share. Corner Economy keeps the published condition (three
     small buildings activated); its points are pinned by the rules version 7
-    test."""
+    test, the Corner Shop's on Local Business by the rules version 10 test."""
     card = {c.name: c for c in GAME.cards}
     c = GAME.content
     day = card["Shopping Day"]
     assert (day.kind, day.target, day.n, day.value) == ("activated_zone", "commercial", 1, 2)
     local = points_by_name(card["Local Business"])
-    assert local == {"Corner Shop": 1, "Workshop": 2, "Cottage": 1}
+    assert (local["Workshop"], local["Cottage"]) == (2, 1)
     corner = card["Corner Economy"]
     assert (corner.kind, corner.target, corner.n) == ("activated_shape", "small", 3)
     s = new(2)
@@ -224,7 +224,7 @@ def test_cc_c3_cards_eased_in_rules_version_5():
     assert favors.value(c, s, card["Local Business"]) == 2
     put(s, "Cottage", ["A1"])
     put(s, "Corner Shop", ["A6"])
-    assert favors.value(c, s, card["Local Business"]) == 4
+    assert favors.value(c, s, card["Local Business"]) == 3 + local["Corner Shop"]
 
 
 def test_cc_c3_cards_rebalanced_in_rules_version_6():
@@ -317,17 +317,15 @@ def test_cc_c3_cards_rebalanced_in_rules_version_8():
     (was 2), Rapid Response 2 for one safety building activated in a round (was
     3 for two), Suburbia 2 for the Cottage and the Terrace Crescent (were 1;
     the Townhouse still 1) and Oil Interests 4 for the Refinery and 2 for the
-    Coal Power Station (were 3 and 1)."""
+    Coal Power Station (were 3 and 1; 5 and 3 since version 10, pinned there)."""
     card = {c.name: c for c in GAME.cards}
     c = GAME.content
     police, rapid = card["Police Presence"], card["Rapid Response"]
     assert (police.kind, police.target, police.value) == ("built", "Police Station", 3)
     assert (rapid.kind, rapid.target, rapid.n, rapid.value) == ("activated_zone", "safety", 1, 2)
-    named = {n: points_by_name(card[n]) for n in ("Suburbia", "Oil Interests")}
-    assert named == {
-        "Suburbia": {"Townhouse": 1, "Cottage": 2, "Terrace Crescent": 2},
-        "Oil Interests": {"Refinery": 4, "Coal Power Station": 2},
-    }
+    assert points_by_name(card["Suburbia"]) == {
+        "Townhouse": 1, "Cottage": 2, "Terrace Crescent": 2}
+    oil = points_by_name(card["Oil Interests"])
     s = new(2)
     clear_city(s)
     s.act_log = [bid("Cottage"), bid("Kiosk")]
@@ -342,7 +340,7 @@ def test_cc_c3_cards_rebalanced_in_rules_version_8():
     put(s, "Terrace Crescent", ["C1", "C2", "D1"])
     assert favors.value(c, s, card["Suburbia"]) == 5
     put(s, "Coal Power Station", ["E1", "E2", "F1", "F2"])
-    assert favors.value(c, s, card["Oil Interests"]) == 2
+    assert favors.value(c, s, card["Oil Interests"]) == oil["Coal Power Station"]
 
 
 def test_cc_c3_card_rebalanced_in_rules_version_9():
@@ -350,7 +348,6 @@ def test_cc_c3_card_rebalanced_in_rules_version_9():
     balance report of version 8 on fresh deals (seeds 10,000-11,999) and off the
     same way on others (seeds 40,000-41,999): Community Spirit wants 5 community
     cubes in the sections (was 4), still for 2 points."""
-    assert GAME.rules_version == 9
     spirit = next(card for card in GAME.cards if card.name == "Community Spirit")
     assert (spirit.kind, spirit.n, spirit.value) == ("pink_min", 5, 2)
     c = GAME.content
@@ -361,6 +358,23 @@ def test_cc_c3_card_rebalanced_in_rules_version_9():
     assert not favors.condition(c, s, spirit)
     s.pink[0] += 1
     assert favors.value(c, s, spirit) == 2
+
+
+def test_cc_c3_cards_rebalanced_in_rules_version_10():
+    """CC-C3 (Our design, rules version 10), off by more than 3 points of share
+    over three fresh sets of version 8's medium-level games read as one: Oil
+    Interests pays 5 for the Refinery and 3 for the Coal Power Station (were 4
+    and 2), Local Business 2 for the Corner Shop (was 1; Workshop 2, Cottage 1)."""
+    assert GAME.rules_version == 10
+    card = {c.name: c for c in GAME.cards}
+    assert points_by_name(card["Oil Interests"]) == {"Refinery": 5, "Coal Power Station": 3}
+    assert points_by_name(card["Local Business"]) == {
+        "Corner Shop": 2, "Workshop": 2, "Cottage": 1}
+    c = GAME.content
+    s = new(2)
+    clear_city(s)
+    put(s, "Corner Shop", ["A6"])
+    assert favors.value(c, s, card["Local Business"]) == 2
 
 
 def test_cc_c4_tracks_and_reserve():
