@@ -68,6 +68,17 @@ class Positions:
     hand: list[float]  # the hand-made values of the same position for that seat
     game: list[int]  # which game the row comes from
 
+    def add_game(self, game: int, rows: list[list[list[float]]], hands: list[list[float]],
+                 final: list[float]) -> None:
+        """A game's positions (inputs and hand values per seat) with each seat's
+        final value."""
+        for per_seat, hand in zip(rows, hands, strict=True):
+            for s, x in enumerate(per_seat):
+                self.x.append(x)
+                self.y.append(final[s])
+                self.hand.append(hand[s])
+                self.game.append(game)
+
 
 def pick_player(rng: random.Random, seed: int) -> Agent:
     roll, upto = rng.random(), 0.0
@@ -116,13 +127,7 @@ def script_play(name: str, games: int, players: int, seed: int) -> Positions:
             g.apply(state, seat, agents[seat].choose(SeatView(g, state, seat)))
         if not g.is_over(state):
             continue
-        final = [outcome(g, state, s, hand_rng) for s in range(players)]
-        for per_seat, hand in zip(rows, hands, strict=True):
-            for s in range(players):
-                out.x.append(per_seat[s])
-                out.y.append(final[s])
-                out.hand.append(hand[s])
-                out.game.append(i)
+        out.add_game(i, rows, hands, [outcome(g, state, s, hand_rng) for s in range(players)])
     return out
 
 
@@ -145,13 +150,7 @@ def self_play(name: str, games: int, players: int, seed: int) -> Positions:
             seat = g.to_act(state)[0]
             action = agents[seat].choose(SeatView(g, state, seat))
             g.apply(state, seat, action)
-        final = result_values(g, state)
-        for per_seat, hand in zip(rows, hands, strict=True):
-            for s in range(players):
-                out.x.append(per_seat[s])
-                out.y.append(final[s])
-                out.hand.append(hand[s])
-                out.game.append(i)
+        out.add_game(i, rows, hands, result_values(g, state))
     return out
 
 
