@@ -106,12 +106,12 @@ def smallcity_check(seen: dict):
             if me["zone_size"] < 10:
                 board.locator(".plot[data-borough='0'][data-cell='99']").hover()
                 assert ghost.get_attribute("data-legal") == "0"
-                assert "outside your Constructible Zone" in texts(page, "#ghost-reason tspan") or \
-                    "off the grid" in texts(page, "#ghost-reason tspan")
+                reason = ghost_reason(page)
+                assert "outside your Constructible Zone" in reason or "off the grid" in reason
             else:
                 board.locator(".plot[data-borough='0']:not(.live)").first.hover()
                 assert ghost.get_attribute("data-legal") == "0"
-                assert "not here" in texts(page, "#ghost-reason tspan")
+                assert "not here" in ghost_reason(page)
             seen["ghost"] = seen.get("ghost", 0) + 1
             placing = board.locator("#placing")
             if int(placing.get_attribute("data-fitting")) > 1 and not seen.get("rotated"):
@@ -172,6 +172,14 @@ def prefer(view):
         return ".plot.live"
     return None
 
+
+
+def ghost_reason(page) -> str:
+    """The red ghost's reason, its lines joined, once it is written: the ghost
+    turns red a moment before its reason is drawn."""
+    page.wait_for_function(
+        "() => (document.querySelector('#ghost-reason')?.textContent || '').trim() !== ''")
+    return texts(page, "#ghost-reason tspan")
 
 def test_smallcity_against_a_bot_at_a_desktop(web_server, contexts):
     LOOSE.clear()
