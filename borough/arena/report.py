@@ -23,6 +23,7 @@ table { border-collapse: collapse; margin: 0.6em 0; } td, th { padding: 2px 10px
         border-bottom: 1px solid #ddd; text-align: right; }
 td:first-child, th:first-child { text-align: left; }
 .flag { color: #b00020; font-weight: 600; } img { max-width: 100%; }
+.wide { overflow-x: auto; }
 """
 
 
@@ -71,7 +72,8 @@ def _table(head: list[str], rows: list[list[str]], flags: list[bool] | None = No
         mark = ' class="flag"' if flags and flags[i] else ""
         body.append(f"<tr{mark}>" + "".join(f"<td>{html.escape(c)}</td>" for c in row)
                     + "</tr>")
-    return f"<table><tr>{cells}</tr>{''.join(body)}</table>"
+    # a wide table scrolls inside its frame, so the page keeps a phone's width
+    return f"<div class=\"wide\"><table><tr>{cells}</tr>{''.join(body)}</table></div>"
 
 
 def _interval(low: float, high: float, fmt: str = "{:.0%}") -> str:

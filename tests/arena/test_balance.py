@@ -26,6 +26,8 @@ def test_small_balance_report_has_its_plots_and_summary(tmp_path):
     # Seats, scores, length, settled, lead changes, skill chain, components: all drawn.
     assert len(re.findall(r'<img alt="plot" src="data:image/png;base64,', page)) == 7
     assert "src=\"http" not in page and "<script" not in page  # self-contained
+    # every table scrolls inside its own frame: the page keeps a phone's width
+    assert page.count("<table>") == page.count('<div class="wide"><table>') > 0
     assert data["summary"] in page.replace("&#x27;", "'")
     assert data["first_player"]["verdict"] in page
     assert [s["seat"] for s in data["seats"]] == [1, 2] and data["games"] == 4
