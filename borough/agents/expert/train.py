@@ -103,15 +103,21 @@ class Noisy:
         return self.script.choose(view)
 
 
-def script_play(name: str, games: int, players: int, seed: int) -> Positions:
-    """Games of the script with noise; the positions at each round's start."""
+def self_play(name: str, games: int, players: int, seed: int) -> Positions:
+    """Self-play games and the positions they reach. A game with a script (Small
+    City) plays it with noise at every seat and keeps the positions at each
+    round's start, valued as hard's playouts value a finished game; the others
+    draw each seat's player from PLAYERS and keep every position with its
+    result value (see the module)."""
     g = borough.game(name)
+    scripted = playout_policy(g, seed) is not None
     out = Positions([], [], [], [])
     rng = random.Random(seed)
     hand_rng = random.Random(seed)
     for i in range(games):
         m = matches.start(g, players, seed + i, {})
         agents = [Noisy(name, matches.seat_seed(seed + i, s), rng.choice(SCRIPT_NOISE))
+                  if scripted else pick_player(rng, matches.seat_seed(seed + i, s))
                   for s in range(players)]
         rows: list[list[list[float]]] = []
         hands: list[list[float]] = []
@@ -119,38 +125,17 @@ def script_play(name: str, games: int, players: int, seed: int) -> Positions:
         for _ in range(DECISION_LIMIT):
             if g.is_over(state):
                 break
-            if state.round != seen:
-                seen = state.round
+            if not scripted or state.round != seen:
+                seen = state.round if scripted else seen
                 rows.append(features.inputs(g, state))
                 hands.append(values(g, state, hand_rng))
             seat = g.to_act(state)[0]
             g.apply(state, seat, agents[seat].choose(SeatView(g, state, seat)))
         if not g.is_over(state):
             continue
-        out.add_game(i, rows, hands, [outcome(g, state, s, hand_rng) for s in range(players)])
-    return out
-
-
-def self_play(name: str, games: int, players: int, seed: int) -> Positions:
-    if playout_policy(borough.game(name), seed) is not None:
-        return script_play(name, games, players, seed)
-    g = borough.game(name)
-    out = Positions([], [], [], [])
-    rng = random.Random(seed)
-    hand_rng = random.Random(seed)
-    for i in range(games):
-        m = matches.start(g, players, seed + i, {})
-        agents = [pick_player(rng, matches.seat_seed(seed + i, s)) for s in range(players)]
-        rows: list[list[list[float]]] = []
-        hands: list[list[float]] = []
-        state = m.state
-        while not g.is_over(state):
-            rows.append(features.inputs(g, state))
-            hands.append(values(g, state, hand_rng))
-            seat = g.to_act(state)[0]
-            action = agents[seat].choose(SeatView(g, state, seat))
-            g.apply(state, seat, action)
-        out.add_game(i, rows, hands, result_values(g, state))
+        final = ([outcome(g, state, s, hand_rng) for s in range(players)] if scripted
+                 else result_values(g, state))
+        out.add_game(i, rows, hands, final)
     return out
 
 
