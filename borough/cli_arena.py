@@ -12,7 +12,7 @@ import typer
 from rich.table import Table
 
 from borough.arena import content as contents
-from borough.arena import runner
+from borough.arena import forgoing, runner
 from borough.arena.jobs import RESULTS_FORMAT, Job, check_agent, default_workers
 from borough.arena.results import ResultsFile
 from borough.cli_base import Failure, app, err, examples, find_game, friendly, out, say
@@ -54,6 +54,18 @@ def play_all(title: str, jobs: list[Job], on_result: runner.OnResult, workers: i
     return time.perf_counter() - started
 
 
+def _check_forgone(game: Game, folder: str | None, names: tuple[str, ...]) -> None:
+    """A `LEVEL without NAME` agent must forgo components the game has."""
+    for spec in names:
+        parsed = forgoing.parse(spec)
+        if parsed is not None:
+            try:
+                forgoing.check_names(parsed[1], contents.component_names(game.name, folder),
+                                     game.title)
+            except ValueError as exc:
+                raise Failure(f"{spec!r}: {exc}") from None
+
+
 def agent_list(spec: str) -> tuple[str, ...]:
     names = tuple(dict.fromkeys(a.strip() for a in spec.split(",") if a.strip()))
     for name in names:
@@ -73,6 +85,7 @@ def agent_list(spec: str) -> tuple[str, ...]:
         "arena -g architectura,ekopolis --agents easy,random -n 2",
         "arena -g architectura --agents easy,random --format ladder -n 2",
         "arena -g ekopolis -o version=basic --agents easy,random -n 2",
+        "arena -g architectura --agents 'easy,easy without Statue' -n 2 -w 1",
     ) + "\n\n  Your own agent: --agents mypackage.bots:MyBot,medium. On a Ray cluster: "
         "add --ray auto or --ray ray://HOST:10001; --ray local starts Ray here. "
         "An option given twice (-o version=full -o version=basic) plays each value.",
@@ -88,7 +101,9 @@ def arena_command(
     agents: Annotated[
         str,
         typer.Option(help="Comma-separated agents: registered names (random, easy, medium, "
-                     "hard, ...) or module:Class with a choose(view) method."),
+                     "hard, ...), module:Class with a choose(view) method, or "
+                     "'LEVEL without NAME[+NAME]': a level that never uses those "
+                     "components (what they are worth to it)."),
     ],
     games: Annotated[
         int,
@@ -135,10 +150,13 @@ def arena_command(
         raise Failure(f"--format is one of {', '.join(tournament.FORMATS)}, not {format_!r}")
     if len(names) < 2:
         raise Failure("an arena needs at least two different agents")
+    chosen = settings(game_names, players, option, content)
+    for game, _n, _options, _label, folder in chosen:
+        _check_forgone(game, folder, names)
     arenas = [
         tournament.Arena(game.name, n, names, games, seed, options, format_, folder,
                          game.cooperative(options), label)
-        for game, n, options, label, folder in settings(game_names, players, option, content)
+        for game, n, options, label, folder in chosen
     ]
     jobs = [job for arena in arenas for job in arena.jobs()]
     results: dict[str, dict[str, Any]] = {}

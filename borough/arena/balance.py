@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import math
 import statistics
-import tomllib
 from dataclasses import dataclass, field
 from itertools import pairwise
-from pathlib import Path
 from typing import Any
 
 from borough.arena import content as contents
@@ -36,17 +34,7 @@ class Study:
 
     def components(self) -> tuple[str, ...]:
         """Names of the designed components: every named entry of the data files."""
-        folder = (contents.default_dir(self.game) if self.content is None
-                  else Path(self.content))
-        names: dict[str, None] = {}
-        for path in contents.data_files(folder):
-            for table in tomllib.loads(path.read_text()).values():
-                if isinstance(table, list):
-                    for entry in table:
-                        name = entry.get("name") if isinstance(entry, dict) else None
-                        if isinstance(name, str) and len(name) >= 3:
-                            names[name] = None
-        return tuple(names)
+        return contents.component_names(self.game, self.content)
 
     def jobs(self) -> list[Job]:
         seats = (self.agent,) * self.players

@@ -11,6 +11,7 @@ field. The digest names a content exactly: records and reports carry it.
 from __future__ import annotations
 
 import hashlib
+import re
 import shutil
 import tomllib
 from functools import cache
@@ -62,6 +63,39 @@ def played_digest(game: str, folder: str | None) -> str:
     if folder is None:
         return _own.get(game) or digest_of(game, None)
     return digest(Path(folder).resolve())
+
+
+def component_names(game: str, folder: str | None) -> tuple[str, ...]:
+    """The designed components a report can name: every named entry of the data
+    files (a name of three letters or more), in file order."""
+    path = default_dir(game) if folder is None else Path(folder)
+    names: dict[str, None] = {}
+    for data in data_files(path):
+        for table in tomllib.loads(data.read_text()).values():
+            if isinstance(table, list):
+                for entry in table:
+                    name = entry.get("name") if isinstance(entry, dict) else None
+                    if isinstance(name, str) and len(name) >= 3:
+                        names[name] = None
+    return tuple(names)
+
+
+@cache
+def _words(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)
+
+
+def named_in(text: str, names: tuple[str, ...]) -> list[str]:
+    """The names the text says, in the order given. Longer names are found first
+    and taken out of the text, so a name inside another one ("Orchard" in
+    "Community orchard", "Airport" in "Airport Terminal") counts only where it
+    stands alone."""
+    found: set[str] = set()
+    for name in sorted(names, key=len, reverse=True):
+        text, hits = _words(name).subn("\0", text)
+        if hits:
+            found.add(name)
+    return [n for n in names if n in found]
 
 
 def export(game: str, target: Path) -> list[Path]:

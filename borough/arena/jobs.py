@@ -12,7 +12,6 @@ import inspect
 import itertools
 import os
 import random
-import re
 import time
 from dataclasses import asdict, dataclass, field
 from functools import cache
@@ -22,7 +21,7 @@ from borough import match as matches
 from borough.agents.base import Agent, SeatView
 from borough.agents.evaluation import values
 from borough.agents.registry import AGENT_NAMES
-from borough.arena import content
+from borough.arena import content, forgoing
 from borough.core.game import Action, Game
 
 # What a result holds and how it is counted (which moves use a component, say). A
@@ -84,19 +83,26 @@ def agent_class(spec: str) -> type:
 
 def check_agent(spec: str) -> None:
     """Fail early, in the parent, on an agent no worker could build."""
-    if spec not in AGENT_NAMES:
+    forgoing_spec = forgoing.parse(spec)
+    if forgoing_spec is not None:
+        level = forgoing_spec[0]
+        if level not in AGENT_NAMES:
+            raise ValueError(f"{spec!r}: a level that forgoes components is a registered "
+                             f"one ({', '.join(AGENT_NAMES)}), not {level!r}")
+    elif spec not in AGENT_NAMES:
         agent_class(spec)
 
 
-def _seat_agent(spec: str, m: matches.Match, seat: int) -> Agent:
+def _seat_agent(job: Job, m: matches.Match, seat: int) -> Agent:
+    spec = job.seats[seat]
     if spec in AGENT_NAMES:
         return matches.Bot(spec, m, seat)
+    forgoing_spec = forgoing.parse(spec)
+    if forgoing_spec is not None:
+        level, names = forgoing_spec
+        return forgoing.ForgoingAgent(matches.Bot(level, m, seat), names,
+                                      content.component_names(job.game, job.content), spec)
     return UserAgent(spec, matches.seat_seed(m.record.seed, seat))
-
-
-@cache
-def _words(name: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)
 
 
 def run(job: Job) -> dict[str, Any]:
@@ -104,7 +110,7 @@ def run(job: Job) -> dict[str, Any]:
     started = time.process_time()
     game = content.game_with(job.game, job.content)
     m = matches.start(game, job.players, job.seed, job.options)
-    agents = [_seat_agent(spec, m, seat) for seat, spec in enumerate(job.seats)]
+    agents = [_seat_agent(job, m, seat) for seat in range(len(job.seats))]
     leaders: list[int] = []
     if job.track_lead:
         leaders.append(_leader(game, m))
@@ -161,20 +167,7 @@ def _used(game: Game, m: matches.Match, names: tuple[str, ...]) -> list[list[str
     said: list[list[str]] = [[] for _ in range(m.record.players)]
     for seat, action in m.record.moves:
         said[seat].append(game.what_it_uses(action))
-    return [named_in("\n".join(lines), names) for lines in said]
-
-
-def named_in(text: str, names: tuple[str, ...]) -> list[str]:
-    """The names the text says, in the order given. Longer names are found first
-    and taken out of the text, so a name inside another one ("Orchard" in
-    "Community orchard", "Airport" in "Airport Terminal") counts only where it
-    stands alone."""
-    found: set[str] = set()
-    for name in sorted(names, key=len, reverse=True):
-        text, hits = _words(name).subn("\0", text)
-        if hits:
-            found.add(name)
-    return [n for n in names if n in found]
+    return [content.named_in("\n".join(lines), names) for lines in said]
 
 
 def default_workers() -> int:

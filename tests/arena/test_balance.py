@@ -168,7 +168,7 @@ def test_components_are_judged_against_rivals_at_the_same_table():
 def test_a_component_named_inside_another_is_counted_only_where_it_stands_alone():
     """'Orchard' is part of 'Community orchard' and 'Airport' of 'Airport Terminal':
     a move naming the longer component does not count as using the shorter one."""
-    from borough.arena.jobs import named_in
+    from borough.arena.content import named_in
 
     names = ("Orchard", "Community orchard", "Airport", "Airport Terminal")
     assert named_in("Build the Community orchard on C4", names) == ["Community orchard"]
