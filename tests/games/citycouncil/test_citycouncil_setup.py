@@ -365,7 +365,7 @@ def test_cc_c3_cards_rebalanced_in_rules_version_10():
     over three fresh sets of version 8's medium-level games read as one: Oil
     Interests pays 5 for the Refinery and 3 for the Coal Power Station (were 4
     and 2), Local Business 2 for the Corner Shop (was 1; Workshop 2, Cottage 1)."""
-    assert GAME.rules_version == 10
+    assert GAME.rules_version >= 10
     card = {c.name: c for c in GAME.cards}
     assert points_by_name(card["Oil Interests"]) == {"Refinery": 5, "Coal Power Station": 3}
     assert points_by_name(card["Local Business"]) == {
@@ -375,6 +375,21 @@ def test_cc_c3_cards_rebalanced_in_rules_version_10():
     clear_city(s)
     put(s, "Corner Shop", ["A6"])
     assert favors.value(c, s, card["Local Business"]) == 2
+
+
+def test_cc_c3_skilled_labour_pays_4_in_rules_version_11():
+    """CC-C3 (Our design, rules version 11): Skilled Labour still asks for two
+    second actions by white-collar workers in one round, and pays 4 (was 2)."""
+    assert GAME.rules_version == 11
+    c = GAME.content
+    card = next(card for card in GAME.cards if card.name == "Skilled Labour")
+    assert (card.kind, card.n, card.value) == ("boosts", 2, 4)
+    s = new(2)
+    s.round = 2
+    s.act_log = [3, 3]  # one building with its second action: one second action
+    assert favors.value(c, s, card) == 0
+    s.act_log = [3, 3, 5, 5]
+    assert favors.value(c, s, card) == 4
 
 
 def test_cc_c4_tracks_and_reserve():
