@@ -156,7 +156,13 @@ def _sections(r: dict[str, Any]) -> list[str]:
                 "difference is the one judged: flagged (red) components clear an interval "
                 f"widened for the {len(rows)} comparisons made at once (Bonferroni). A "
                 "component is counted as used when a move the seat made names it and, as the "
-                "game says, uses it (a discarded tile is named, not used).</p>",
+                "game says, uses it (a discarded tile is named, not used). A gap also "
+                "measures who comes to use a component (a building reached only by a "
+                "city already ahead); what the component itself is worth to a level, "
+                "an arena of the level against itself forgoing it tells: "
+                f"<code>borough arena --game {html.escape(r['game'])} --agents "
+                f"'{html.escape(r['agent'])},{html.escape(r['agent'])} without NAME' "
+                "--format gauntlet</code>.</p>",
                 _share_bars([c["component"] for c in judged],
                             [{"d": c["table_difference"], "low": c["table_low"],
                               "high": c["table_high"]} for c in judged], 0.0,

@@ -30,6 +30,9 @@ def test_small_balance_report_has_its_plots_and_summary(tmp_path):
     assert page.count("<table>") == page.count('<div class="wide"><table>') > 0
     assert data["summary"] in page.replace("&#x27;", "'")
     assert data["first_player"]["verdict"] in page
+    # what a component is worth, beside who used it: the arena that tells
+    assert ("borough arena --game smallcity --agents 'random,random without NAME'"
+            in page.replace("&#x27;", "'"))
     assert [s["seat"] for s in data["seats"]] == [1, 2] and data["games"] == 4
     assert sum(s["wins"] for s in data["seats"]) <= 4
     assert data["chain"][0]["games"] == 2 and data["chain"][0]["stronger"] == "easy"
