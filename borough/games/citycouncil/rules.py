@@ -50,7 +50,7 @@ class CityCouncil(Game):
         ),
     )
     state_type = CCState
-    rules_version = 11  # see "Changes" at the end of RULES.md
+    rules_version = 12  # see "Changes" at the end of RULES.md
     table_can_lose = True  # CC-50: the government takes over
     prompt = prompts.prompt
 

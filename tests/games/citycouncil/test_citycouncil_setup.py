@@ -12,6 +12,7 @@ from borough.games.citycouncil.data import (
     CARD_COUNT,
     CENTRE,
     GREY,
+    IND,
     SAFETY,
     TILE_COUNT,
 )
@@ -183,7 +184,7 @@ def test_cc_c3_general_cards_eased_in_rules_version_4():
     assert eased == {"Full Depot": ("goods_min", 2, 2),
                      "Production Quota": ("activated_zone", 1, 2),
                      "Power Reserve": ("power_min", 6, 3),
-                     "Industrial Base": ("buildings_zone", 3, 3)}
+                     "Industrial Base": ("buildings_zone", 3, 4)}  # 4 points since 12
     s = new(2)
     s.goods, s.power, s.act_log = 1, 5, []
     c = GAME.content
@@ -380,7 +381,7 @@ def test_cc_c3_cards_rebalanced_in_rules_version_10():
 def test_cc_c3_skilled_labour_pays_4_in_rules_version_11():
     """CC-C3 (Our design, rules version 11): Skilled Labour still asks for two
     second actions by white-collar workers in one round, and pays 4 (was 2)."""
-    assert GAME.rules_version == 11
+    assert GAME.rules_version >= 11
     c = GAME.content
     card = next(card for card in GAME.cards if card.name == "Skilled Labour")
     assert (card.kind, card.n, card.value) == ("boosts", 2, 4)
@@ -389,6 +390,23 @@ def test_cc_c3_skilled_labour_pays_4_in_rules_version_11():
     s.act_log = [3, 3]  # one building with its second action: one second action
     assert favors.value(c, s, card) == 0
     s.act_log = [3, 3, 5, 5]
+    assert favors.value(c, s, card) == 4
+
+
+def test_cc_c3_industrial_base_pays_4_in_rules_version_12():
+    """CC-C3 (Our design, rules version 12): Industrial Base still asks for three
+    industrial buildings in the city, and pays 4 (was 3)."""
+    assert GAME.rules_version == 12
+    c = GAME.content
+    card = next(card for card in GAME.cards if card.name == "Industrial Base")
+    assert (card.kind, card.target, card.n, card.value) == ("buildings_zone", "industrial", 3, 4)
+    s = new(2)
+    clear_city(s)
+    industrial = [b.id for b in c.buildings if b.zone == IND][:3]
+    for i, b in enumerate(industrial[:2]):
+        s.site_of[b] = i  # standing: any footprint
+    assert favors.value(c, s, card) == 0
+    s.site_of[industrial[2]] = 2
     assert favors.value(c, s, card) == 4
 
 
