@@ -49,11 +49,6 @@ class SeatView:
         """Why this seat may not take `action` now (None when it may)."""
         return self.game.explain(self.__state, self.seat, action)
 
-    def through(self, game: Game) -> SeatView:
-        """The same seat and state, with the rules read through `game`: the same game
-        in another form, such as one whose seat forgoes some components."""
-        return SeatView(game, self.__state, self.seat)
-
     def sample(self, rng: random.Random) -> Any:
         """A full state agreeing with everything this seat can see."""
         return self.game.determinize(self.__state, self.seat, rng)

@@ -27,6 +27,7 @@ from typing import Any
 from borough.agents.base import Agent, SeatView
 from borough.arena.content import named_in
 from borough.core.game import Action, Game
+from borough.match import Match
 
 _SPEC = re.compile(r"^\s*(?P<level>\S+)\s+without\s+(?P<names>\S.*?)\s*$")
 SEPARATOR = "+"
@@ -97,15 +98,18 @@ def forgoing_game(game: Game, seat: int, names: tuple[str, ...],
 
 
 class ForgoingAgent:
-    """An agent that decides as `inner` would, on the game as a seat that forgoes
-    `names` sees it."""
+    """A seat that decides as `inner` would, on the game as a seat that forgoes
+    `names` sees it. It is the harness's, not an agent's: it reads the match's
+    state to give `inner` a view of it through the forgoing game, so `SeatView`
+    need not offer any agent a way to look through a game of its own making."""
 
     def __init__(self, inner: Agent, names: tuple[str, ...], components: tuple[str, ...],
-                 spec: str) -> None:
+                 spec: str, match: Match) -> None:
         self.inner = inner
         self.names = names
         self.components = components
         self.name = spec
+        self.match = match
         self._game: Game | None = None
         self._seat = -1
 
@@ -113,4 +117,4 @@ class ForgoingAgent:
         if self._game is None or self._seat != view.seat:
             self._game = forgoing_game(view.game, view.seat, self.names, self.components)
             self._seat = view.seat
-        return self.inner.choose(view.through(self._game))
+        return self.inner.choose(SeatView(self._game, self.match.state, view.seat))

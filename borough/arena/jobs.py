@@ -101,7 +101,7 @@ def _seat_agent(job: Job, m: matches.Match, seat: int) -> Agent:
     if forgoing_spec is not None:
         level, names = forgoing_spec
         return forgoing.ForgoingAgent(matches.Bot(level, m, seat), names,
-                                      content.component_names(job.game, job.content), spec)
+                                      content.component_names(job.game, job.content), spec, m)
     return UserAgent(spec, matches.seat_seed(m.record.seed, seat))
 
 
