@@ -1,6 +1,7 @@
 """A level that forgoes components: `LEVEL without NAME` in an arena."""
 
 import json
+import random
 
 import pytest
 from typer.testing import CliRunner
@@ -46,15 +47,25 @@ def test_the_forgoing_seat_never_uses_the_component_and_the_other_seat_still_may
 
 def test_a_forgoing_seat_moves_only_within_the_real_rules():
     game = content.game_with("smallcity", None)
-    view = forgoing.forgoing_game(game, 1, ("School",), content.component_names("smallcity", None))
+    names = content.component_names("smallcity", None)
+    view = forgoing.forgoing_game(game, 1, ("School",), names)
     assert isinstance(view, type(game)) and view.title == game.title
+    rng = random.Random(5)
     state = game.setup(2, seed=3)
-    for seat in (0, 1):
+    cut = 0
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
         legal, kept = game.legal_actions(state, seat), view.legal_actions(state, seat)
-        assert set(kept) <= set(legal)
-    # the other seat's moves are untouched, and the real game object is unchanged
-    assert view.legal_actions(state, 0) == game.legal_actions(state, 0)
-    assert type(game).__name__ == "SmallCity"
+        if seat == 0:
+            assert kept == legal  # the other seat's moves are untouched
+        else:
+            assert set(kept) <= set(legal)
+            school = [a for a in legal if "School" in content.named_in(game.what_it_uses(a), names)]
+            assert not set(school) & set(kept) or set(kept) == set(legal)
+            cut += len(school)
+        game.apply(state, seat, rng.choice(kept))
+    assert cut  # the seat was offered the School and never had it
+    assert type(game).__name__ == "SmallCity"  # the real game object is unchanged
 
 
 def test_an_arena_against_a_level_without_a_component():
