@@ -160,9 +160,7 @@ def _sections(r: dict[str, Any]) -> list[str]:
                 "measures who comes to use a component (a building reached only by a "
                 "city already ahead); what the component itself is worth to a level, "
                 "an arena of the level against itself forgoing it tells: "
-                f"<code>borough arena --game {html.escape(r['game'])} --agents "
-                f"'{html.escape(r['agent'])},{html.escape(r['agent'])} without NAME' "
-                "--format gauntlet</code>.</p>",
+                f"<code>{html.escape(_forgo_command(r))}</code>.</p>",
                 _share_bars([c["component"] for c in judged],
                             [{"d": c["table_difference"], "low": c["table_low"],
                               "high": c["table_high"]} for c in judged], 0.0,
@@ -178,6 +176,15 @@ def _sections(r: dict[str, Any]) -> list[str]:
                      _interval(c["table_low"], c["table_high"], "{:+.1%}")] for c in rows],
                     [c["outlier"] for c in rows])]
     return out
+
+
+def _forgo_command(r: dict[str, Any]) -> str:
+    """The arena that measures one component's worth at this report's setting (its
+    player count and options; with other content, add its --content)."""
+    options = "".join(f" -o {k}={v}" for k, v in sorted(r["options"].items()))
+    level = r["agent"]
+    return (f"borough arena --game {r['game']} --players {r['players']}{options} "
+            f"--agents '{level},{level} without NAME' --format gauntlet")
 
 
 def _same(values: set[float]) -> float | None:

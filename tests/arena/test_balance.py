@@ -2,6 +2,7 @@
 
 import json
 import re
+import shlex
 
 from typer.testing import CliRunner
 
@@ -31,8 +32,12 @@ def test_small_balance_report_has_its_plots_and_summary(tmp_path):
     assert data["summary"] in page.replace("&#x27;", "'")
     assert data["first_player"]["verdict"] in page
     # what a component is worth, beside who used it: the arena that tells
-    assert ("borough arena --game smallcity --agents 'random,random without NAME'"
-            in page.replace("&#x27;", "'"))
+    command = next(line for line in page.replace("&#x27;", "'").split("<code>")[1:]
+                   if "without NAME" in line).split("</code>")[0]
+    assert command.startswith("borough arena --game smallcity --players 2 -o ")
+    assert command.endswith("--agents 'random,random without NAME' --format gauntlet")
+    played = invoke(*shlex.split(command.replace("NAME", "School"))[1:], "-n", "1", "-w", "1")
+    assert played.exit_code == 0, played.output
     assert [s["seat"] for s in data["seats"]] == [1, 2] and data["games"] == 4
     assert sum(s["wins"] for s in data["seats"]) <= 4
     assert data["chain"][0]["games"] == 2 and data["chain"][0]["stronger"] == "easy"
