@@ -9,7 +9,25 @@
 // Sizes: the drawing is about as wide in its own units as the board's box is in
 // pixels (1000 on a desktop, 360 on a phone), so a 12-unit letter is drawn at about
 // 12 px; nothing is smaller than 11 units. Long texts are wrapped to the width.
-import { SIZE, MATERIALS, MAT_FILL, MAT_LETTER, FAMILY_FILL, FAMILY_NAME, FAMILY_CODE, DARK_TEXT, MARK_WORDS, FONT, SMALL, fitChars, cellName, costText, drawShape, drawOffers, tileTag } from "./smallcity_tiles.js";
+import {
+  SIZE,
+  MATERIALS,
+  MAT_FILL,
+  MAT_LETTER,
+  FAMILY_FILL,
+  FAMILY_NAME,
+  FAMILY_CODE,
+  DARK_TEXT,
+  MARK_WORDS,
+  FONT,
+  SMALL,
+  fitChars,
+  cellName,
+  costText,
+  drawShape,
+  drawOffers,
+  tileTag,
+} from "./smallcity_tiles.js";
 import { drawPromises, promiseBack } from "./smallcity_promises.js";
 import { placing, ghostLayer, placingPanel } from "./smallcity_ghost.js";
 
@@ -18,9 +36,16 @@ const CELL = 30;
 const GRID_X = 24; // room for the row letters left of a grid
 const STATIONS = ["police", "fire", "clinic", "university"]; // work only while staffed (SC-50)
 const PHASES = {
-  setup: "setting up", actions: "Special Actions", build: "Build (behind screens)", move: "Move Citizens",
-  income: "Collect Income", vote: "Vote", pollution: "Measure Pollution", council: "City Council",
-  visit: "the VIPs' visit", over: "game over",
+  setup: "setting up",
+  actions: "Special Actions",
+  build: "Build (behind screens)",
+  move: "Move Citizens",
+  income: "Collect Income",
+  vote: "Vote",
+  pollution: "Measure Pollution",
+  council: "City Council",
+  visit: "the VIPs' visit",
+  over: "game over",
 };
 const OWN_PLACE = ["place", "demolish", "upgrade", "house", "kill", "bury", "extend", "staff"];
 
@@ -32,7 +57,9 @@ function text(svg, x, y, words, attrs = {}) {
 function para(ctx, g, x, y, width, words, attrs = {}) {
   const size = attrs["font-size"] || FONT;
   for (const [k, line] of ctx.lines(words, fitChars(width, size)).entries()) {
-    g.append(ctx.svg("text", { x: x + (k ? 8 : 0), y: y + size, "font-size": size, ...attrs }, line));
+    g.append(
+      ctx.svg("text", { x: x + (k ? 8 : 0), y: y + size, "font-size": size, ...attrs }, line),
+    );
     y += size + 3;
   }
   return y;
@@ -71,13 +98,16 @@ function storeBorough(obs, a, mover) {
   const who = mover === undefined ? obs.viewer : mover;
   if (a[3] === HALL) return who;
   const seat = obs.seats.find((st) => st.seat === who);
-  const home = seat && (seat.tiles || []).some((t) => t && t.stock && t.stock.length && Math.min(...t.cells) === a[3]);
+  const home =
+    seat &&
+    (seat.tiles || []).some((t) => t && t.stock && t.stock.length && Math.min(...t.cells) === a[3]);
   return home ? who : a[2];
 }
 
 // Does a spend or store move use this store of this borough?
 function usesStore(obs, a, borough, store, mover) {
-  if (a[0] === "spend") return borough === (mover === undefined ? obs.viewer : mover) && a[2] === store;
+  if (a[0] === "spend")
+    return borough === (mover === undefined ? obs.viewer : mover) && a[2] === store;
   if (a[0] === "store") return a[3] === store && storeBorough(obs, a, mover) === borough;
   return false;
 }
@@ -93,7 +123,8 @@ function attemptAt(obs, view, chosen, borough, i, store) {
   if (store !== null && obs.step === "store" && me) {
     const pending = me.pending || [];
     let item = chosen && chosen[0] === "store" ? chosen[2] * 3 + chosen[1] : undefined;
-    if (item === undefined) item = mine ? pending[0] : pending.find((p) => Math.floor(p / 3) === borough);
+    if (item === undefined)
+      item = mine ? pending[0] : pending.find((p) => Math.floor(p / 3) === borough);
     return item === undefined ? null : ["store", item % 3, Math.floor(item / 3), store];
   }
   if (mine && ["house", "kill", "bury"].includes(obs.step)) return [obs.step, i];
@@ -108,14 +139,43 @@ function drawStock(svg, g, here, seat, i, x, yy) {
   const per = Math.ceil(held.length / here.tile.cells.length);
   held.slice(k * per, (k + 1) * per).forEach((m, j) => {
     const bx = x + CELL - 15 - j * 14;
-    g.append(svg("g", { class: "material", "data-material": m >= 0 ? MATERIALS[m] : "empty" },
-      svg("rect", { x: bx, y: yy + 1, width: 13, height: 13, rx: 2, fill: m >= 0 ? MAT_FILL[m] : "#fffdf8", stroke: m >= 0 ? "#fff" : "#6b6557", "stroke-dasharray": m >= 0 ? null : "2 1" }),
-      m >= 0 ? svg("text", { x: bx + 6.5, y: yy + 11.5, "text-anchor": "middle", "font-size": SMALL, "font-weight": "bold", fill: "#fff" }, MAT_LETTER[m]) : null));
+    g.append(
+      svg(
+        "g",
+        { class: "material", "data-material": m >= 0 ? MATERIALS[m] : "empty" },
+        svg("rect", {
+          x: bx,
+          y: yy + 1,
+          width: 13,
+          height: 13,
+          rx: 2,
+          fill: m >= 0 ? MAT_FILL[m] : "#fffdf8",
+          stroke: m >= 0 ? "#fff" : "#6b6557",
+          "stroke-dasharray": m >= 0 ? null : "2 1",
+        }),
+        m >= 0
+          ? svg(
+              "text",
+              {
+                x: bx + 6.5,
+                y: yy + 11.5,
+                "text-anchor": "middle",
+                "font-size": SMALL,
+                "font-weight": "bold",
+                fill: "#fff",
+              },
+              MAT_LETTER[m],
+            )
+          : null,
+      ),
+    );
   });
 }
 
 function hallText(seat, data) {
-  const held = seat.hall_mats.length ? seat.hall_mats.map((m) => MATERIALS[m]).join(", ") : "no materials";
+  const held = seat.hall_mats.length
+    ? seat.hall_mats.map((m) => MATERIALS[m]).join(", ")
+    : "no materials";
   const room = data.hall_capacity - seat.hall_citizens - seat.hall_mats.length;
   return `${seat.hall_citizens} citizen${seat.hall_citizens === 1 ? "" : "s"}, ${held}; room for ${Math.max(room, 0)} more`;
 }
@@ -135,8 +195,13 @@ function storeLines(ctx, seat, stores) {
     lines.push(`To pay: ${costText(seat.owe)}. Click City Hall or the Warehouse that gives it.`);
   }
   if (seat.pending && seat.pending.length) {
-    const what = seat.pending.map((p) => `${MATERIALS[p % 3]}${Math.floor(p / 3) === seat.seat ? "" : ` (made in ${ctx.name(Math.floor(p / 3))}'s borough)`}`);
-    lines.push(`To store: ${what.join(", ")}.${mine && obs.step === "store" ? " Click City Hall or a Warehouse with room." : ""}`);
+    const what = seat.pending.map(
+      (p) =>
+        `${MATERIALS[p % 3]}${Math.floor(p / 3) === seat.seat ? "" : ` (made in ${ctx.name(Math.floor(p / 3))}'s borough)`}`,
+    );
+    lines.push(
+      `To store: ${what.join(", ")}.${mine && obs.step === "store" ? " Click City Hall or a Warehouse with room." : ""}`,
+    );
   }
   return lines;
 }
@@ -145,17 +210,28 @@ function storeLines(ctx, seat, stores) {
 // the building then costs. Answers the y under it.
 function drawWaiver(ctx, root, types, x, y, width) {
   const { obs, svg } = ctx;
-  const moves = ctx.your_turn ? ctx.view.legal_actions.map((m) => m.action).filter((a) => a[0] === "waive" || a[0] === "pass") : [];
+  const moves = ctx.your_turn
+    ? ctx.view.legal_actions.map((m) => m.action).filter((a) => a[0] === "waive" || a[0] === "pass")
+    : [];
   if (obs.step !== "waive" || !moves.length) return y;
   const me = obs.seats.find((st) => st.seat === obs.viewer);
   const tile = me && obs.sel && obs.sel[2] >= 0 ? me.tiles[obs.sel[2]] : null;
   const type = tile ? types[tile.type] : null;
   const cost = type ? type.materials : null;
   const panel = svg("g", { id: "architect-waiver" });
-  y = para(ctx, panel, x, y, width, `The Architect's waiver${type ? `: the ${type.name} costs ${costText(cost)}` : ""}`, { "font-weight": "bold" });
+  y = para(
+    ctx,
+    panel,
+    x,
+    y,
+    width,
+    `The Architect's waiver${type ? `: the ${type.name} costs ${costText(cost)}` : ""}`,
+    { "font-weight": "bold" },
+  );
   moves.forEach((a) => {
     let words;
-    if (a[0] === "pass") words = `Pay in full${cost ? ` (${costText(cost)})` : ""} and keep the waiver for a later Cultural building`;
+    if (a[0] === "pass")
+      words = `Pay in full${cost ? ` (${costText(cost)})` : ""} and keep the waiver for a later Cultural building`;
     else {
       const rest = cost ? cost.map((c, m) => (m === a[1] ? c - 1 : c)) : null;
       words = `Waive 1 ${MATERIALS[a[1]]}${rest ? `: pay ${costText(rest)}` : ""}`;
@@ -163,9 +239,21 @@ function drawWaiver(ctx, root, types, x, y, width) {
     const lines = ctx.lines(words, fitChars(width - 24));
     const h = lines.length * 15 + 8;
     const which = a[0] === "pass" ? "pass" : MATERIALS[a[1]];
-    const g = svg("g", { class: "waiver-choice", "data-waive": which },
-      svg("rect", { class: "shape", x, y: y + 4, width, height: h, rx: 10, fill: "#fffdf8", stroke: "#8a806c" }),
-      ...lines.map((line, k) => text(svg, x + 12, y + 20 + k * 15, line)));
+    const g = svg(
+      "g",
+      { class: "waiver-choice", "data-waive": which },
+      svg("rect", {
+        class: "shape",
+        x,
+        y: y + 4,
+        width,
+        height: h,
+        rx: 10,
+        fill: "#fffdf8",
+        stroke: "#8a806c",
+      }),
+      ...lines.map((line, k) => text(svg, x + 12, y + 20 + k * 15, line)),
+    );
     ctx.bind(g, (b) => b[0] === a[0] && b[1] === a[1], { key: `waive-${which}`, label: words });
     panel.append(g);
     y += h + 6;
@@ -179,9 +267,21 @@ function gauge(svg, x, y, w, label, value, max, fill, words, mark = null) {
   const share = Math.max(0, Math.min(1, max ? value / max : 0));
   const g = svg("g", { class: "gauge", "data-gauge": label, "data-value": value });
   g.append(text(svg, x, y + 11, label, { fill: "#333" }));
-  g.append(svg("rect", { x: x + 66, y: y + 1, width: w, height: 11, rx: 2, fill: "#eee", stroke: "#bbb" }));
+  g.append(
+    svg("rect", { x: x + 66, y: y + 1, width: w, height: 11, rx: 2, fill: "#eee", stroke: "#bbb" }),
+  );
   g.append(svg("rect", { x: x + 66, y: y + 1, width: w * share, height: 11, rx: 2, fill }));
-  if (mark !== null) g.append(svg("line", { x1: x + 66 + w * mark / max, x2: x + 66 + w * mark / max, y1: y - 1, y2: y + 14, stroke: "#b71c1c", "stroke-width": 2 }));
+  if (mark !== null)
+    g.append(
+      svg("line", {
+        x1: x + 66 + (w * mark) / max,
+        x2: x + 66 + (w * mark) / max,
+        y1: y - 1,
+        y2: y + 14,
+        stroke: "#b71c1c",
+        "stroke-width": 2,
+      }),
+    );
   g.append(text(svg, x + 72 + w, y + 11, words, { "font-weight": "bold" }));
   return g;
 }
@@ -202,28 +302,54 @@ function scoreLine(obs, data, seat, view) {
   }
   if (seat.standing) {
     const st = seat.standing;
-    const parts = basic ? ` (votes ${seat.votes} − pollution ${seat.pollution}${st.promise_delta ? ` ${st.promise_delta > 0 ? "+" : "−"} ${Math.abs(st.promise_delta)} Promise` : ""})` : "";
-    const rating = obs.players === 1 ? `Solo rating for that score: ${SOLO_RATING(data, st.score)}` : "";
+    const parts = basic
+      ? ` (votes ${seat.votes} − pollution ${seat.pollution}${st.promise_delta ? ` ${st.promise_delta > 0 ? "+" : "−"} ${Math.abs(st.promise_delta)} Promise` : ""})`
+      : "";
+    const rating =
+      obs.players === 1 ? `Solo rating for that score: ${SOLO_RATING(data, st.score)}` : "";
     return [`Score now: ${st.score}${parts}`, st.score, rating];
   }
   if (!basic) return ["", null, ""];
-  return [`Votes − pollution: ${seat.votes - seat.pollution} (Promise hidden)`, seat.votes - seat.pollution, ""];
+  return [
+    `Votes − pollution: ${seat.votes - seat.pollution} (Promise hidden)`,
+    seat.votes - seat.pollution,
+    "",
+  ];
 }
 
 // The text under a borough that says what the move to the pointed space would do.
 function previewOf(ctx, seat, x, y, width) {
   const { obs, svg } = ctx;
   if (!ctx.your_turn || obs.step !== "to") return null;
-  const moves = ctx.view.legal_actions.filter((m) => m.action[0] === "to" && m.action[1] === seat.seat);
+  const moves = ctx.view.legal_actions.filter(
+    (m) => m.action[0] === "to" && m.action[1] === seat.seat,
+  );
   if (!moves.length) return null;
-  const node = svg("text", { class: "move-preview", id: `move-preview-${seat.seat}`, x, y: y + FONT, "font-size": FONT, "font-weight": "bold", fill: "#1b5e20" });
-  const say = (words) => node.replaceChildren(...ctx.lines(words, fitChars(width)).map((line, k) => svg("tspan", { x, dy: k ? FONT + 3 : 0 }, line)));
-  say(`Point at a highlighted space of ${ctx.name(seat.seat)}'s borough to see what the move would do.`);
+  const node = svg("text", {
+    class: "move-preview",
+    id: `move-preview-${seat.seat}`,
+    x,
+    y: y + FONT,
+    "font-size": FONT,
+    "font-weight": "bold",
+    fill: "#1b5e20",
+  });
+  const say = (words) =>
+    node.replaceChildren(
+      ...ctx
+        .lines(words, fitChars(width))
+        .map((line, k) => svg("tspan", { x, dy: k ? FONT + 3 : 0 }, line)),
+    );
+  say(
+    `Point at a highlighted space of ${ctx.name(seat.seat)}'s borough to see what the move would do.`,
+  );
   const show = (i) => {
     const m = moves.find((mm) => mm.action[2] === i);
     if (!m) return;
     node.dataset.cell = String(i);
-    say(`If it goes to ${cellName(i)}: ${m.text.includes(": ") ? m.text.slice(m.text.indexOf(": ") + 2) : m.text}`);
+    say(
+      `If it goes to ${cellName(i)}: ${m.text.includes(": ") ? m.text.slice(m.text.indexOf(": ") + 2) : m.text}`,
+    );
   };
   return { node, show, height: 5 * (FONT + 3) };
 }
@@ -240,13 +366,35 @@ function drawBorough(ctx, root, seat, x0, y, extra) {
   const maxVotes = Math.max(50, ...obs.seats.map((st) => st.votes));
   const maxMoney = Math.max(20, ...obs.seats.map((st) => st.money));
   const head = svg("g", { class: "borough-head", "data-borough": seat.seat });
-  let hy = para(ctx, head, x, y, width,
+  let hy = para(
+    ctx,
+    head,
+    x,
+    y,
+    width,
     `${ctx.name(seat.seat)}${you ? " (you)" : ""}${seat.eliminated ? " — out (100% pollution)" : ""}${seat.finished && obs.phase === "build" ? " — finished building" : ""}`,
-    { "font-size": 14, "font-weight": "bold", fill: ctx.colour(seat.seat) });
-  head.append(gauge(svg, x, hy + 4, 120, "Votes", seat.votes, maxVotes, "#6a1b9a", `${seat.votes}`));
-  head.append(gauge(svg, x, hy + 20, 120, "Money", seat.money, maxMoney, "#2e7d32", `$${seat.money}`));
-  head.append(gauge(svg, x, hy + 36, 120, "Pollution", seat.pollution, 100, seat.pollution >= 10 ? "#c62828" : "#8d6e63",
-    `${seat.pollution}% (100%: out)`, 10));
+    { "font-size": 14, "font-weight": "bold", fill: ctx.colour(seat.seat) },
+  );
+  head.append(
+    gauge(svg, x, hy + 4, 120, "Votes", seat.votes, maxVotes, "#6a1b9a", `${seat.votes}`),
+  );
+  head.append(
+    gauge(svg, x, hy + 20, 120, "Money", seat.money, maxMoney, "#2e7d32", `$${seat.money}`),
+  );
+  head.append(
+    gauge(
+      svg,
+      x,
+      hy + 36,
+      120,
+      "Pollution",
+      seat.pollution,
+      100,
+      seat.pollution >= 10 ? "#c62828" : "#8d6e63",
+      `${seat.pollution}% (100%: out)`,
+      10,
+    ),
+  );
   hy += 54;
   const [score, value, rating] = scoreLine(obs, data, seat, ctx.view);
   const scoreNode = svg("g", { class: "score-now", "data-score-now": value === null ? "" : value });
@@ -257,21 +405,41 @@ function drawBorough(ctx, root, seat, x0, y, extra) {
     hy = para(ctx, r, x, hy, width, rating);
     head.append(r);
   }
-  hy = para(ctx, head, x, hy, width, `City Hall ${seat.hall_citizens} citizens · Career Center ${seat.career} · reserve ${seat.reserve}`);
+  hy = para(
+    ctx,
+    head,
+    x,
+    hy,
+    width,
+    `City Hall ${seat.hall_citizens} citizens · Career Center ${seat.career} · reserve ${seat.reserve}`,
+  );
   const promise = svg("g", { class: "promise-line" });
-  hy = para(ctx, promise, x, hy, width, you && seat.promise > 0
-    ? `Your Promise and ${seat.special_count} Special Promise${seat.special_count === 1 ? "" : "s"}: see the cards` : promiseBack(ctx, seat));
+  hy = para(
+    ctx,
+    promise,
+    x,
+    hy,
+    width,
+    you && seat.promise > 0
+      ? `Your Promise and ${seat.special_count} Special Promise${seat.special_count === 1 ? "" : "s"}: see the cards`
+      : promiseBack(ctx, seat),
+  );
   head.append(promise);
   root.append(head);
   const y0 = hy + 18;
   const tileAt = {};
-  (seat.tiles || []).forEach((t, n) => { if (t) for (const c of t.cells) tileAt[c] = n; });
+  (seat.tiles || []).forEach((t, n) => {
+    if (t) for (const c of t.cells) tileAt[c] = n;
+  });
   const stores = storesOf(seat, types);
   const p = you ? extra.placing : null;
   const cellXY = (i) => [x0 + (i % SIZE) * CELL, y0 + Math.floor(i / SIZE) * CELL];
-  const ghost = p ? ghostLayer(ctx, p, seat, cellXY, CELL, { x, y: y0 + SIZE * CELL + 18, width }) : null;
+  const ghost = p
+    ? ghostLayer(ctx, p, seat, cellXY, CELL, { x, y: y0 + SIZE * CELL + 18, width })
+    : null;
   const preview = previewOf(ctx, seat, x, y0 + SIZE * CELL + 6, width);
-  const picked = obs.step === "to" && obs.picked && obs.picked[0] === seat.seat ? obs.picked[1] : -1;
+  const picked =
+    obs.step === "to" && obs.picked && obs.picked[0] === seat.seat ? obs.picked[1] : -1;
   for (let i = 0; i < SIZE * SIZE; i++) {
     const r = Math.floor(i / SIZE);
     const c = i % SIZE;
@@ -284,63 +452,196 @@ function drawBorough(ctx, root, seat, x0, y, extra) {
     let fill = inZone ? "#efe6cf" : "#d8cfbd";
     if (type) fill = FAMILY_FILL[type.family] || "#999";
     if (seat.grid[i] === -2) fill = "#555";
-    const g = svg("g", { class: here ? "plot store" : "plot", "data-cell": i, "data-borough": seat.seat,
-      "data-store": store === null ? null : store, "data-name": cellName(i) });
-    g.append(svg("rect", { class: "shape", x: cx, y: yy, width: CELL - 1, height: CELL - 1, fill, stroke: "#fff" }));
+    const g = svg("g", {
+      class: here ? "plot store" : "plot",
+      "data-cell": i,
+      "data-borough": seat.seat,
+      "data-store": store === null ? null : store,
+      "data-name": cellName(i),
+    });
+    g.append(
+      svg("rect", {
+        class: "shape",
+        x: cx,
+        y: yy,
+        width: CELL - 1,
+        height: CELL - 1,
+        fill,
+        stroke: "#fff",
+      }),
+    );
     if (type && type.family === "harbor" && tile.marks[tile.cells.indexOf(i)] === 1) {
-      g.append(svg("rect", { x: cx + 3, y: yy + 3, width: CELL - 7, height: CELL - 7, fill: "#9fc5e8" }));
+      g.append(
+        svg("rect", { x: cx + 3, y: yy + 3, width: CELL - 7, height: CELL - 7, fill: "#9fc5e8" }),
+      );
     }
-    if (type && STATIONS.includes(type.family) && !tile.cells.some((cc) => seat.occ[cc] === seat.seat)) {
+    if (
+      type &&
+      STATIONS.includes(type.family) &&
+      !tile.cells.some((cc) => seat.occ[cc] === seat.seat)
+    ) {
       // a station works only while one of its owner's citizens staffs it (SC-50)
-      g.append(svg("rect", { class: "unstaffed", x: cx, y: yy, width: CELL - 1, height: CELL - 1, fill: "#fff", "fill-opacity": 0.55 }));
+      g.append(
+        svg("rect", {
+          class: "unstaffed",
+          x: cx,
+          y: yy,
+          width: CELL - 1,
+          height: CELL - 1,
+          fill: "#fff",
+          "fill-opacity": 0.55,
+        }),
+      );
     }
     if (tile && tile.fresh) {
       // built this round: after the screens go down everyone sees what each built
-      g.append(svg("rect", { class: "fresh-mark", x: cx + 1.5, y: yy + 1.5, width: CELL - 4, height: CELL - 4, fill: "none", stroke: "#111", "stroke-width": 1.2, "stroke-dasharray": "2 2" }));
+      g.append(
+        svg("rect", {
+          class: "fresh-mark",
+          x: cx + 1.5,
+          y: yy + 1.5,
+          width: CELL - 4,
+          height: CELL - 4,
+          fill: "none",
+          stroke: "#111",
+          "stroke-width": 1.2,
+          "stroke-dasharray": "2 2",
+        }),
+      );
     }
     if (type && tile.cells[0] === i) {
-      g.append(svg("text", { x: cx + 2, y: yy + 11, "font-size": SMALL, "font-weight": "bold", fill: DARK_TEXT.includes(type.family) ? "#222" : "#fff", class: "tile-tag" }, tileTag(type)));
+      g.append(
+        svg(
+          "text",
+          {
+            x: cx + 2,
+            y: yy + 11,
+            "font-size": SMALL,
+            "font-weight": "bold",
+            fill: DARK_TEXT.includes(type.family) ? "#222" : "#fff",
+            class: "tile-tag",
+          },
+          tileTag(type),
+        ),
+      );
     }
-    if (seat.grid[i] === -2) g.append(svg("text", { x: cx + CELL / 2, y: yy + 21, "text-anchor": "middle", "font-size": 15, fill: "#fff" }, "✝"));
+    if (seat.grid[i] === -2)
+      g.append(
+        svg(
+          "text",
+          { x: cx + CELL / 2, y: yy + 21, "text-anchor": "middle", "font-size": 15, fill: "#fff" },
+          "✝",
+        ),
+      );
     if (here) drawStock(svg, g, here, seat, i, cx, yy);
     const who = seat.occ[i];
     const tourist = who >= 0 && who !== seat.seat;
     if (who >= 0) {
-      if (i === picked) g.append(svg("circle", { class: "picked-ring", cx: cx + CELL / 2, cy: yy + 20, r: 10, fill: "none", stroke: "#111", "stroke-width": 2.5, "stroke-dasharray": "3 2" }));
-      g.append(svg("circle", { class: tourist ? "citizen tourist" : "citizen", "data-owner": who, cx: cx + CELL / 2, cy: yy + 20, r: 7.5, fill: ctx.colour(who), stroke: tourist ? "#000" : "#fff", "stroke-width": tourist ? 2 : 1.2 }));
-      if (tourist) g.append(svg("text", { x: cx + CELL / 2, y: yy + 24, "text-anchor": "middle", "font-size": SMALL, "font-weight": "bold", fill: "#fff" }, "T"));
+      if (i === picked)
+        g.append(
+          svg("circle", {
+            class: "picked-ring",
+            cx: cx + CELL / 2,
+            cy: yy + 20,
+            r: 10,
+            fill: "none",
+            stroke: "#111",
+            "stroke-width": 2.5,
+            "stroke-dasharray": "3 2",
+          }),
+        );
+      g.append(
+        svg("circle", {
+          class: tourist ? "citizen tourist" : "citizen",
+          "data-owner": who,
+          cx: cx + CELL / 2,
+          cy: yy + 20,
+          r: 7.5,
+          fill: ctx.colour(who),
+          stroke: tourist ? "#000" : "#fff",
+          "stroke-width": tourist ? 2 : 1.2,
+        }),
+      );
+      if (tourist)
+        g.append(
+          svg(
+            "text",
+            {
+              x: cx + CELL / 2,
+              y: yy + 24,
+              "text-anchor": "middle",
+              "font-size": SMALL,
+              "font-weight": "bold",
+              fill: "#fff",
+            },
+            "T",
+          ),
+        );
     }
-    if (mayorCells.includes(i)) g.append(svg("rect", { class: "mayor-mark", x: cx + CELL - 10, y: yy + CELL - 10, width: 8, height: 8, fill: "#000" }));
+    if (mayorCells.includes(i))
+      g.append(
+        svg("rect", {
+          class: "mayor-mark",
+          x: cx + CELL - 10,
+          y: yy + CELL - 10,
+          width: 8,
+          height: 8,
+          fill: "#000",
+        }),
+      );
     let label = `${ctx.name(seat.seat)}'s borough ${cellName(i)}${type ? `: ${type.name}` : seat.grid[i] === -2 ? ": Cemetery" : inZone ? ", empty" : " (outside the Constructible Zone)"}`;
-    if (type && STATIONS.includes(type.family)) label += tile.cells.some((cc) => seat.occ[cc] === seat.seat) ? " (staffed: it works)" : " (not staffed: it does not work)";
+    if (type && STATIONS.includes(type.family))
+      label += tile.cells.some((cc) => seat.occ[cc] === seat.seat)
+        ? " (staffed: it works)"
+        : " (not staffed: it does not work)";
     if (who >= 0) label += tourist ? `; a tourist of ${ctx.name(who)}` : "; one of its citizens";
     if (mayorCells.includes(i)) label += "; beside the mayor, no building this round";
-    if (here) label += ` (${here.hall ? hallText(seat, data) : `holds ${stockText(here.tile.stock)}`})`;
+    if (here)
+      label += ` (${here.hall ? hallText(seat, data) : `holds ${stockText(here.tile.stock)}`})`;
     // a citizen to pick or a space to go to: the move's own words (must it move, what it would do)
-    const moveHere = ctx.your_turn && ["pick", "to"].includes(obs.step)
-      ? ctx.view.legal_actions.find((m) => m.action[0] === obs.step && m.action[1] === seat.seat && m.action[2] === i) : null;
+    const moveHere =
+      ctx.your_turn && ["pick", "to"].includes(obs.step)
+        ? ctx.view.legal_actions.find(
+            (m) => m.action[0] === obs.step && m.action[1] === seat.seat && m.action[2] === i,
+          )
+        : null;
     if (moveHere) label += `. ${moveHere.text}`;
     if (p) {
       const anchor = p.anchorAt(i);
-      ctx.bind(g, (a, mover) => mover === undefined && a[0] === "place" && a[1] === p.o && a[2] === anchor,
-        { key: `plot-${seat.seat}-${i}`, label, attempt: () => (anchor === null ? null : ["place", p.o, anchor]) });
+      ctx.bind(
+        g,
+        (a, mover) => mover === undefined && a[0] === "place" && a[1] === p.o && a[2] === anchor,
+        {
+          key: `plot-${seat.seat}-${i}`,
+          label,
+          attempt: () => (anchor === null ? null : ["place", p.o, anchor]),
+        },
+      );
       g.addEventListener("mouseenter", () => ghost.show(i));
       g.addEventListener("focus", () => ghost.show(i));
     } else {
-      ctx.bind(g, (a, mover) => {
-        if (a[0] === "mayor") return seat.seat === obs.host && data.edges[a[1]].includes(i);
-        if (a[0] === "spend" || a[0] === "store") return store !== null && usesStore(obs, a, seat.seat, store, mover);
-        if (a[0] === "place" && mover !== undefined) {
-          // another player's new tile: marked on every space of it (its box's corner is the anchor)
-          if (seat.seat !== mover || !tile) return false;
-          const rows = tile.cells.map((cc) => Math.floor(cc / SIZE));
-          const cols = tile.cells.map((cc) => cc % SIZE);
-          return Math.min(...rows) * SIZE + Math.min(...cols) === a[2];
-        }
-        const at = placeOf(obs, a, mover);
-        return at !== null && at[0] === seat.seat && at[1] === i;
-      }, { key: here ? `store-${seat.seat}-${store}-${i}` : `plot-${seat.seat}-${i}`, label,
-        attempt: (chosen) => attemptAt(obs, ctx.view, chosen, seat.seat, i, store) });
+      ctx.bind(
+        g,
+        (a, mover) => {
+          if (a[0] === "mayor") return seat.seat === obs.host && data.edges[a[1]].includes(i);
+          if (a[0] === "spend" || a[0] === "store")
+            return store !== null && usesStore(obs, a, seat.seat, store, mover);
+          if (a[0] === "place" && mover !== undefined) {
+            // another player's new tile: marked on every space of it (its box's corner is the anchor)
+            if (seat.seat !== mover || !tile) return false;
+            const rows = tile.cells.map((cc) => Math.floor(cc / SIZE));
+            const cols = tile.cells.map((cc) => cc % SIZE);
+            return Math.min(...rows) * SIZE + Math.min(...cols) === a[2];
+          }
+          const at = placeOf(obs, a, mover);
+          return at !== null && at[0] === seat.seat && at[1] === i;
+        },
+        {
+          key: here ? `store-${seat.seat}-${store}-${i}` : `plot-${seat.seat}-${i}`,
+          label,
+          attempt: (chosen) => attemptAt(obs, ctx.view, chosen, seat.seat, i, store),
+        },
+      );
       if (preview) {
         g.addEventListener("mouseenter", () => preview.show(i));
         g.addEventListener("focus", () => preview.show(i));
@@ -348,8 +649,22 @@ function drawBorough(ctx, root, seat, x0, y, extra) {
     }
     root.append(g);
   }
-  for (let c = 0; c < SIZE; c++) root.append(text(svg, x0 + c * CELL + CELL / 2, y0 - 4, c + 1, { "text-anchor": "middle", fill: "#5d574b", class: "col-label" }));
-  for (let r = 0; r < SIZE; r++) root.append(text(svg, x0 - 5, y0 + r * CELL + CELL / 2 + 4, String.fromCharCode(65 + r), { "text-anchor": "end", fill: "#5d574b", class: "row-label" }));
+  for (let c = 0; c < SIZE; c++)
+    root.append(
+      text(svg, x0 + c * CELL + CELL / 2, y0 - 4, c + 1, {
+        "text-anchor": "middle",
+        fill: "#5d574b",
+        class: "col-label",
+      }),
+    );
+  for (let r = 0; r < SIZE; r++)
+    root.append(
+      text(svg, x0 - 5, y0 + r * CELL + CELL / 2 + 4, String.fromCharCode(65 + r), {
+        "text-anchor": "end",
+        fill: "#5d574b",
+        class: "row-label",
+      }),
+    );
   let sy = y0 + SIZE * CELL + 6;
   if (ghost) {
     root.append(ghost.layer, ghost.said);
@@ -365,7 +680,9 @@ function drawBorough(ctx, root, seat, x0, y, extra) {
   const lines = storeLines(ctx, seat, stores);
   const stations = (seat.tiles || []).filter((t) => t && STATIONS.includes(types[t.type].family));
   if (stations.length) {
-    lines.push(`Stations: ${stations.map((t) => `${types[t.type].name} ${t.cells.some((cc) => seat.occ[cc] === seat.seat) ? "staffed" : "not staffed"}`).join(", ")}`);
+    lines.push(
+      `Stations: ${stations.map((t) => `${types[t.type].name} ${t.cells.some((cc) => seat.occ[cc] === seat.seat) ? "staffed" : "not staffed"}`).join(", ")}`,
+    );
   }
   if (you && seat.log && seat.log.length) {
     // the engine's words name seats by number; the table's names replace them
@@ -383,7 +700,15 @@ function drawCircle(ctx, root, x, y, width) {
   const cards = data.action_cards || [];
   const cardName = (c) => (cards[c] ? cards[c].name : `Action card ${c + 1}`);
   const g = svg("g", { id: "action-circle" });
-  y = para(ctx, g, x, y, width, "The Special Action circle (a taken card is filled in its taker's colour; the effects are listed at the bottom):", { "font-weight": "bold" });
+  y = para(
+    ctx,
+    g,
+    x,
+    y,
+    width,
+    "The Special Action circle (a taken card is filled in its taker's colour; the effects are listed at the bottom):",
+    { "font-weight": "bold" },
+  );
   const perRow = width >= 900 ? 8 : width >= 600 ? 4 : 3;
   const w = Math.floor((width - (perRow - 1) * 6) / perRow);
   const shown = obs.circle.map((card, k) => [card, k]).filter(([card]) => card >= 0);
@@ -391,21 +716,48 @@ function drawCircle(ctx, root, x, y, width) {
     const taken = obs.taken[k];
     const cx = x + (n % perRow) * (w + 6);
     const cy = y + 4 + Math.floor(n / perRow) * 32;
-    const who = taken >= 0 ? `taken by ${ctx.name(taken)}` : taken === -2 ? "taken by the mayor" : "free";
+    const who =
+      taken >= 0 ? `taken by ${ctx.name(taken)}` : taken === -2 ? "taken by the mayor" : "free";
     const dark = taken >= 0 || taken === -2;
-    const node = svg("g", { class: "circle-card", "data-slot": k, "data-card": card },
-      svg("rect", { class: "shape", x: cx, y: cy, width: w, height: 26, rx: 13, fill: taken >= 0 ? ctx.colour(taken) : taken === -2 ? "#555" : "#fffdf8", stroke: "#8a806c" }),
-      text(svg, cx + w / 2, cy + 18, cardName(card), { "text-anchor": "middle", "font-weight": "bold", fill: dark ? "#fff" : "#222" }));
+    const node = svg(
+      "g",
+      { class: "circle-card", "data-slot": k, "data-card": card },
+      svg("rect", {
+        class: "shape",
+        x: cx,
+        y: cy,
+        width: w,
+        height: 26,
+        rx: 13,
+        fill: taken >= 0 ? ctx.colour(taken) : taken === -2 ? "#555" : "#fffdf8",
+        stroke: "#8a806c",
+      }),
+      text(svg, cx + w / 2, cy + 18, cardName(card), {
+        "text-anchor": "middle",
+        "font-weight": "bold",
+        fill: dark ? "#fff" : "#222",
+      }),
+    );
     ctx.bind(node, (a) => a[0] === "card" && a[1] === k, {
-      key: `card-${k}`, label: `${cardName(card)} (${who})`,
+      key: `card-${k}`,
+      label: `${cardName(card)} (${who})`,
       detail: cards[card] ? `${cards[card].name}: ${cards[card].text}` : "",
-      attempt: () => (obs.step === "card" ? ["card", k] : null) });
+      attempt: () => (obs.step === "card" ? ["card", k] : null),
+    });
     g.append(node);
   });
   root.append(g);
   y += 4 + Math.ceil(shown.length / perRow) * 32;
-  return para(ctx, root, x, y, width,
-    `Materials in reserve: ${obs.mats.map((n, m) => `${n} ${MATERIALS[m]}`).join(", ")} · Promise decks (easy, medium, difficult): ${obs.deck_sizes.join(", ")} cards`) + 6;
+  return (
+    para(
+      ctx,
+      root,
+      x,
+      y,
+      width,
+      `Materials in reserve: ${obs.mats.map((n, m) => `${n} ${MATERIALS[m]}`).join(", ")} · Promise decks (easy, medium, difficult): ${obs.deck_sizes.join(", ")} cards`,
+    ) + 6
+  );
 }
 
 // A council space's benefit in words (data/council.toml).
@@ -424,19 +776,37 @@ function benefitText(row, reward) {
 // The City Council board: a row per department, a column per price; answers the next y.
 function drawCouncil(ctx, root, x, y, width) {
   const { obs, data, svg } = ctx;
-  const councilSide = data.content && data.content.council ? data.content.council[obs.council_side] : null;
+  const councilSide =
+    data.content && data.content.council ? data.content.council[obs.council_side] : null;
   if (!councilSide) return y;
   const board = svg("g", { id: "council-board" });
   const rows = Object.keys(councilSide).filter((k) => k !== "source" && k !== "price");
   const cols = councilSide.price.length; // a disc's column counts from 1 (0: not on the board yet)
-  y = para(ctx, board, x, y, width,
-    `City Council (${obs.council_side} side): a disc entering a column pays its price in $ or votes and takes that column's benefit`, { "font-weight": "bold" });
+  y = para(
+    ctx,
+    board,
+    x,
+    y,
+    width,
+    `City Council (${obs.council_side} side): a disc entering a column pays its price in $ or votes and takes that column's benefit`,
+    { "font-weight": "bold" },
+  );
   const wide = width >= 600;
   const labelW = wide ? 84 : 0;
   const cw = Math.floor((width - labelW) / cols);
-  const heads = Array.from({ length: cols }, (_, c) => ctx.lines(`Column ${c + 1}: costs ${councilSide.price[c]}`, fitChars(cw - 6)));
-  heads.forEach((lines, c) => lines.forEach((line, k) => board.append(
-    text(svg, x + labelW + c * cw + 4, y + FONT + 2 + k * (FONT + 3), line, { fill: "#5d574b", "font-weight": "bold" }))));
+  const heads = Array.from({ length: cols }, (_, c) =>
+    ctx.lines(`Column ${c + 1}: costs ${councilSide.price[c]}`, fitChars(cw - 6)),
+  );
+  heads.forEach((lines, c) =>
+    lines.forEach((line, k) =>
+      board.append(
+        text(svg, x + labelW + c * cw + 4, y + FONT + 2 + k * (FONT + 3), line, {
+          fill: "#5d574b",
+          "font-weight": "bold",
+        }),
+      ),
+    ),
+  );
   y += Math.max(...heads.map((h) => h.length)) * (FONT + 3) + 6;
   rows.forEach((row, r) => {
     const title = row[0].toUpperCase() + row.slice(1);
@@ -444,32 +814,69 @@ function drawCouncil(ctx, root, x, y, width) {
       board.append(text(svg, x, y + FONT, title, { "font-weight": "bold" }));
       y += FONT + 4;
     }
-    const texts = Array.from({ length: cols }, (_, c) => ctx.lines(benefitText(row, councilSide[row][c]), fitChars(cw - 10)));
+    const texts = Array.from({ length: cols }, (_, c) =>
+      ctx.lines(benefitText(row, councilSide[row][c]), fitChars(cw - 10)),
+    );
     const h = Math.max(...texts.map((t) => t.length)) * (FONT + 3) + 8;
     if (wide) board.append(text(svg, x, y + FONT + 4, title, { "font-weight": "bold" }));
     for (let c = 0; c < cols; c++) {
       const cx = x + labelW + c * cw;
-      const space = svg("g", { class: "council-space", "data-row": r, "data-col": c },
-        svg("rect", { class: "shape", x: cx, y, width: cw - 4, height: h, rx: 3, fill: "#fffdf8", stroke: "#b9ae97" }),
-        ...texts[c].map((line, k) => text(svg, cx + 4, y + FONT + 3 + k * (FONT + 3), line, { fill: "#333" })));
+      const space = svg(
+        "g",
+        { class: "council-space", "data-row": r, "data-col": c },
+        svg("rect", {
+          class: "shape",
+          x: cx,
+          y,
+          width: cw - 4,
+          height: h,
+          rx: 3,
+          fill: "#fffdf8",
+          stroke: "#b9ae97",
+        }),
+        ...texts[c].map((line, k) =>
+          text(svg, cx + 4, y + FONT + 3 + k * (FONT + 3), line, { fill: "#333" }),
+        ),
+      );
       // a disc enters column 1 of a row, or moves one column on in its own row (SC-79)
-      ctx.bind(space, (a, mover) => {
-        const who = obs.seats.find((st) => st.seat === (mover === undefined ? obs.viewer : mover));
-        if (a[0] === "enter") return a[2] === r && c === 0;
-        if (a[0] !== "advance" || !who) return false;
-        // the disc enters the column after its own (space index = its column before the
-        // move); a recent move already has it there
-        const goal = mover === undefined ? who.disc_col[a[1]] : who.disc_col[a[1]] - 1;
-        return who.disc_row[a[1]] === r && goal === c;
-      }, { key: `council-${r}-${c}`, label: `${title}, column ${c + 1}: costs ${councilSide.price[c]}, gives ${benefitText(row, councilSide[row][c])}` });
+      ctx.bind(
+        space,
+        (a, mover) => {
+          const who = obs.seats.find(
+            (st) => st.seat === (mover === undefined ? obs.viewer : mover),
+          );
+          if (a[0] === "enter") return a[2] === r && c === 0;
+          if (a[0] !== "advance" || !who) return false;
+          // the disc enters the column after its own (space index = its column before the
+          // move); a recent move already has it there
+          const goal = mover === undefined ? who.disc_col[a[1]] : who.disc_col[a[1]] - 1;
+          return who.disc_row[a[1]] === r && goal === c;
+        },
+        {
+          key: `council-${r}-${c}`,
+          label: `${title}, column ${c + 1}: costs ${councilSide.price[c]}, gives ${benefitText(row, councilSide[row][c])}`,
+        },
+      );
       board.append(space);
     }
     obs.seats.forEach((st, k) => {
       (st.disc_row || []).forEach((dr, d) => {
         if (dr !== r || st.disc_col[d] < 1) return;
         const c = st.disc_col[d] - 1;
-        board.append(svg("circle", { class: "council-disc", cx: x + labelW + c * cw + cw - 14 - k * 10, cy: y + h - 9, r: 6, fill: ctx.colour(st.seat), stroke: "#222" },
-          svg("title", {}, `${ctx.name(st.seat)}'s council disc: ${title}, column ${c + 1}`)));
+        board.append(
+          svg(
+            "circle",
+            {
+              class: "council-disc",
+              cx: x + labelW + c * cw + cw - 14 - k * 10,
+              cy: y + h - 9,
+              r: 6,
+              fill: ctx.colour(st.seat),
+              stroke: "#222",
+            },
+            svg("title", {}, `${ctx.name(st.seat)}'s council disc: ${title}, column ${c + 1}`),
+          ),
+        );
       });
     });
     y += h + 4;
@@ -486,10 +893,14 @@ function drawRecent(ctx, root, x, y, width) {
   if (!recent.length) return y;
   const g = svg("g", { id: "recent-moves" });
   const mine = view.seat !== null && view.seat !== undefined;
-  y = para(ctx, g, x, y, width, mine ? "Since your last move:" : "The last moves:", { "font-weight": "bold" });
+  y = para(ctx, g, x, y, width, mine ? "Since your last move:" : "The last moves:", {
+    "font-weight": "bold",
+  });
   for (const m of recent.slice(-6)) {
     const node = svg("g", { class: "recent-move", "data-seat": m.seat });
-    y = para(ctx, node, x + 8, y, width - 8, `${ctx.name(m.seat)}: ${m.text}`, { fill: ctx.colour(m.seat) });
+    y = para(ctx, node, x + 8, y, width - 8, `${ctx.name(m.seat)}: ${m.text}`, {
+      fill: ctx.colour(m.seat),
+    });
     g.append(node);
   }
   root.append(g);
@@ -502,11 +913,16 @@ function drawLegend(ctx, root, x, y, width) {
   const g = svg("g", { id: "smallcity-legend" });
   y = para(ctx, g, x, y, width, "Key", { "font-size": 14, "font-weight": "bold" });
   const items = [];
-  for (const [family, name] of Object.entries(FAMILY_NAME)) items.push(["tile", FAMILY_FILL[family], `${FAMILY_CODE[family]}: ${name}`, family]);
+  for (const [family, name] of Object.entries(FAMILY_NAME))
+    items.push(["tile", FAMILY_FILL[family], `${FAMILY_CODE[family]}: ${name}`, family]);
   items.push(
     ["note", null, "the number after a letter: the tile's level"],
     ["water", "#9fc5e8", "a Harbor's water space"],
-    ...MATERIALS.map((m, k) => ["material", MAT_FILL[k], `${MAT_LETTER[k]}: ${m} held in City Hall or a Warehouse`]),
+    ...MATERIALS.map((m, k) => [
+      "material",
+      MAT_FILL[k],
+      `${MAT_LETTER[k]}: ${m} held in City Hall or a Warehouse`,
+    ]),
     ["empty", "#fffdf8", "dashed: a free Warehouse space"],
     ["circle", ctx.colour(obs.viewer ?? 0), "a citizen, in its owner's colour"],
     ["tourist", ctx.colour(obs.viewer ?? 0), "T: a tourist from another borough"],
@@ -525,29 +941,106 @@ function drawLegend(ctx, root, x, y, width) {
   let yy = y + 4;
   for (const [kind, fill, words, family] of items) {
     const w = Math.min(width, 24 + words.length * FONT * 0.6);
-    if (cx + w > x + width && cx > x) { cx = x; yy += 20; }
+    if (cx + w > x + width && cx > x) {
+      cx = x;
+      yy += 20;
+    }
     const item = svg("g", { class: "key-item", "data-key": family || kind });
     if (kind === "circle" || kind === "tourist" || kind === "disc") {
-      item.append(svg("circle", { cx: cx + 8, cy: yy + 8, r: 7.5, fill, stroke: kind === "tourist" ? "#000" : "#fff", "stroke-width": kind === "tourist" ? 2 : 1 }));
-      if (kind === "tourist") item.append(text(svg, cx + 8, yy + 12, "T", { "text-anchor": "middle", "font-size": SMALL, "font-weight": "bold", fill: "#fff" }));
+      item.append(
+        svg("circle", {
+          cx: cx + 8,
+          cy: yy + 8,
+          r: 7.5,
+          fill,
+          stroke: kind === "tourist" ? "#000" : "#fff",
+          "stroke-width": kind === "tourist" ? 2 : 1,
+        }),
+      );
+      if (kind === "tourist")
+        item.append(
+          text(svg, cx + 8, yy + 12, "T", {
+            "text-anchor": "middle",
+            "font-size": SMALL,
+            "font-weight": "bold",
+            fill: "#fff",
+          }),
+        );
     } else if (kind === "ring") {
-      item.append(svg("circle", { cx: cx + 8, cy: yy + 8, r: 8, fill: "none", stroke: "#111", "stroke-width": 2.5, "stroke-dasharray": "3 2" }));
+      item.append(
+        svg("circle", {
+          cx: cx + 8,
+          cy: yy + 8,
+          r: 8,
+          fill: "none",
+          stroke: "#111",
+          "stroke-width": 2.5,
+          "stroke-dasharray": "3 2",
+        }),
+      );
     } else if (kind === "line") {
-      item.append(svg("line", { x1: cx + 8, x2: cx + 8, y1: yy, y2: yy + 16, stroke: fill, "stroke-width": 2 }));
+      item.append(
+        svg("line", {
+          x1: cx + 8,
+          x2: cx + 8,
+          y1: yy,
+          y2: yy + 16,
+          stroke: fill,
+          "stroke-width": 2,
+        }),
+      );
     } else if (kind === "unstaffed") {
       item.append(svg("rect", { x: cx, y: yy + 1, width: 15, height: 15, rx: 2, fill }));
-      item.append(svg("rect", { x: cx, y: yy + 1, width: 15, height: 15, rx: 2, fill: "#fff", "fill-opacity": 0.55 }));
+      item.append(
+        svg("rect", {
+          x: cx,
+          y: yy + 1,
+          width: 15,
+          height: 15,
+          rx: 2,
+          fill: "#fff",
+          "fill-opacity": 0.55,
+        }),
+      );
     } else if (kind === "fresh") {
       item.append(svg("rect", { x: cx, y: yy + 1, width: 15, height: 15, rx: 2, fill }));
-      item.append(svg("rect", { x: cx + 1.5, y: yy + 2.5, width: 12, height: 12, fill: "none", stroke: "#111", "stroke-width": 1.2, "stroke-dasharray": "2 2" }));
+      item.append(
+        svg("rect", {
+          x: cx + 1.5,
+          y: yy + 2.5,
+          width: 12,
+          height: 12,
+          fill: "none",
+          stroke: "#111",
+          "stroke-width": 1.2,
+          "stroke-dasharray": "2 2",
+        }),
+      );
     } else if (kind !== "note") {
-      item.append(svg("rect", { x: cx, y: yy + 1, width: 15, height: 15, rx: 2, fill, stroke: kind === "empty" ? "#6b6557" : "#999", "stroke-dasharray": kind === "empty" ? "2 1" : null }));
+      item.append(
+        svg("rect", {
+          x: cx,
+          y: yy + 1,
+          width: 15,
+          height: 15,
+          rx: 2,
+          fill,
+          stroke: kind === "empty" ? "#6b6557" : "#999",
+          "stroke-dasharray": kind === "empty" ? "2 1" : null,
+        }),
+      );
     }
     const tx = cx + (kind === "note" ? 0 : 20);
     const lines = ctx.lines(words, fitChars(x + width - tx));
-    lines.forEach((line, k) => item.append(text(svg, tx + (k ? 8 : 0), yy + 13 + k * (FONT + 3), line)));
+    lines.forEach((line, k) =>
+      item.append(text(svg, tx + (k ? 8 : 0), yy + 13 + k * (FONT + 3), line)),
+    );
     g.append(item);
-    if (lines.length > 1) { yy += (lines.length - 1) * (FONT + 3); cx = x + width; continue; }
+    if (lines.length > 1) {
+      yy += (lines.length - 1) * (FONT + 3);
+      cx = x + width;
+      continue;
+    }
     cx += (kind === "note" ? w - 20 : w) + 10;
   }
   root.append(g);
@@ -559,11 +1052,16 @@ function drawCards(ctx, root, x, y, width) {
   const { data, svg } = ctx;
   const cards = data.action_cards || [];
   if (!cards.length) return y;
-  y = para(ctx, root, x, y, width, "The Special Action cards", { "font-size": 14, "font-weight": "bold" });
+  y = para(ctx, root, x, y, width, "The Special Action cards", {
+    "font-size": 14,
+    "font-weight": "bold",
+  });
   const legend = svg("g", { id: "action-cards" });
   cards.forEach((card, c) => {
     ctx.lines(`${card.name}: ${card.text}`, fitChars(width - 10)).forEach((line, k) => {
-      legend.append(text(svg, x + (k ? 12 : 0), y + FONT, line, { "data-card-text": k ? null : c }));
+      legend.append(
+        text(svg, x + (k ? 12 : 0), y + FONT, line, { "data-card-text": k ? null : c }),
+      );
       y += FONT + 3;
     });
   });
@@ -590,15 +1088,26 @@ function elsewhere(ctx) {
 export function draw(ctx) {
   const { obs, data, svg } = ctx;
   const types = Object.fromEntries(data.types.map((t) => [t.key, t]));
-  const root = svg("svg", { id: "smallcity-board", role: "group", "aria-label": "The boroughs of Small City" });
+  const root = svg("svg", {
+    id: "smallcity-board",
+    role: "group",
+    "aria-label": "The boroughs of Small City",
+  });
   // a phone gets one narrow column; a wider screen the viewer's borough beside the decision
   const narrow = ctx.narrow;
   const W = narrow ? 360 : 960;
   const x = 4;
   const inner = W - 8;
-  let y = para(ctx, root, x, 0, inner,
-    `Round ${obs.round} of ${data.rounds} · ${PHASES[obs.phase] || obs.phase} · host ${ctx.name(obs.host)}${obs.players === 1 ? ` · solo, ${obs.level} level` : ""}`,
-    { "font-size": 15, "font-weight": "bold" }) + 4;
+  let y =
+    para(
+      ctx,
+      root,
+      x,
+      0,
+      inner,
+      `Round ${obs.round} of ${data.rounds} · ${PHASES[obs.phase] || obs.phase} · host ${ctx.name(obs.host)}${obs.players === 1 ? ` · solo, ${obs.level} level` : ""}`,
+      { "font-size": 15, "font-weight": "bold" },
+    ) + 4;
   y = drawRecent(ctx, root, x, y, inner);
   const me = obs.seats.find((st) => st.seat === obs.viewer);
   const p = placing(ctx);
@@ -631,7 +1140,8 @@ export function draw(ctx) {
       y = drawBorough(ctx, root, me, x + GRID_X, y, { placing: p }) + 10;
     }
     if (first !== "council") y = drawCouncil(ctx, root, x, y, inner);
-    for (const seat of others) if (seat !== host) y = drawBorough(ctx, root, seat, x + GRID_X, y, {}) + 10;
+    for (const seat of others)
+      if (seat !== host) y = drawBorough(ctx, root, seat, x + GRID_X, y, {}) + 10;
   } else {
     y = drawCircle(ctx, root, x, y, inner);
     y = drawCouncil(ctx, root, x, y, inner);
@@ -656,6 +1166,10 @@ export function draw(ctx) {
 export function scores(obs, data, view) {
   if (view.result) return view.result.scores;
   const basic = ["basic", "votes"].includes(obs.mode);
-  return Object.fromEntries(obs.seats.map((st) => [st.seat,
-    st.standing ? st.standing.score : basic ? st.votes - st.pollution : null]));
+  return Object.fromEntries(
+    obs.seats.map((st) => [
+      st.seat,
+      st.standing ? st.standing.score : basic ? st.votes - st.pollution : null,
+    ]),
+  );
 }

@@ -27,8 +27,12 @@ export async function api(path, options = {}) {
     data = null;
   }
   if (!response.ok) {
-    const message = (data && (data.error || data.detail)) || `the server answered ${response.status}`;
-    throw new ApiError(response.status, typeof message === "string" ? message : JSON.stringify(message));
+    const message =
+      (data && (data.error || data.detail)) || `the server answered ${response.status}`;
+    throw new ApiError(
+      response.status,
+      typeof message === "string" ? message : JSON.stringify(message),
+    );
   }
   return data;
 }
@@ -69,7 +73,11 @@ export function svg(tag, attrs = {}, ...children) {
 }
 
 export function notice(container, text, kind = "error") {
-  container.replaceChildren(text ? el("p", { class: `notice ${kind}`, role: kind === "error" ? "alert" : "status" }, text) : "");
+  container.replaceChildren(
+    text
+      ? el("p", { class: `notice ${kind}`, role: kind === "error" ? "alert" : "status" }, text)
+      : "",
+  );
 }
 
 // Player colours, per game: each is far from every colour that game's board uses for
@@ -90,9 +98,22 @@ export const BOX_COLOURS = { blue: "#3f76c4", green: "#4f9d5a", yellow: "#d9a521
 
 // What a person calls each player colour ("Ada plays black").
 export const COLOUR_NAMES = {
-  "#8e24aa": "purple", "#ad7a00": "ochre", "#0097a7": "teal", "#212121": "black", "#c2185b": "magenta",
-  "#6200ea": "violet", "#ff6d00": "orange", "#009688": "teal", "#ff4081": "pink", "#00838f": "teal",
-  "#880e4f": "wine", "#3300ff": "ultramarine", "#3f76c4": "blue", "#4f9d5a": "green", "#d9a521": "yellow", "#c8483a": "red",
+  "#8e24aa": "purple",
+  "#ad7a00": "ochre",
+  "#0097a7": "teal",
+  "#212121": "black",
+  "#c2185b": "magenta",
+  "#6200ea": "violet",
+  "#ff6d00": "orange",
+  "#009688": "teal",
+  "#ff4081": "pink",
+  "#00838f": "teal",
+  "#880e4f": "wine",
+  "#3300ff": "ultramarine",
+  "#3f76c4": "blue",
+  "#4f9d5a": "green",
+  "#d9a521": "yellow",
+  "#c8483a": "red",
 };
 
 export function playerColourName(view, seat) {
@@ -101,7 +122,8 @@ export function playerColourName(view, seat) {
 
 export function playerColour(view, seat) {
   const own = (((view || {}).observation || {}).seats || [])[seat];
-  if (own && typeof own.colour === "string" && BOX_COLOURS[own.colour]) return BOX_COLOURS[own.colour];
+  if (own && typeof own.colour === "string" && BOX_COLOURS[own.colour])
+    return BOX_COLOURS[own.colour];
   const palette = PLAYER_COLOURS[(view || {}).game] || PLAYER_COLOURS.default;
   return palette[seat % palette.length];
 }
@@ -113,11 +135,19 @@ export function seatName(view, seat) {
 
 export function header(active) {
   const links = [["/", "Lobby"]];
-  return el("header", { class: "site" },
+  return el(
+    "header",
+    { class: "site" },
     el("a", { class: "brand", href: "/" }, "Borough"),
-    el("nav", { "aria-label": "Site" }, links.map(([href, text]) =>
-      el("a", { href, "aria-current": active === text ? "page" : null }, text))),
-    el("nav", { id: "rules-links", "aria-label": "Rules" }));
+    el(
+      "nav",
+      { "aria-label": "Site" },
+      links.map(([href, text]) =>
+        el("a", { href, "aria-current": active === text ? "page" : null }, text),
+      ),
+    ),
+    el("nav", { id: "rules-links", "aria-label": "Rules" }),
+  );
 }
 
 export async function fillRulesLinks() {
@@ -125,7 +155,9 @@ export async function fillRulesLinks() {
   if (!nav) return;
   try {
     const meta = await api("/api/meta");
-    nav.replaceChildren(...meta.games.map((g) => el("a", { href: `/rules/${g.name}` }, `${g.title} rules`)));
+    nav.replaceChildren(
+      ...meta.games.map((g) => el("a", { href: `/rules/${g.name}` }, `${g.title} rules`)),
+    );
   } catch (err) {
     nav.replaceChildren();
   }
@@ -140,7 +172,9 @@ const KEEP_SEATS = 60;
 export function mySeats() {
   try {
     const seats = JSON.parse(window.localStorage.getItem(MY_SEATS) || "[]");
-    return Array.isArray(seats) ? seats.filter((s) => s && typeof s.id === "string" && typeof s.token === "string") : [];
+    return Array.isArray(seats)
+      ? seats.filter((s) => s && typeof s.id === "string" && typeof s.token === "string")
+      : [];
   } catch (err) {
     return []; // storage switched off or holding something else: no games remembered
   }
@@ -149,7 +183,10 @@ export function mySeats() {
 export function rememberSeat(entry) {
   const seats = mySeats();
   const at = seats.findIndex((s) => s.id === entry.id && s.seat === entry.seat);
-  const merged = at >= 0 ? { ...seats[at], ...entry, opened: seats[at].opened || entry.opened } : { added: Date.now(), ...entry };
+  const merged =
+    at >= 0
+      ? { ...seats[at], ...entry, opened: seats[at].opened || entry.opened }
+      : { added: Date.now(), ...entry };
   if (at >= 0) seats.splice(at, 1);
   seats.unshift(merged);
   try {

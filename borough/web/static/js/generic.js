@@ -6,7 +6,8 @@ function show(value) {
   if (value === null) return "hidden";
   if (Array.isArray(value)) {
     if (value.length === 0) return "none";
-    if (value.every((v) => v === null || typeof v !== "object")) return value.map((v) => (v === null ? "hidden" : String(v))).join(", ");
+    if (value.every((v) => v === null || typeof v !== "object"))
+      return value.map((v) => (v === null ? "hidden" : String(v))).join(", ");
     return `${value.length} items`;
   }
   if (typeof value === "object") return JSON.stringify(value).slice(0, 120);
@@ -19,16 +20,55 @@ function words(key) {
 
 export function draw(ctx) {
   const obs = ctx.obs || {};
-  const general = Object.entries(obs).filter(([k, v]) => k !== "seats" && (v === null || typeof v !== "object" || (Array.isArray(v) && v.length <= 12)));
+  const general = Object.entries(obs).filter(
+    ([k, v]) =>
+      k !== "seats" &&
+      (v === null || typeof v !== "object" || (Array.isArray(v) && v.length <= 12)),
+  );
   const seats = Array.isArray(obs.seats) ? obs.seats : [];
   const seatKeys = [...new Set(seats.flatMap((s) => Object.keys(s)))].filter((k) => k !== "seat");
-  return el("div", { class: "generic", id: "generic-board" },
+  return el(
+    "div",
+    { class: "generic", id: "generic-board" },
     el("h2", {}, "The table"),
-    el("dl", {}, general.flatMap(([k, v]) => [el("dt", {}, words(k)), el("dd", {}, show(v))])),
-    seats.length ? el("div", { style: "overflow:auto" }, el("table", {},
-      el("thead", {}, el("tr", {}, el("th", {}, "player"), seats.map((s, i) => el("th", {}, ctx.name(s.seat ?? i))))),
-      el("tbody", {}, seatKeys.map((k) => el("tr", {}, el("th", {}, words(k)),
-        seats.map((s) => el("td", {}, k in s ? show(s[k]) : "")))))) ) : null);
+    el(
+      "dl",
+      {},
+      general.flatMap(([k, v]) => [el("dt", {}, words(k)), el("dd", {}, show(v))]),
+    ),
+    seats.length
+      ? el(
+          "div",
+          { style: "overflow:auto" },
+          el(
+            "table",
+            {},
+            el(
+              "thead",
+              {},
+              el(
+                "tr",
+                {},
+                el("th", {}, "player"),
+                seats.map((s, i) => el("th", {}, ctx.name(s.seat ?? i))),
+              ),
+            ),
+            el(
+              "tbody",
+              {},
+              seatKeys.map((k) =>
+                el(
+                  "tr",
+                  {},
+                  el("th", {}, words(k)),
+                  seats.map((s) => el("td", {}, k in s ? show(s[k]) : "")),
+                ),
+              ),
+            ),
+          ),
+        )
+      : null,
+  );
 }
 
 export function scores(obs, view) {

@@ -16,7 +16,11 @@ function inline(text) {
     } else if (t.startsWith("`")) out.push(el("code", {}, t.slice(1, -1)));
     else if (t.startsWith("[")) {
       const [, label, href] = t.match(/\[([^\]]+)\]\(([^)]+)\)/);
-      out.push(href.startsWith("http") || href.startsWith("#") || href.startsWith("/") ? el("a", { href }, label) : label);
+      out.push(
+        href.startsWith("http") || href.startsWith("#") || href.startsWith("/")
+          ? el("a", { href }, label)
+          : label,
+      );
     } else out.push(el("em", {}, t.slice(1, -1)));
     last = m.index + t.length;
   }
@@ -30,7 +34,10 @@ export function render(markdown) {
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
-    if (!line.trim()) { i++; continue; }
+    if (!line.trim()) {
+      i++;
+      continue;
+    }
     const heading = line.match(/^(#{1,6})\s+(.*)$/);
     if (heading) {
       root.append(el(`h${Math.min(heading[1].length, 4)}`, {}, inline(heading[2])));
@@ -40,13 +47,45 @@ export function render(markdown) {
     if (/^\s*\|/.test(line)) {
       const rows = [];
       while (i < lines.length && /^\s*\|/.test(lines[i])) rows.push(lines[i++]);
-      const cells = (r) => r.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim());
+      const cells = (r) =>
+        r
+          .trim()
+          .replace(/^\||\|$/g, "")
+          .split("|")
+          .map((c) => c.trim());
       const body = rows.filter((r) => !/^\s*\|[\s:|-]+\|\s*$/.test(r));
       const [head, ...rest] = body;
       // a wide table scrolls inside its own box, never the page
-      root.append(el("div", { class: "wide" }, el("table", {},
-        el("thead", {}, el("tr", {}, cells(head).map((c) => el("th", {}, inline(c))))),
-        el("tbody", {}, rest.map((r) => el("tr", {}, cells(r).map((c) => el("td", {}, inline(c)))))))));
+      root.append(
+        el(
+          "div",
+          { class: "wide" },
+          el(
+            "table",
+            {},
+            el(
+              "thead",
+              {},
+              el(
+                "tr",
+                {},
+                cells(head).map((c) => el("th", {}, inline(c))),
+              ),
+            ),
+            el(
+              "tbody",
+              {},
+              rest.map((r) =>
+                el(
+                  "tr",
+                  {},
+                  cells(r).map((c) => el("td", {}, inline(c))),
+                ),
+              ),
+            ),
+          ),
+        ),
+      );
       continue;
     }
     const bullet = /^(\s*)([-*]|\d+\.)\s+/;
@@ -75,7 +114,12 @@ export function render(markdown) {
     // The first line always belongs to the paragraph (it matched no block above,
     // e.g. "#12 ..."), so every pass moves on.
     const para = [lines[i++].trim()];
-    while (i < lines.length && lines[i].trim() && !/^(#|\s*\||\s*[-*]\s|\s*\d+\.\s|```)/.test(lines[i])) para.push(lines[i++].trim());
+    while (
+      i < lines.length &&
+      lines[i].trim() &&
+      !/^(#|\s*\||\s*[-*]\s|\s*\d+\.\s|```)/.test(lines[i])
+    )
+      para.push(lines[i++].trim());
     if (line.startsWith(">")) {
       root.append(el("blockquote", {}, inline(para.join(" ").replace(/^>\s?/, ""))));
     } else {

@@ -18,22 +18,28 @@ let retry = 500;
 // move is never held back. The choice is kept in this browser.
 const PACES = { normal: 700, fast: 250, instant: 0 };
 const PACE_KEY = "borough.botSpeed";
-const waiting = [];  // pushed views not yet shown, oldest first
+const waiting = []; // pushed views not yet shown, oldest first
 // Bots faster than the pace for a long time (a table of bots) would leave the page
 // ever further behind: past this many waiting views the oldest are passed over (each
 // view is whole, and the log still lists every move).
 const MOST_WAITING = 12;
-let shownAt = 0;     // when the last view was put on the table
+let shownAt = 0; // when the last view was put on the table
 let pacer = null;
 
 function pace() {
   let chosen = null;
-  try { chosen = window.localStorage.getItem(PACE_KEY); } catch { chosen = null; }
+  try {
+    chosen = window.localStorage.getItem(PACE_KEY);
+  } catch {
+    chosen = null;
+  }
   return Object.hasOwn(PACES, chosen) ? chosen : "normal";
 }
 
 function viewPath() {
-  return token ? `/api/games/${gameId}/view?token=${encodeURIComponent(token)}` : `/api/games/${gameId}`;
+  return token
+    ? `/api/games/${gameId}/view?token=${encodeURIComponent(token)}`
+    : `/api/games/${gameId}`;
 }
 
 function accept(view) {
@@ -43,10 +49,11 @@ function accept(view) {
   while (waiting.length && waiting[0].version <= view.version) waiting.shift();
   table.show(view);
   document.body.dataset.version = String(view.version);
-  shownAt = performance.now();  // once drawn: the pace is the time it stays in sight
+  shownAt = performance.now(); // once drawn: the pace is the time it stays in sight
   const seatControls = document.getElementById("seat-controls");
   const mine = view.seats.find((s) => s.seat === view.seat);
-  if (seatControls && (view.status === "over" || (mine && mine.kind === "bot"))) seatControls.remove();
+  if (seatControls && (view.status === "over" || (mine && mine.kind === "bot")))
+    seatControls.remove();
   const undo = document.getElementById("undo");
   if (undo) undo.hidden = !view.can_undo;
 }
@@ -55,7 +62,10 @@ function accept(view) {
 function pushed(view) {
   const last = waiting.length ? waiting[waiting.length - 1] : table.view;
   if (last && view.version < last.version) return;
-  if (last === table.view && last && view.version === last.version) { accept(view); return; }
+  if (last === table.view && last && view.version === last.version) {
+    accept(view);
+    return;
+  }
   waiting.push(view);
   if (waiting.length > MOST_WAITING) waiting.splice(0, waiting.length - MOST_WAITING);
   drain();
@@ -65,11 +75,18 @@ function drain() {
   if (pacer !== null) return;
   while (waiting.length) {
     const wait = PACES[pace()];
-    if (wait === 0) { accept(waiting[waiting.length - 1]); waiting.length = 0; break; }  // to the newest
+    if (wait === 0) {
+      accept(waiting[waiting.length - 1]);
+      waiting.length = 0;
+      break;
+    } // to the newest
     const gap = wait - (performance.now() - shownAt);
     if (gap > 0) {
       document.body.dataset.pacing = "1";
-      pacer = setTimeout(() => { pacer = null; drain(); }, gap);
+      pacer = setTimeout(() => {
+        pacer = null;
+        drain();
+      }, gap);
       return;
     }
     accept(waiting.shift());
@@ -98,7 +115,8 @@ async function suggestMove() {
 
 async function send(choice) {
   return api(`/api/games/${gameId}/actions`, {
-    body: { token, version: table.view.version, action: choice.action } });
+    body: { token, version: table.view.version, action: choice.action },
+  });
 }
 
 async function move(choice) {
@@ -110,7 +128,8 @@ async function move(choice) {
       // Newer views are held back for pacing: the move goes from the newest, if it is
       // still open there, rather than be refused as stale.
       accept(waiting[waiting.length - 1]);
-      const still = table.view.your_turn && table.view.legal_actions.find((m) => m.index === choice.index);
+      const still =
+        table.view.your_turn && table.view.legal_actions.find((m) => m.index === choice.index);
       if (!still) {
         table.setMessage("The table changed meanwhile: choose again.", "info");
         return;
@@ -134,7 +153,11 @@ async function move(choice) {
   } catch (err) {
     const why = err.status === 422 ? `That move is not allowed: ${err.message}` : err.message;
     table.setMessage(why.charAt(0).toUpperCase() + why.slice(1));
-    try { await refresh(); } catch (again) { /* the message above already tells what went wrong */ }
+    try {
+      await refresh();
+    } catch (again) {
+      /* the message above already tells what went wrong */
+    }
   } finally {
     table.setBusy(false);
     table.render();
@@ -148,7 +171,8 @@ async function attempt(action, label) {
   table.setBusy(true);
   try {
     const answer = await api(`/api/games/${gameId}/explain`, { body: { token, action } });
-    if (answer.allowed) await refresh();  // the view was behind: the place is open now
+    if (answer.allowed)
+      await refresh(); // the view was behind: the place is open now
     else table.setMessage(`${label}: not allowed, ${answer.reason}`);
   } catch (err) {
     table.setMessage(err.message);
@@ -162,7 +186,10 @@ function connect() {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   socket = new WebSocket(`${scheme}://${window.location.host}/ws/games/${gameId}${query}`);
-  socket.addEventListener("open", () => { retry = 500; document.body.dataset.live = "1"; });
+  socket.addEventListener("open", () => {
+    retry = 500;
+    document.body.dataset.live = "1";
+  });
   socket.addEventListener("message", (event) => {
     try {
       pushed(JSON.parse(event.data));
@@ -177,21 +204,42 @@ function connect() {
       return;
     }
     if (table.view && table.view.status === "over") return;
-    setTimeout(() => { refresh().catch(() => {}); connect(); }, retry);
+    setTimeout(() => {
+      refresh().catch(() => {});
+      connect();
+    }, retry);
     retry = Math.min(retry * 2, 8000);
   });
 }
 
 function paceControl() {
-  const select = el("select", { id: "bot-speed" },
-    Object.keys(PACES).map((p) => el("option", { value: p, selected: p === pace() }, p)));
+  const select = el(
+    "select",
+    { id: "bot-speed" },
+    Object.keys(PACES).map((p) => el("option", { value: p, selected: p === pace() }, p)),
+  );
   select.addEventListener("change", () => {
-    try { window.localStorage.setItem(PACE_KEY, select.value); } catch { /* private mode: this page only */ }
-    if (pacer !== null) { clearTimeout(pacer); pacer = null; }
+    try {
+      window.localStorage.setItem(PACE_KEY, select.value);
+    } catch {
+      /* private mode: this page only */
+    }
+    if (pacer !== null) {
+      clearTimeout(pacer);
+      pacer = null;
+    }
     drain();
   });
-  return el("div", { class: "panel pace" }, el("label", { for: "bot-speed" }, "Bot speed: ", select),
-    el("div", { class: "help" }, "Normal shows each other player's move for a moment; instant jumps to the newest."));
+  return el(
+    "div",
+    { class: "panel pace" },
+    el("label", { for: "bot-speed" }, "Bot speed: ", select),
+    el(
+      "div",
+      { class: "help" },
+      "Normal shows each other player's move for a moment; instant jumps to the newest.",
+    ),
+  );
 }
 
 function controls(view) {
@@ -199,20 +247,58 @@ function controls(view) {
   if (view.seat === null || view.seat === undefined || view.status === "over") return box;
   const allHuman = view.seats.every((s) => s.kind === "human");
   box.append(el("h2", {}, "Your seat"));
-  box.append(el("p", { class: "help", id: "hints-status" }, view.hints ?
-    "Suggestions are on in this game: any seat may ask the medium bot for a move." :
-    "Suggestions are off in this game: its creator chose to play without them."));
+  box.append(
+    el(
+      "p",
+      { class: "help", id: "hints-status" },
+      view.hints
+        ? "Suggestions are on in this game: any seat may ask the medium bot for a move."
+        : "Suggestions are off in this game: its creator chose to play without them.",
+    ),
+  );
   if (allHuman) {
-    box.append(el("button", { type: "button", id: "undo", onclick: async () => {
-      try { accept(await api(`/api/games/${gameId}/undo`, { body: { token } })); table.setMessage("Your last move was taken back.", "info"); }
-      catch (err) { table.setMessage(`No take-back: ${err.message}`); }
-    }, hidden: !view.can_undo }, "Take back my last move"), " ");
+    box.append(
+      el(
+        "button",
+        {
+          type: "button",
+          id: "undo",
+          onclick: async () => {
+            try {
+              accept(await api(`/api/games/${gameId}/undo`, { body: { token } }));
+              table.setMessage("Your last move was taken back.", "info");
+            } catch (err) {
+              table.setMessage(`No take-back: ${err.message}`);
+            }
+          },
+          hidden: !view.can_undo,
+        },
+        "Take back my last move",
+      ),
+      " ",
+    );
   }
-  box.append(el("button", { type: "button", id: "leave", onclick: async () => {
-    if (!window.confirm("Leave the game? A medium bot takes over your seat.")) return;
-    try { await api(`/api/games/${gameId}/seats/${view.seat}/bot`, { body: { token, agent: "medium" } }); await refresh(); }
-    catch (err) { table.setMessage(err.message); }
-  } }, "Leave: a bot plays my seat"));
+  box.append(
+    el(
+      "button",
+      {
+        type: "button",
+        id: "leave",
+        onclick: async () => {
+          if (!window.confirm("Leave the game? A medium bot takes over your seat.")) return;
+          try {
+            await api(`/api/games/${gameId}/seats/${view.seat}/bot`, {
+              body: { token, agent: "medium" },
+            });
+            await refresh();
+          } catch (err) {
+            table.setMessage(err.message);
+          }
+        },
+      },
+      "Leave: a bot plays my seat",
+    ),
+  );
   return box;
 }
 
@@ -225,19 +311,38 @@ async function start() {
   try {
     view = await api(viewPath());
   } catch (err) {
-    notice(app, err.status === 403 ? "This link's seat token is not valid for this game." : `The game cannot be shown: ${err.message}`);
+    notice(
+      app,
+      err.status === 403
+        ? "This link's seat token is not valid for this game."
+        : `The game cannot be shown: ${err.message}`,
+    );
     app.append(el("p", {}, el("a", { href: "/" }, "Back to the lobby")));
     return;
   }
   const { content, board } = await loadGame(view.game);
   document.title = `Borough — ${view.title}`;
-  table = new Table(app, { game: view.game, content, board, onMove: token ? move : null,
-    onAttempt: token ? attempt : null, onSuggest: token ? suggestMove : null });
+  table = new Table(app, {
+    game: view.game,
+    content,
+    board,
+    onMove: token ? move : null,
+    onAttempt: token ? attempt : null,
+    onSuggest: token ? suggestMove : null,
+  });
   accept(view);
   table.extra.append(controls(view), paceControl());
   if (token && view.seat !== null && view.seat !== undefined) {
     const me = view.seats.find((s) => s.seat === view.seat);
-    rememberSeat({ id: view.id, seat: view.seat, token, name: me ? me.name : "", game: view.game, title: view.title, opened: true });
+    rememberSeat({
+      id: view.id,
+      seat: view.seat,
+      token,
+      name: me ? me.name : "",
+      game: view.game,
+      title: view.title,
+      opened: true,
+    });
   }
   connect();
 }

@@ -27,7 +27,8 @@ async function go(n) {
   document.body.dataset.frame = String(n);
   slider.value = String(n);
   position.textContent = `after move ${n} of ${total}`;
-  for (const item of list.children) item.classList.toggle("current", Number(item.dataset.number) === n);
+  for (const item of list.children)
+    item.classList.toggle("current", Number(item.dataset.number) === n);
   const current = list.querySelector(".current");
   if (current) current.scrollIntoView({ block: "nearest" });
 }
@@ -35,9 +36,15 @@ async function go(n) {
 const slider = el("input", { type: "range", min: 0, value: 0, id: "scrub", "aria-label": "Move" });
 const position = el("span", { id: "position", "aria-live": "polite" });
 const step = (d) => go(at + d).catch(show);
-const playButton = el("button", { type: "button", id: "autoplay", onclick: () => toggle() }, "Play");
+const playButton = el(
+  "button",
+  { type: "button", id: "autoplay", onclick: () => toggle() },
+  "Play",
+);
 
-function show(err) { table.setMessage(err.message); }
+function show(err) {
+  table.setMessage(err.message);
+}
 
 function toggle() {
   if (timer) {
@@ -48,7 +55,10 @@ function toggle() {
   }
   playButton.textContent = "Pause";
   timer = setInterval(() => {
-    if (at >= total) { toggle(); return; }
+    if (at >= total) {
+      toggle();
+      return;
+    }
     step(1);
   }, 700);
 }
@@ -58,8 +68,21 @@ async function start() {
   try {
     first = await api(`/api/games/${gameId}/replay?at=0`);
   } catch (err) {
-    notice(app, err.status === 409 ? "This game is still being played: its replay opens once it is over." : `No replay: ${err.message}`);
-    app.append(el("p", {}, el("a", { href: `/play/${gameId}` }, "Watch the game"), " · ", el("a", { href: "/" }, "Lobby")));
+    notice(
+      app,
+      err.status === 409
+        ? "This game is still being played: its replay opens once it is over."
+        : `No replay: ${err.message}`,
+    );
+    app.append(
+      el(
+        "p",
+        {},
+        el("a", { href: `/play/${gameId}` }, "Watch the game"),
+        " · ",
+        el("a", { href: "/" }, "Lobby"),
+      ),
+    );
     return;
   }
   total = first.total;
@@ -74,12 +97,34 @@ async function start() {
     playButton,
     el("button", { type: "button", id: "next", onclick: () => step(1) }, "Next ▶"),
     el("button", { type: "button", id: "last", onclick: () => go(total).catch(show) }, "End »"),
-    slider, position);
-  list.replaceChildren(...first.moves.map((m) => el("li", { "data-number": m.number },
-    el("a", { href: `#move-${m.number}`, onclick: (e) => { e.preventDefault(); go(m.number).catch(show); } },
-      `${seatName(first, m.seat)}: ${m.text}`))));
-  app.replaceChildren(el("h1", {}, `Replay: ${first.title}`), controls, tableRoot,
-    el("section", { class: "panel" }, el("h2", {}, "Every move"), list));
+    slider,
+    position,
+  );
+  list.replaceChildren(
+    ...first.moves.map((m) =>
+      el(
+        "li",
+        { "data-number": m.number },
+        el(
+          "a",
+          {
+            href: `#move-${m.number}`,
+            onclick: (e) => {
+              e.preventDefault();
+              go(m.number).catch(show);
+            },
+          },
+          `${seatName(first, m.seat)}: ${m.text}`,
+        ),
+      ),
+    ),
+  );
+  app.replaceChildren(
+    el("h1", {}, `Replay: ${first.title}`),
+    controls,
+    tableRoot,
+    el("section", { class: "panel" }, el("h2", {}, "Every move"), list),
+  );
   table = new Table(tableRoot, { game: first.game, content, board });
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement) return;

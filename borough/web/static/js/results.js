@@ -13,7 +13,10 @@ const SMALLCITY_KEYS = {
 
 function topTied(result) {
   const best = Math.max(...result.scores);
-  return result.scores.map((s, seat) => [s, seat]).filter(([s]) => s === best).map(([, seat]) => seat);
+  return result.scores
+    .map((s, seat) => [s, seat])
+    .filter(([s]) => s === best)
+    .map(([, seat]) => seat);
 }
 
 function names(view, seats) {
@@ -22,55 +25,88 @@ function names(view, seats) {
 
 const EXPLAIN = {
   architectura(view, result, d) {
-    const columns = [["Card values", d.values], ["End effects", d.end_effects], ["Graveyard", d.graveyard], ["Cards in the city", d.cards]]
-      .filter(([, v]) => Array.isArray(v)).map(([title, values]) => ({ title, values }));
+    const columns = [
+      ["Card values", d.values],
+      ["End effects", d.end_effects],
+      ["Graveyard", d.graveyard],
+      ["Cards in the city", d.cards],
+    ]
+      .filter(([, v]) => Array.isArray(v))
+      .map(([title, values]) => ({ title, values }));
     const tied = topTied(result);
     let tiebreak = null;
     if (tied.length > 1) {
       const most = Math.max(...tied.map((s) => d.cards[s]));
       const byCards = tied.filter((s) => d.cards[s] === most);
-      tiebreak = byCards.length < tied.length
-        ? `${names(view, tied)} tied on ${result.scores[tied[0]]} points; the most cards in the city (${most}) decided it.`
-        : `${names(view, tied)} tied on points and on cards in the city; the lowest card value decided it.`;
-      if (result.winners.length > 1) tiebreak = `${names(view, tied)} tied on points, cards and lowest card: they share the win.`;
+      tiebreak =
+        byCards.length < tied.length
+          ? `${names(view, tied)} tied on ${result.scores[tied[0]]} points; the most cards in the city (${most}) decided it.`
+          : `${names(view, tied)} tied on points and on cards in the city; the lowest card value decided it.`;
+      if (result.winners.length > 1)
+        tiebreak = `${names(view, tied)} tied on points, cards and lowest card: they share the win.`;
     }
     return { columns, lines: [], tiebreak };
   },
   citycouncil(view, result, d) {
     const columns = Array.isArray(d.funds) ? [{ title: "Private funds", values: d.funds }] : [];
     const lines = [];
-    const how = { mayor: "a player reached the points to become Mayor", government: "the city failed and the government took over",
-      term: "the council's term ran out" }[d.outcome];
+    const how = {
+      mayor: "a player reached the points to become Mayor",
+      government: "the city failed and the government took over",
+      term: "the council's term ran out",
+    }[d.outcome];
     if (how) lines.push(`The game ended after round ${d.rounds}: ${how}.`);
     let tiebreak = null;
     const tied = topTied(result);
     if (!d.everyone_loses && tied.length > 1) {
       // CC-59: private funds part a tie for the most points; the Key to the City does not
-      tiebreak = result.winners.length > 1
-        ? `${names(view, tied)} tied on ${result.scores[tied[0]]} points and private funds: they share the win.`
-        : `${names(view, tied)} tied on ${result.scores[tied[0]]} points; the most private funds decided it.`;
+      tiebreak =
+        result.winners.length > 1
+          ? `${names(view, tied)} tied on ${result.scores[tied[0]]} points and private funds: they share the win.`
+          : `${names(view, tied)} tied on ${result.scores[tied[0]]} points; the most private funds decided it.`;
     }
     return { columns, lines, tiebreak };
   },
   rondelcity(view, result, d) {
     const columns = Array.isArray(d.gold) ? [{ title: "Gold (Banker)", values: d.gold }] : [];
-    const lines = [d.mayor_by === "reaching 50" ? "A Citizen reached 50: its player becomes Mayor at once."
-      : "No Citizen reached 50: the Citizen on the highest number wins."];
+    const lines = [
+      d.mayor_by === "reaching 50"
+        ? "A Citizen reached 50: its player becomes Mayor at once."
+        : "No Citizen reached 50: the Citizen on the highest number wins.",
+    ];
     const tied = topTied(result);
-    const tiebreak = tied.length > 1 && d.mayor_by !== "reaching 50"
-      ? `${names(view, tied)} tied on ${result.scores[tied[0]]} VP: tied players all win.` : null;
+    const tiebreak =
+      tied.length > 1 && d.mayor_by !== "reaching 50"
+        ? `${names(view, tied)} tied on ${result.scores[tied[0]]} VP: tied players all win.`
+        : null;
     return { columns, lines, tiebreak };
   },
   smallcity(view, result, d) {
     const rows = d.rows || [];
     const at = (key, fn) => rows.map((r) => fn(r[key], r));
     const columns = [
-      { title: "Promise", values: at("promise_delta", (v, r) => (r.promise > 0 ? `${r.promise_kept ? "kept" : "broken"} ${v >= 0 ? "+" : ""}${v}` : "none")) },
-      { title: "Special Promises", values: at("specials_kept", (v) => (v && v.length ? `${v.filter(Boolean).length} of ${v.length} kept` : "none")) },
+      {
+        title: "Promise",
+        values: at("promise_delta", (v, r) =>
+          r.promise > 0 ? `${r.promise_kept ? "kept" : "broken"} ${v >= 0 ? "+" : ""}${v}` : "none",
+        ),
+      },
+      {
+        title: "Special Promises",
+        values: at("specials_kept", (v) =>
+          v && v.length ? `${v.filter(Boolean).length} of ${v.length} kept` : "none",
+        ),
+      },
     ];
     const lines = [];
     if (d.rating) lines.push(`Solo rating for ${result.scores[0]} points: ${d.rating}.`);
-    if (rows.some((r) => r.eliminated)) lines.push(`Eliminated by pollution: ${names(view, rows.filter((r) => r.eliminated).map((r) => r.seat))}.`);
+    if (rows.some((r) => r.eliminated))
+      lines.push(
+        `Eliminated by pollution: ${names(
+          view,
+          rows.filter((r) => r.eliminated).map((r) => r.seat),
+        )}.`,
+      );
     let tiebreak = null;
     const tied = topTied(result).filter((s) => !rows[s] || !rows[s].eliminated);
     if (tied.length > 1) {
@@ -78,23 +114,34 @@ const EXPLAIN = {
       const order = SMALLCITY_KEYS[mode] || SMALLCITY_KEYS.basic;
       const keys = tied.map((s) => rows[s].keys);
       const k = keys[0].findIndex((_, i) => i > 0 && new Set(keys.map((x) => x[i])).size > 1);
-      tiebreak = k > 0
-        ? `${names(view, tied)} tied on ${result.scores[tied[0]]} points; ${order[k - 1]} decided it.`
-        : `${names(view, tied)} tied on points and on every tie-break (${order.join(", then ")}): they share the win.`;
+      tiebreak =
+        k > 0
+          ? `${names(view, tied)} tied on ${result.scores[tied[0]]} points; ${order[k - 1]} decided it.`
+          : `${names(view, tied)} tied on points and on every tie-break (${order.join(", then ")}): they share the win.`;
     }
     return { columns, lines, tiebreak };
   },
   ekopolis(view, result, d) {
     if (d.group_score !== undefined) {
-      return { columns: [], lines: [`Everyone plays together: the group scores ${d.group_score} points, shared by all.`], tiebreak: null, shared: true };
+      return {
+        columns: [],
+        lines: [
+          `Everyone plays together: the group scores ${d.group_score} points, shared by all.`,
+        ],
+        tiebreak: null,
+        shared: true,
+      };
     }
-    const columns = Array.isArray(d.green_buildings) ? [{ title: "Green Buildings", values: d.green_buildings }] : [];
+    const columns = Array.isArray(d.green_buildings)
+      ? [{ title: "Green Buildings", values: d.green_buildings }]
+      : [];
     const tied = topTied(result);
     let tiebreak = null;
     if (tied.length > 1) {
-      tiebreak = result.winners.length < tied.length
-        ? `${names(view, tied)} tied on ${result.scores[tied[0]]} points; the most green Buildings decided it.`
-        : `${names(view, tied)} tied on points and on green Buildings: they share the win.`;
+      tiebreak =
+        result.winners.length < tied.length
+          ? `${names(view, tied)} tied on ${result.scores[tied[0]]} points; the most green Buildings decided it.`
+          : `${names(view, tied)} tied on points and on green Buildings: they share the win.`;
     }
     return { columns, lines: [], tiebreak };
   },

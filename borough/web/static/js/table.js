@@ -12,11 +12,14 @@ const narrowScreen = () => Boolean(window.matchMedia && window.matchMedia(NARROW
 
 export async function loadGame(game) {
   if (!contentCache.has(game)) {
-    contentCache.set(game, (async () => {
-      const content = await api(`/api/content/${encodeURIComponent(game)}`);
-      const board = content.board_module ? await import(`/static/boards/${game}.js`) : generic;
-      return { content, board };
-    })());
+    contentCache.set(
+      game,
+      (async () => {
+        const content = await api(`/api/content/${encodeURIComponent(game)}`);
+        const board = content.board_module ? await import(`/static/boards/${game}.js`) : generic;
+        return { content, board };
+      })(),
+    );
   }
   return contentCache.get(game);
 }
@@ -26,8 +29,10 @@ export function wrapLines(text, max) {
   const lines = [];
   let line = "";
   for (const word of String(text).split(/\s+/)) {
-    if (line && line.length + 1 + word.length > max) { lines.push(line); line = word; }
-    else line = line ? `${line} ${word}` : word;
+    if (line && line.length + 1 + word.length > max) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
   }
   if (line) lines.push(line);
   return lines;
@@ -66,7 +71,10 @@ export class Table {
     this.scrolledFor = null;
     this.build();
     // a board's layout follows the screen's width: draw again when it crosses the line
-    if (window.matchMedia) window.matchMedia(NARROW).addEventListener("change", () => { if (this.view) this.render(); });
+    if (window.matchMedia)
+      window.matchMedia(NARROW).addEventListener("change", () => {
+        if (this.view) this.render();
+      });
   }
 
   build() {
@@ -74,18 +82,44 @@ export class Table {
     this.legend = el("div", { class: "legend", id: "legend" });
     this.promptBar = el("p", { class: "prompt-bar", id: "prompt", "aria-live": "polite" });
     this.message = el("div", { id: "message", class: "toast", "aria-live": "assertive" });
-    this.endscreen = el("section", { id: "endscreen", class: "panel endscreen", hidden: true, tabindex: -1 });
+    this.endscreen = el("section", {
+      id: "endscreen",
+      class: "panel endscreen",
+      hidden: true,
+      tabindex: -1,
+    });
     this.boardWrap = el("div", { class: "board-wrap", id: "board" });
     this.hint = el("div", { class: "tooltip", id: "hint", "aria-live": "polite" });
-    this.moves = el("section", { class: "panel moves", id: "moves", "aria-labelledby": "moves-title" });
-    this.players = el("section", { class: "panel", id: "players", "aria-labelledby": "players-title" });
+    this.moves = el("section", {
+      class: "panel moves",
+      id: "moves",
+      "aria-labelledby": "moves-title",
+    });
+    this.players = el("section", {
+      class: "panel",
+      id: "players",
+      "aria-labelledby": "players-title",
+    });
     this.eventsBox = el("section", { class: "panel", id: "log", "aria-labelledby": "log-title" });
     this.extra = el("div", { id: "extra" });
     this.root.replaceChildren(
-      this.statusBar, this.message, this.endscreen,
-      el("div", { class: "table" },
-        el("div", { class: "board-column" }, this.promptBar, this.boardWrap, this.hint, this.legend),
-        el("div", { class: "side" }, this.moves, this.players, this.eventsBox, this.extra)));
+      this.statusBar,
+      this.message,
+      this.endscreen,
+      el(
+        "div",
+        { class: "table" },
+        el(
+          "div",
+          { class: "board-column" },
+          this.promptBar,
+          this.boardWrap,
+          this.hint,
+          this.legend,
+        ),
+        el("div", { class: "side" }, this.moves, this.players, this.eventsBox, this.extra),
+      ),
+    );
     // a click on the board while another player decides says so, instead of nothing
     this.boardWrap.addEventListener("click", (event) => {
       const view = this.view;
@@ -99,9 +133,28 @@ export class Table {
   // A floating notice over the page (it never pushes the board down); the ✕ or the
   // next move dismisses it.
   setMessage(text, kind = "error") {
-    if (!text) { this.message.replaceChildren(); return; }
-    const close = el("button", { type: "button", class: "close", "aria-label": "Dismiss", onclick: () => this.setMessage("") }, "✕");
-    this.message.replaceChildren(el("p", { class: `notice ${kind}`, role: kind === "error" ? "alert" : "status" }, text, close));
+    if (!text) {
+      this.message.replaceChildren();
+      return;
+    }
+    const close = el(
+      "button",
+      {
+        type: "button",
+        class: "close",
+        "aria-label": "Dismiss",
+        onclick: () => this.setMessage(""),
+      },
+      "✕",
+    );
+    this.message.replaceChildren(
+      el(
+        "p",
+        { class: `notice ${kind}`, role: kind === "error" ? "alert" : "status" },
+        text,
+        close,
+      ),
+    );
   }
 
   setBusy(busy) {
@@ -115,7 +168,10 @@ export class Table {
     if (this.narrowed) {
       // another seat's move (a simultaneous step) keeps a half-made choice while it stays legal
       const kept = new Set(this.narrowed.map((m) => m.index));
-      const still = view.your_turn && view.status !== "over" ? view.legal_actions.filter((m) => kept.has(m.index)) : [];
+      const still =
+        view.your_turn && view.status !== "over"
+          ? view.legal_actions.filter((m) => kept.has(m.index))
+          : [];
       this.narrowed = still.length > 1 && still.length === kept.size ? still : null;
     }
     if (this.suggestion && this.suggestion.version !== view.version) this.suggestion = null;
@@ -132,15 +188,20 @@ export class Table {
 
   interactive() {
     const mine = this.view.seats.find((s) => s.seat === this.view.seat);
-    return Boolean(this.onMove && this.view.your_turn && this.view.status !== "over" &&
-      mine && mine.kind === "human");
+    return Boolean(
+      this.onMove &&
+      this.view.your_turn &&
+      this.view.status !== "over" &&
+      mine &&
+      mine.kind === "human",
+    );
   }
 
   render() {
     const view = this.view;
     const body = document.body.dataset;
     body.status = view.status;
-    body.move = String(view.move_number ?? view.version);  // a replay frame, or a live view
+    body.move = String(view.move_number ?? view.version); // a replay frame, or a live view
     body.turn = this.interactive() ? "you" : "wait";
     body.game = view.game;
     body.renders = String(Number(body.renders || 0) + 1);
@@ -173,15 +234,44 @@ export class Table {
 
   renderLegend() {
     const view = this.view;
-    const items = view.seats.map((s) => el("span", { class: "key", "data-legend-seat": s.seat },
-      el("span", { class: "dot", style: `background:${playerColour(view, s.seat)}` }), s.name));
-    if (this.interactive()) items.push(el("span", { class: "key" }, el("span", { class: "swatch live-swatch" }), "a place you can choose now"));
+    const items = view.seats.map((s) =>
+      el(
+        "span",
+        { class: "key", "data-legend-seat": s.seat },
+        el("span", { class: "dot", style: `background:${playerColour(view, s.seat)}` }),
+        s.name,
+      ),
+    );
+    if (this.interactive())
+      items.push(
+        el(
+          "span",
+          { class: "key" },
+          el("span", { class: "swatch live-swatch" }),
+          "a place you can choose now",
+        ),
+      );
     if (this.boardWrap.querySelector(".suggested")) {
-      items.push(el("span", { class: "key", id: "suggested-key" }, el("span", { class: "swatch suggested-swatch" }), "the suggested move"));
+      items.push(
+        el(
+          "span",
+          { class: "key", id: "suggested-key" },
+          el("span", { class: "swatch suggested-swatch" }),
+          "the suggested move",
+        ),
+      );
     }
     if (this.boardWrap.querySelector(".recent")) {
-      items.push(el("span", { class: "key", id: "recent-key" }, el("span", { class: "swatch recent-swatch" }),
-        view.seat === null || view.seat === undefined ? "dashed: the last moves, in the mover's colour" : "dashed: other players' moves since your last, in their colour"));
+      items.push(
+        el(
+          "span",
+          { class: "key", id: "recent-key" },
+          el("span", { class: "swatch recent-swatch" }),
+          view.seat === null || view.seat === undefined
+            ? "dashed: the last moves, in the mover's colour"
+            : "dashed: other players' moves since your last, in their colour",
+        ),
+      );
     }
     this.legend.replaceChildren(el("span", { class: "legend-title" }, "Colours: "), ...items);
   }
@@ -190,20 +280,57 @@ export class Table {
     const view = this.view;
     const who = view.to_act.map((s) => seatName(view, s));
     let turn;
-    if (view.status === "over") turn = el("span", { class: "turn", id: "turn" }, "The game is over");
+    if (view.status === "over")
+      turn = el("span", { class: "turn", id: "turn" }, "The game is over");
     else if (this.interactive()) turn = el("span", { class: "turn you", id: "turn" }, "Your turn");
-    else turn = el("span", { class: "turn", id: "turn" }, who.length ? `Waiting for ${who.join(" and ")}` : "Waiting");
-    const you = view.seat === null || view.seat === undefined ? "You are watching" : `You play ${seatName(view, view.seat)}`;
-    this.statusBar.replaceChildren(...[
-      el("h1", {}, view.title),
-      turn,
-      // A live view carries no move count: it would tell how many secret moves others made.
-      view.move_number !== undefined ? el("span", { id: "move-number" }, `Move ${view.move_number}${view.total !== undefined ? ` of ${view.total}` : ""}`) : null,
-      view.hints ? el("span", { id: "hints-on", title: "Any seat may ask the medium bot for a move; this was set when the game was created." }, "Suggestions on") : null,
-      view.seed_chosen ? el("span", { id: "seed-chosen", title: "Whoever created this game chose its seed, so they can know the hidden cards." }, "Seed chosen by the creator") : null,
-      el("span", {}, you),
-      el("a", { href: `/rules/${view.game}`, target: "_blank", rel: "noopener" }, "Rules"),
-    ].filter(Boolean));
+    else
+      turn = el(
+        "span",
+        { class: "turn", id: "turn" },
+        who.length ? `Waiting for ${who.join(" and ")}` : "Waiting",
+      );
+    const you =
+      view.seat === null || view.seat === undefined
+        ? "You are watching"
+        : `You play ${seatName(view, view.seat)}`;
+    this.statusBar.replaceChildren(
+      ...[
+        el("h1", {}, view.title),
+        turn,
+        // A live view carries no move count: it would tell how many secret moves others made.
+        view.move_number !== undefined
+          ? el(
+              "span",
+              { id: "move-number" },
+              `Move ${view.move_number}${view.total !== undefined ? ` of ${view.total}` : ""}`,
+            )
+          : null,
+        view.hints
+          ? el(
+              "span",
+              {
+                id: "hints-on",
+                title:
+                  "Any seat may ask the medium bot for a move; this was set when the game was created.",
+              },
+              "Suggestions on",
+            )
+          : null,
+        view.seed_chosen
+          ? el(
+              "span",
+              {
+                id: "seed-chosen",
+                title:
+                  "Whoever created this game chose its seed, so they can know the hidden cards.",
+              },
+              "Seed chosen by the creator",
+            )
+          : null,
+        el("span", {}, you),
+        el("a", { href: `/rules/${view.game}`, target: "_blank", rel: "noopener" }, "Rules"),
+      ].filter(Boolean),
+    );
   }
 
   renderBoard() {
@@ -214,8 +341,14 @@ export class Table {
     const table = this;
     this.hint.textContent = "";
     const ctx = {
-      view, obs: view.observation, data: this.content.data, content: this.content,
-      viewer: view.seat, players: view.players, el, svg,
+      view,
+      obs: view.observation,
+      data: this.content.data,
+      content: this.content,
+      viewer: view.seat,
+      players: view.players,
+      el,
+      svg,
       // the seat's player colour, never one the board uses for something else, and its name
       colour: (seat) => playerColour(view, seat),
       colourName: (seat) => playerColourName(view, seat),
@@ -227,7 +360,9 @@ export class Table {
         return table.bind(node, pred, opts, legal, candidates, bound);
       },
       // a place's full text (a card's effect), reached by hovering, focusing or reading aloud
-      detail(node, text) { return table.describe(node, text); },
+      detail(node, text) {
+        return table.describe(node, text);
+      },
       lines: wrapLines,
       redraw: () => this.render(), // a board's own control (Small City's Rotate) draws again
     };
@@ -246,7 +381,10 @@ export class Table {
       // frame everything the board drew, whatever size its parts came out
       const box = drawing.getBBox();
       if (box.width > 0 && box.height > 0) {
-        drawing.setAttribute("viewBox", `${Math.floor(box.x - 6)} ${Math.floor(box.y - 6)} ${Math.ceil(box.width + 12)} ${Math.ceil(box.height + 12)}`);
+        drawing.setAttribute(
+          "viewBox",
+          `${Math.floor(box.x - 6)} ${Math.floor(box.y - 6)} ${Math.ceil(box.width + 12)} ${Math.ceil(box.height + 12)}`,
+        );
         drawing.style.maxWidth = `${Math.ceil((box.width + 12) * 1.5)}px`; // small boards stay readable, not huge
       }
     }
@@ -261,7 +399,10 @@ export class Table {
     this.scrolledFor = version;
     requestAnimationFrame(() => {
       const live = [...this.boardWrap.querySelectorAll(".live")];
-      const seen = live.some((n) => { const r = n.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; });
+      const seen = live.some((n) => {
+        const r = n.getBoundingClientRect();
+        return r.bottom > 0 && r.top < window.innerHeight;
+      });
       if (live.length && !seen) live[0].scrollIntoView({ block: "center" });
     });
   }
@@ -271,7 +412,9 @@ export class Table {
     if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0");
     if (!node.hasAttribute("aria-label")) node.setAttribute("aria-label", text);
     if (!node.querySelector(":scope > title")) node.prepend(svg("title", {}, text));
-    const hint = () => { this.hint.textContent = text; };
+    const hint = () => {
+      this.hint.textContent = text;
+    };
     node.addEventListener("mouseenter", hint);
     node.addEventListener("focus", hint);
     return node;
@@ -289,7 +432,13 @@ export class Table {
       node.classList.add("live");
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
-      let says = matches.length === 1 ? matches[0].text : `${matches.length} moves: ${matches.map((m) => m.text).slice(0, 4).join("; ")}${matches.length > 4 ? "; …" : ""}`;
+      let says =
+        matches.length === 1
+          ? matches[0].text
+          : `${matches.length} moves: ${matches
+              .map((m) => m.text)
+              .slice(0, 4)
+              .join("; ")}${matches.length > 4 ? "; …" : ""}`;
       if (detail) says = `${says} (${detail})`;
       node.setAttribute("aria-label", label ? `${label}: ${says}` : says);
       node.prepend(svg("title", {}, label ? `${label}: ${says}` : says));
@@ -297,9 +446,14 @@ export class Table {
       const go = () => this.choose(matches);
       node.addEventListener("click", go);
       node.addEventListener("keydown", (e) => {
-        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); }
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          go();
+        }
       });
-      const hint = () => { this.hint.textContent = says; };
+      const hint = () => {
+        this.hint.textContent = says;
+      };
       node.addEventListener("mouseenter", hint);
       node.addEventListener("focus", hint);
     } else if (label || detail) {
@@ -324,7 +478,11 @@ export class Table {
     for (let i = recent.length - 1; i >= 0; i--) {
       let fits = false;
       // the mover's seat goes along: a board places a move like "buy" by whose it was
-      try { fits = pred(recent[i].action, recent[i].seat); } catch { fits = false; } // a board's test made for another step
+      try {
+        fits = pred(recent[i].action, recent[i].seat);
+      } catch {
+        fits = false;
+      } // a board's test made for another step
       if (!fits) continue;
       const seat = recent[i].seat;
       node.classList.add("recent");
@@ -339,7 +497,11 @@ export class Table {
     const advice = this.suggestion;
     if (!advice || !this.interactive()) return;
     let fits = false;
-    try { fits = pred(advice.move.action); } catch { fits = false; }
+    try {
+      fits = pred(advice.move.action);
+    } catch {
+      fits = false;
+    }
     if (!fits) return;
     node.classList.add("suggested");
     node.prepend(svg("title", {}, `Suggested: ${advice.move.text}`));
@@ -367,24 +529,58 @@ export class Table {
       parts.push(el("p", {}, "No more moves: the game is over."));
     } else if (!this.interactive()) {
       const mine = view.seats.find((s) => s.seat === view.seat);
-      parts.push(el("p", {}, view.seat === null || view.seat === undefined ? "Spectators watch the moves as they happen." :
-        mine && mine.kind === "bot" ? `A bot (${mine.agent}) now plays your seat.` :
-        `Waiting for ${view.to_act.map((s) => seatName(view, s)).join(" and ")}…`));
+      parts.push(
+        el(
+          "p",
+          {},
+          view.seat === null || view.seat === undefined
+            ? "Spectators watch the moves as they happen."
+            : mine && mine.kind === "bot"
+              ? `A bot (${mine.agent}) now plays your seat.`
+              : `Waiting for ${view.to_act.map((s) => seatName(view, s)).join(" and ")}…`,
+        ),
+      );
     } else if (this.narrowed) {
       parts.push(el("p", { class: "prompt" }, `Choose one of ${this.narrowed.length} moves:`));
       parts.push(...this.suggestParts());
       parts.push(...this.narrowed.map((m) => this.moveButton(m)));
-      parts.push(el("button", { type: "button", id: "cancel-choice", onclick: () => { this.narrowed = null; this.render(); } }, "Back: choose another place"));
+      parts.push(
+        el(
+          "button",
+          {
+            type: "button",
+            id: "cancel-choice",
+            onclick: () => {
+              this.narrowed = null;
+              this.render();
+            },
+          },
+          "Back: choose another place",
+        ),
+      );
     } else {
       const loose = view.legal_actions.filter((m) => !this.bound.has(m));
       const onBoard = view.legal_actions.length - loose.length;
       parts.push(el("p", { class: "prompt" }, view.prompt || "Your decision"));
       parts.push(...this.suggestParts());
-      if (onBoard) parts.push(el("p", { class: "help" }, `The places you can choose are outlined in yellow on the board${loose.length ? "; or choose here:" : "."}`));
+      if (onBoard)
+        parts.push(
+          el(
+            "p",
+            { class: "help" },
+            `The places you can choose are outlined in yellow on the board${loose.length ? "; or choose here:" : "."}`,
+          ),
+        );
       parts.push(...loose.map((m) => this.moveButton(m)));
       if (onBoard) {
-        parts.push(el("details", { id: "all-moves" }, el("summary", {}, `Every move as a list (${view.legal_actions.length})`),
-          view.legal_actions.map((m) => this.moveButton(m, "list"))));
+        parts.push(
+          el(
+            "details",
+            { id: "all-moves" },
+            el("summary", {}, `Every move as a list (${view.legal_actions.length})`),
+            view.legal_actions.map((m) => this.moveButton(m, "list")),
+          ),
+        );
       }
     }
     this.moves.replaceChildren(...parts);
@@ -395,18 +591,45 @@ export class Table {
     if (!this.onSuggest || !this.view.hints) return [];
     const advice = this.suggestion;
     if (advice) {
-      return [el("p", { id: "suggestion", class: "suggestion", role: "status" },
-        el("span", { class: "swatch suggested-swatch" }), advice.sentence)];
+      return [
+        el(
+          "p",
+          { id: "suggestion", class: "suggestion", role: "status" },
+          el("span", { class: "swatch suggested-swatch" }),
+          advice.sentence,
+        ),
+      ];
     }
-    return [el("button", { type: "button", id: "suggest", class: "small", disabled: this.busy,
-      title: "The medium bot picks a move for you from what you can see, and says why",
-      onclick: () => this.onSuggest() }, "Suggest a move")];
+    return [
+      el(
+        "button",
+        {
+          type: "button",
+          id: "suggest",
+          class: "small",
+          disabled: this.busy,
+          title: "The medium bot picks a move for you from what you can see, and says why",
+          onclick: () => this.onSuggest(),
+        },
+        "Suggest a move",
+      ),
+    ];
   }
 
   moveButton(m, where = "main") {
     const advised = this.suggestion && this.suggestion.move.index === m.index;
-    return el("button", { type: "button", "data-move": where, "data-index": m.index, disabled: this.busy,
-      class: advised ? "suggested" : null, onclick: () => this.onMove(m) }, m.text);
+    return el(
+      "button",
+      {
+        type: "button",
+        "data-move": where,
+        "data-index": m.index,
+        disabled: this.busy,
+        class: advised ? "suggested" : null,
+        onclick: () => this.onMove(m),
+      },
+      m.text,
+    );
   }
 
   renderPlayers() {
@@ -414,18 +637,49 @@ export class Table {
     const scores = scoresOf(view, this.board, this.content);
     this.players.replaceChildren(
       el("h2", { id: "players-title" }, "Players"),
-      el("ul", { class: "seats-list" }, view.seats.map((s) => el("li", {
-        class: `seat-${s.seat} ${view.to_act.includes(s.seat) ? "acting" : ""}`, "data-player": s.seat },
-        el("span", {}, el("span", { class: "dot", style: `background:${playerColour(view, s.seat)}` }),
-          s.name, s.kind === "bot" ? ` (bot, ${s.agent})` : "", s.seat === view.seat ? " — you" : "",
-          view.to_act.includes(s.seat) && view.status !== "over" ? " ◀" : ""),
-        el("span", { "data-score": s.seat }, scores && scores[s.seat] !== undefined && scores[s.seat] !== null ? `${scores[s.seat]} pts` : "")))));
+      el(
+        "ul",
+        { class: "seats-list" },
+        view.seats.map((s) =>
+          el(
+            "li",
+            {
+              class: `seat-${s.seat} ${view.to_act.includes(s.seat) ? "acting" : ""}`,
+              "data-player": s.seat,
+            },
+            el(
+              "span",
+              {},
+              el("span", { class: "dot", style: `background:${playerColour(view, s.seat)}` }),
+              s.name,
+              s.kind === "bot" ? ` (bot, ${s.agent})` : "",
+              s.seat === view.seat ? " — you" : "",
+              view.to_act.includes(s.seat) && view.status !== "over" ? " ◀" : "",
+            ),
+            el(
+              "span",
+              { "data-score": s.seat },
+              scores && scores[s.seat] !== undefined && scores[s.seat] !== null
+                ? `${scores[s.seat]} pts`
+                : "",
+            ),
+          ),
+        ),
+      ),
+    );
   }
 
   renderEvents() {
     const events = this.view.events || [];
-    const list = el("ol", { class: "events", id: "events" }, events.slice(-200).map((e) => el("li", { value: e.number }, e.text)));
-    this.eventsBox.replaceChildren(el("h2", { id: "log-title" }, "What happened"), events.length ? list : el("p", {}, "Nothing yet."));
+    const list = el(
+      "ol",
+      { class: "events", id: "events" },
+      events.slice(-200).map((e) => el("li", { value: e.number }, e.text)),
+    );
+    this.eventsBox.replaceChildren(
+      el("h2", { id: "log-title" }, "What happened"),
+      events.length ? list : el("p", {}, "Nothing yet."),
+    );
     list.scrollTop = list.scrollHeight;
   }
 
@@ -442,22 +696,63 @@ export class Table {
     const why = explainResult(view);
     let headline;
     if (result.detail && result.detail.everyone_loses) headline = "Everyone lost together.";
-    else if (winners.length === view.seats.length && winners.length > 1) headline = "Everyone wins together.";
+    else if (winners.length === view.seats.length && winners.length > 1)
+      headline = "Everyone wins together.";
     else if (view.seats.length === 1) headline = `Game over: ${result.scores[0]} points.`;
     else headline = `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}!`;
-    this.endscreen.replaceChildren(...[
-      el("h2", {}, "Game over"),
-      el("p", { id: "winners" }, headline),
-      ...why.lines.map((line) => el("p", { class: "result-line" }, line)),
-      why.tiebreak ? el("p", { id: "tie-break" }, why.tiebreak) : null,
-      el("div", { id: "final-scores-wrap" }, el("table", { id: "final-scores" },
-        el("thead", {}, el("tr", {}, el("th", {}, "Player"), why.columns.map((c) => el("th", {}, c.title)), el("th", {}, "Score"))),
-        el("tbody", {}, order.map((s) => el("tr", { class: result.winners.includes(s) ? "winner" : "", "data-seat": s },
-          el("td", {}, el("span", { class: "dot", style: `background:${playerColour(view, s)}` }), seatName(view, s), result.winners.includes(s) ? " ★" : ""),
-          why.columns.map((c) => el("td", {}, String(c.values[s] ?? ""))),
-          el("td", { "data-final-score": s }, String(result.scores[s]))))))),
-      el("p", {}, el("a", { href: `/replay/${view.id}` }, "Watch the replay"), " · ", el("a", { href: "/" }, "Back to the lobby")),
-    ].filter(Boolean));
+    this.endscreen.replaceChildren(
+      ...[
+        el("h2", {}, "Game over"),
+        el("p", { id: "winners" }, headline),
+        ...why.lines.map((line) => el("p", { class: "result-line" }, line)),
+        why.tiebreak ? el("p", { id: "tie-break" }, why.tiebreak) : null,
+        el(
+          "div",
+          { id: "final-scores-wrap" },
+          el(
+            "table",
+            { id: "final-scores" },
+            el(
+              "thead",
+              {},
+              el(
+                "tr",
+                {},
+                el("th", {}, "Player"),
+                why.columns.map((c) => el("th", {}, c.title)),
+                el("th", {}, "Score"),
+              ),
+            ),
+            el(
+              "tbody",
+              {},
+              order.map((s) =>
+                el(
+                  "tr",
+                  { class: result.winners.includes(s) ? "winner" : "", "data-seat": s },
+                  el(
+                    "td",
+                    {},
+                    el("span", { class: "dot", style: `background:${playerColour(view, s)}` }),
+                    seatName(view, s),
+                    result.winners.includes(s) ? " ★" : "",
+                  ),
+                  why.columns.map((c) => el("td", {}, String(c.values[s] ?? ""))),
+                  el("td", { "data-final-score": s }, String(result.scores[s])),
+                ),
+              ),
+            ),
+          ),
+        ),
+        el(
+          "p",
+          {},
+          el("a", { href: `/replay/${view.id}` }, "Watch the replay"),
+          " · ",
+          el("a", { href: "/" }, "Back to the lobby"),
+        ),
+      ].filter(Boolean),
+    );
     this.endscreen.hidden = false;
     if (wasHidden && this.onMove) this.endscreen.focus();
   }
