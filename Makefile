@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Prettier for the JavaScript check, pinned by package-lock.json.
+NODE_STAMP := node_modules/.installed
 
 .PHONY: install test lint serve demo bench rules clean
 
@@ -12,10 +14,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev,rl,ray]'
 	touch $(STAMP)
 
-install: $(STAMP)
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
 
-lint: $(STAMP)
+install: $(STAMP) $(NODE_STAMP)
+
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check borough tests benchmarks examples
+	scripts/check_js.sh
 
 test: $(STAMP) lint
 	scripts/ensure_postgres.sh
@@ -36,4 +43,4 @@ rules: $(STAMP)
 	$(BIN)/borough coverage
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache
