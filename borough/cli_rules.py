@@ -12,6 +12,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 import borough
+from borough import guide as player_guide
 from borough import rulebook
 from borough.cli_base import Failure, app, examples, find_game, friendly, out, say
 
@@ -72,8 +73,9 @@ def _show(*parts: RenderableType, page: bool) -> None:
 
 @app.command(
     "rules",
-    epilog=examples("rules", "rules smallcity --toc", "rules smallcity SC-25",
-                    "rules architectura 3", "rules ekopolis scoring --no-pager"),
+    epilog=examples("rules", "rules smallcity --guide", "rules smallcity --toc",
+                    "rules smallcity SC-25", "rules architectura 3",
+                    "rules ekopolis scoring --no-pager"),
 )
 @friendly
 def rules_command(
@@ -91,12 +93,20 @@ def rules_command(
         bool, typer.Option(help="Page long text at a terminal (off: print it all).")
     ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
+    show_guide: Annotated[
+        bool, typer.Option("--guide", help="The player's guide instead: how to play, in short.")
+    ] = False,
 ) -> None:
     """Show a game's rules as Borough plays them: contents, a section, or one rule by id."""
     if game_name is None:
+        if show_guide:
+            raise Failure("--guide needs a game: borough rules GAME --guide")
         _list_games(as_json)
         return
     game = find_game(game_name)
+    if show_guide:
+        _guide(game.name, part, toc, as_json, pager)
+        return
     text = rulebook.rules_text(game.name)
     sections = rulebook.sections(text)
     if part is not None:
@@ -123,6 +133,23 @@ def rules_command(
         out.print(_contents(game.name, sections))
         return
     _show(_contents(game.name, sections), Markdown(text), page=pager)
+
+
+def _guide(game: str, part: str | None, toc: bool, as_json: bool, pager: bool) -> None:
+    """The player's guide: its pictures become a line saying what they show."""
+    if part is not None or toc:
+        raise Failure(f"--guide shows the whole guide; for one rule or section leave it out: "
+                      f"borough rules {game} {part or '--toc'}")
+    text = player_guide.guide_text(game)
+    if as_json:
+        print(json.dumps({"game": game, "markdown": text,
+                          "about": player_guide.about(game).to_json()}))
+        return
+    facts = player_guide.about(game)
+    low, high = facts.minutes
+    _show(Markdown(player_guide.for_terminal(text)),
+          Markdown(f"*{low}-{high} minutes, {facts.weight} weight. The full rules: "
+                   f"`borough rules {game}`.*"), page=pager)
 
 
 def _section_json(section: rulebook.Section) -> dict[str, object]:

@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import borough
-from borough import rulebook
+from borough import guide, rulebook
 from borough.server import cluster, hints
 from borough.server import schemas as s
 from borough.server.bots import BotScheduler
@@ -28,6 +28,7 @@ from borough.server.rooms import RoomError, Rooms
 from borough.server.settings import Settings
 from borough.server.store import Store
 from borough.web import content as web
+from borough.web import guide as guides
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 PAGES = {"lobby": "index.html", "play": "play.html", "replay": "replay.html", "rules": "rules.html"}
@@ -165,6 +166,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 {"name": n, "title": borough.game(n).title,
                  "players": list(borough.game(n).player_counts()),
                  "options": borough.game(n).options(),
+                 "about": guide.about(n).to_json(),
                  "bots": [{"name": a, "help": h} for a, h in offered(borough.game(n))]}
                 for n in borough.games()
             ],
@@ -316,6 +318,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except FileNotFoundError:
             raise RoomError(404, f"{game} has no rules text yet") from None
         return {"game": game, "title": borough.game(game).title, "markdown": text}
+
+    @app.get("/api/guide/{game}", response_model=s.Guide, responses=s.errors(404))
+    async def player_guide(game: str) -> dict[str, Any]:
+        """A game's player's guide in Markdown, its lobby facts, and each picture's
+        position as the table's board draws it."""
+        try:
+            return await asyncio.to_thread(guides.guide_page, known_game(game))
+        except FileNotFoundError:
+            raise RoomError(404, f"{game} has no player's guide yet") from None
 
     @app.get("/api/content/{game}", response_model=dict[str, Any], responses=s.errors(404))
     async def game_content(game: str) -> dict[str, Any]:

@@ -185,11 +185,21 @@ class BotInfo(BaseModel):
     help: str = Field(description="What this bot does in this game, in one sentence.")
 
 
+class About(BaseModel):
+    goal: str = Field(description="The game's goal in one sentence.")
+    minutes: list[int] = Field(description="A typical game's length, shortest and longest.")
+    weight: str = Field(description="How much there is to learn: light to heavy.")
+    usual_players: int = Field(description="The player count the game is usually played at.")
+    options: dict[str, Any] = Field(
+        description="Each option's label and each choice's wording, in players' words.")
+
+
 class GameInfo(BaseModel):
     name: str
     title: str
     players: list[int]
     options: dict[str, Any]
+    about: About
     bots: list[BotInfo] = Field(description="The bots a seat may take, levels first.")
 
 
@@ -202,6 +212,15 @@ class Health(BaseModel):
     status: str
     rooms: int = Field(description="Games held in memory; the rest wait in the database.")
     sockets: int
+
+
+class Guide(BaseModel):
+    game: str
+    title: str
+    markdown: str = Field(description="The guide; each picture is an HTML comment marker.")
+    about: About
+    figures: list[dict[str, Any]] = Field(
+        description="Each picture's setup, caption and position (a table view), in order.")
 
 
 class Rules(BaseModel):

@@ -124,3 +124,23 @@ def test_a_section_comes_with_the_headings_under_it():
     assert all(s["level"] == 3 for s in steps[1:])
     only = json.loads(run("rules", "citycouncil", "council meeting", "--json").stdout)
     assert [s["title"] for s in only] == ["Council meeting"]
+
+
+@pytest.mark.parametrize("name", borough.games())
+def test_the_guide_flag_prints_the_players_guide_with_pictures_as_words(name):
+    result = run("rules", name, "--guide", "--no-pager")
+    assert result.exit_code == 0, result.output
+    assert "player's guide" in result.stdout and "The goal:" in result.stdout
+    assert "[Picture: " in result.stdout and "<!--" not in result.stdout
+    assert f"borough rules {name}" in result.stdout  # the way on to the full rules
+
+
+def test_the_guide_flag_as_json_and_its_refusals():
+    shown = run("rules", "architectura", "--guide", "--json")
+    data = json.loads(shown.stdout)
+    assert data["game"] == "architectura" and data["markdown"].startswith("# Architectura")
+    assert data["about"]["usual_players"] == 2
+    no_game = run("rules", "--guide")
+    assert no_game.exit_code != 0 and "needs a game" in no_game.output
+    with_part = run("rules", "architectura", "ARC-4", "--guide")
+    assert with_part.exit_code != 0 and "whole guide" in with_part.output

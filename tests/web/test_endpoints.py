@@ -116,3 +116,18 @@ def test_meta_says_what_each_bot_does_in_each_game(http):
               for n, g in games.items()}
     assert "playing the game out" in medium["smallcity"]
     assert "playing the game out" not in medium["architectura"]
+
+
+def test_guides_and_lobby_facts_are_served_for_every_game(http):
+    meta = http.get("/api/meta").json()
+    for info in meta["games"]:
+        about = info["about"]
+        assert about["goal"] and about["usual_players"] in info["players"]
+        assert set(about["options"]) == set(info["options"])
+        page = http.get(f"/api/guide/{info['name']}")
+        assert page.status_code == 200
+        body = page.json()
+        assert body["markdown"].count("<!-- figure:") == len(body["figures"])
+        assert all(f["view"]["observation"] for f in body["figures"])
+    missing = http.get("/api/guide/chess")
+    assert missing.status_code == 404 and "no game 'chess'" in missing.json()["error"]
