@@ -438,6 +438,7 @@ def serve_command(
 
     from borough.arena import content as contents
     from borough.server.app import create_app
+    from borough.server.serving import uvicorn_options
     from borough.server.settings import Settings, cores
 
     if db is not None and "://" not in db:
@@ -460,13 +461,13 @@ def serve_command(
     say(f"Borough server on http://{host}:{port} (database {settings.database_url}"
         f"{processes})")
     if workers == 1:
-        uvicorn.run(create_app(settings), host=host, port=port, ws="websockets-sansio",
-                    log_level="warning")
+        uvicorn.run(create_app(settings), host=host, port=port, log_level="warning",
+                    **uvicorn_options(settings))
         return
     # Each server process builds its own app from the environment.
     os.environ.update(settings.environment())
     uvicorn.run("borough.server.app:create_app", factory=True, workers=workers, host=host,
-                port=port, ws="websockets-sansio", log_level="warning")
+                port=port, log_level="warning", **uvicorn_options(settings))
 
 
 import borough.cli_arena  # noqa: E402 - registers `arena`, `balance` and `content`
