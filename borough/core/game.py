@@ -278,8 +278,17 @@ class Game(ABC):
         never when the action used randomness (a generator in the state moved),
         and never when it showed anyone, the actor included, something that was
         hidden: `reveals_nothing` answers that part.
+
+        Never either when another seat had the turn together with `seat` and
+        still has it (a sealed choice): that seat may move before the take-back
+        is asked for, perhaps unseen, and a take-back refused only then would
+        tell `seat` that it did. Who is to act is public, so the answer rests on
+        what `seat` may see alone.
         """
         if self.is_over(after) or _generators(before) != _generators(after):
+            return False
+        still = set(self.to_act(before)) & set(self.to_act(after))
+        if still - {seat}:
             return False
         return self.reveals_nothing(before, seat, action, after)
 

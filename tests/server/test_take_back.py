@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 import borough
+from borough.server import changes
 from borough.server.rooms import RoomError
 from tests.server.client import Client, run_async
 from tests.server.test_rooms import humans, play_until, rooms_on
@@ -109,3 +110,70 @@ def test_explain_answers_the_rules_reason_and_changes_nothing(server):
     answers = paths["/api/games/{game_id}/explain"]["post"]["responses"]
     assert set(answers) == {"200", "400", "403", "404", "408", "409", "413", "422", "429",
                             "500"}
+
+
+def test_take_back_answers_alike_whether_or_not_the_other_seat_replaced_in_secret(server):
+    """Architectura's sealed step on a real server: seat 1 declares itself ready;
+    in one game seat 2 then makes a secret replacement, in its twin it does not.
+    Seat 1's view is the same in both, and so is the answer to its take-back
+    (refused in both: seat 2 could still move unseen)."""
+    client = Client(server.url)
+    answers, views = [], []
+    for secret in (True, False):
+        created = client.create("architectura", 2, ["human"] * 2, seed=3,
+                                options={"replacements": 3})
+        gid, (one, two) = created["id"], [s["token"] for s in created["seats"]]
+        view = client.view(gid, one)
+        assert client.act(gid, one, view["version"], ["ready"]).status_code == 200
+        if secret:
+            other = client.view(gid, two)
+            replace = next(a["action"] for a in other["legal_actions"]
+                           if a["action"][0] == "replace")
+            assert client.act(gid, two, other["version"], replace).status_code == 200
+        seen = client.view(gid, one)
+        seen.pop("id")
+        views.append(seen)
+        undo = client.http.post(f"/api/games/{gid}/undo", json={"token": one})
+        answers.append((undo.status_code, undo.json()))
+        assert client.view(gid, one)["version"] == seen["version"]
+    assert views[0] == views[1]
+    assert views[0]["can_undo"] is False
+    assert answers[0] == answers[1] and answers[0][0] == 409
+
+
+# City Council refuses every take-back while anything is hidden (see README).
+@pytest.mark.parametrize("name", [g for g in borough.games() if g != "citycouncil"])
+def test_an_offered_take_back_can_only_be_overtaken_by_a_move_its_seat_sees(name, tmp_path):
+    """Whenever a seat is offered the take-back of its move, every move another
+    seat could make next changes that seat's view: a refusal after such a move
+    tells the seat nothing it has not seen (random games between people)."""
+
+    async def scenario():
+        rooms = rooms_on(f"sqlite:///{tmp_path / 'borough.db'}")
+        game = borough.game(name)
+        players = game.player_counts()[0]
+        offered = 0
+        for seed in range(3):
+            for options in game.option_sets()[:3]:
+                room, _ = await rooms.create({"game": name, "players": players, "seed": seed,
+                                              "options": options, "seats": humans(players)})
+                rng = random.Random(seed)
+                for _ in range(60):
+                    if game.is_over(room.state):
+                        break
+                    by = room.undo_by
+                    if by is not None:
+                        offered += 1
+                        for other in game.to_act(room.state):
+                            if other == by:
+                                continue
+                            for action in game.legal_actions(room.state, other):
+                                step = changes.move(room, other, action, room.changes + 1)
+                                assert step.shown[by] is not room.shown[by], (action, other)
+                    seat = rng.choice(game.to_act(room.state))
+                    await rooms.act(room, seat, room.shown[seat].version,
+                                    rng.choice(game.legal_actions(room.state, seat)))
+        rooms.store.dispose()
+        return offered
+
+    assert run_async(scenario()) > 0  # the games reach offers
