@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 from borough.agents.base import SeatView
@@ -31,17 +32,21 @@ class GreedyAgent:
             return legal[0]
         if self.noise and self.rng.random() < self.noise:
             return self.rng.choice(legal)
-        totals = self._totals(view)
-        best = max(totals)
-        # Ties are broken at random so equal moves do not always favour the first.
-        return self.rng.choice([a for a, t in zip(legal, totals, strict=True) if t >= best - 1e-9])
+        return self.rank(view)[0][0]
 
     def rank(self, view: SeatView) -> list[tuple[Action, float]]:
-        """Every legal action with its mean value for the seat (in [0, 1]), best
-        first; equal values keep the order of the legal list."""
-        means = [(a, t / self.samples)
-                 for a, t in zip(view.legal_actions, self._totals(view), strict=True)]
-        return sorted(means, key=lambda pair: -pair[1])
+        """Every legal action with its mean value for the seat (in [0, 1]): the
+        move `choose` plays first (ties between the best broken at random, so
+        equal moves do not always favour the first), then the others best first,
+        equal values in the order of the legal list. Noise plays no part."""
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return [(legal[0], math.nan)]
+        totals = self._totals(view)
+        best = max(totals)
+        chosen = self.rng.choice([i for i, t in enumerate(totals) if t >= best - 1e-9])
+        order = sorted(range(len(legal)), key=lambda i: (i != chosen, -totals[i]))
+        return [(legal[i], totals[i] / self.samples) for i in order]
 
     def _totals(self, view: SeatView) -> list[float]:
         """Each legal action's value for the seat, summed over sampled full states."""

@@ -129,25 +129,35 @@ class RolloutAgent:
         return self.scripts[game.name]
 
     def choose(self, view: SeatView) -> Action:
+        return self.rank(view)[0][0]
+
+    def rank(self, view: SeatView) -> list[tuple[Action, float]]:
+        """The move `choose` plays, then the other moves it weighed, best first,
+        each with its judged value for the seat (NaN where a move was taken
+        without weighing: the only one, or the script's when no other was tried;
+        without a script, the fallback's ranking where it has one)."""
         self.last_iterations = 0
         self.last_screened = 0  # of them, cut playouts of a screen
         self.started = self.clock()
         script = self.script(view.game)
         if script is None:
-            return self.fallback.choose(view)
+            ranked = getattr(self.fallback, "rank", None)
+            return ranked(view) if ranked else [(self.fallback.choose(view), math.nan)]
         legal = view.legal_actions
         if len(legal) == 1:
-            return legal[0]
+            return [(legal[0], math.nan)]
         own = script.choose(view)
         if self.candidates == 1:
-            return own
+            return [(own, math.nan)]
         tried = self.shortlist(view, script, own)
         if len(tried) == 1:
-            return own
+            return [(own, math.nan)]
         means = self.judge(view, script, tried)
         best = max(range(len(tried)), key=lambda i: means[i])
         # the script's move unless another is better by more than the margin
-        return tried[best] if means[best] > means[0] + self.margin else own
+        pick = best if means[best] > means[0] + self.margin else 0
+        order = sorted(range(len(tried)), key=lambda i: (i != pick, -means[i]))
+        return [(tried[i], means[i]) for i in order]
 
     def shortlist(self, view: SeatView, script: Agent, own: Action) -> list[Action]:
         """The script's move first, then the others best valued one step ahead

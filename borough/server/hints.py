@@ -1,4 +1,4 @@
-"""Move suggestions: the medium bot's choice for a seat, and why, in one sentence.
+"""Move suggestions: the medium level's move for a seat, what it does and why.
 
 The bot decides from the seat's own information only: it values each legal
 move on full states sampled to agree with what the seat sees (SeatView), never
@@ -20,17 +20,16 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
-from borough.agents import SeatView
-from borough.agents.greedy import GreedyAgent
-from borough.core.game import Action, Game
+from borough.agents import SeatView, advice
+from borough.core.game import Game
 from borough.server.limits import RateLimit
 from borough.server.naming import named
 
 if TYPE_CHECKING:
     from borough.server.rooms import Room
 
-# The medium level, as the registry makes it (greedy, two sampled states).
-SAMPLES = 2
+# The level a suggestion comes from (its move is the one this level would play).
+LEVEL = "medium"
 # A seat may ask this many times at once, then once every PERIOD seconds.
 BURST = 5
 PERIOD = 2.0
@@ -56,65 +55,18 @@ def allowed(seats: list[dict[str, Any]]) -> bool:
     return all(s.get("hints", default) for s in seats)
 
 
-def percent(value: float) -> str:
-    """A value in [0, 1] on a 0 to 100 scale, to a tenth."""
-    return f"{100 * value:.1f}".removesuffix(".0")
-
-
-def lead(gap: float) -> str:
-    """How far the best move is ahead of the next, in words."""
-    if gap < 0.01:
-        return "just ahead of"
-    if gap < 0.05:
-        return "ahead of"
-    return "well ahead of"
-
-
-def sentence(first: str, value: float, second: str | None, value2: float | None,
-             moves: int = 2) -> str:
-    """Why the first move: how it compares with the next best, and both values."""
-    if second is None or value2 is None:
-        return f"{first}: it is your only move."
-    rest = second[:1].lower() + second[1:]
-    scale = "out of 100 for how the game goes for you"
-    if value - value2 < 0.0005:
-        return (f"{first}: of your {moves} moves the medium bot finds none better, and "
-                f"{rest} as good ({percent(value)} {scale}).")
-    return (f"{first}: of your {moves} moves the medium bot rates it best, "
-            f"{lead(value - value2)} the next best, {rest} "
-            f"({percent(value)} against {percent(value2)} {scale}).")
-
-
 def seed_of(room_id: str, seat: int, version: int) -> int:
     return random.Random(f"hint:{room_id}:{seat}:{version}").getrandbits(32)
 
 
 def advise(game: Game, state: Any, seat: int, seed: int, names: list[str]) -> dict[str, Any]:
-    """The medium bot's suggestion for `seat` in `state` (runs off the event loop).
-
-    `state` may be the true state: the bot reads it only through a SeatView,
-    which samples hidden information afresh for every valuation."""
-    view = SeatView(game, state, seat)
-    legal = view.legal_actions
-    if len(legal) == 1:
-        ranked: list[tuple[Action, float]] = [(legal[0], math.nan)]
-    else:
-        ranked = GreedyAgent(seed, samples=SAMPLES).rank(view)
-
-    def move(action: Action, value: float) -> dict[str, Any]:
-        return {"action": list(action), "index": game.encode(action),
-                "text": named(game.describe(action, state), names),
-                "value": None if math.isnan(value) else round(value, 4)}
-
-    best = move(*ranked[0])
-    second = move(*ranked[1]) if len(ranked) > 1 else None
-    return {
-        "move": best,
-        "second": second,
-        "sentence": sentence(best["text"], ranked[0][1],
-                             second["text"] if second else None,
-                             ranked[1][1] if second else None, len(legal)),
-    }
+    """The level's suggestion for `seat` in `state`, with what it does and why
+    (`borough.agents.advice`). `state` may be the true state: the level and the
+    preview read it only through a SeatView, which samples hidden information
+    afresh for every valuation."""
+    found = advice.advise(SeatView(game, state, seat), LEVEL, seed,
+                          lambda text: named(text, names))
+    return advice.as_json(found, game.encode)
 
 
 class HintError(Exception):

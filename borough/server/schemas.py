@@ -144,19 +144,33 @@ class GameView(Open):
     hints: bool = Field(description="True when the seats may ask for a suggested move.")
 
 
+class Effect(BaseModel):
+    what: str = Field(description="The seat's score, a resource or a goal, in words.")
+    before: float
+    after: float
+    need: float | None = Field(description="A goal's target; null for a score or resource.")
+
+
 class SuggestedMove(BaseModel):
     action: list[str | int]
     index: int
     text: str
-    value: float | None = Field(description="The medium bot's value of the move for the "
-                                            "seat, from 0 to 1; null for an only move.")
+    value: float | None = Field(description="The level's value of the move for the seat, "
+                                            "from 0 to 1; null where it was not weighed "
+                                            "(an only move).")
+    does: list[str] = Field(description="What the engine's log would say at once, as far "
+                                        "as every state the seat cannot tell apart agrees.")
+    effects: list[Effect] = Field(description="Certain changes to the seat's score, "
+                                              "resources and goals, from the same preview.")
 
 
 class Suggestion(BaseModel):
     version: int = Field(description="The view version the suggestion is for.")
     move: SuggestedMove
+    level: str = Field(description="The level whose move this is.")
     second: SuggestedMove | None = Field(description="The next best move, if any.")
-    sentence: str = Field(description="The suggested move and why, in one sentence.")
+    sentence: str = Field(description="The suggested move, what it does now and why it "
+                                      "beats the next best, in a few sentences.")
 
 
 class Explained(BaseModel):

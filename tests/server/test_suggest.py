@@ -46,10 +46,12 @@ def test_a_suggestion_names_a_legal_move_and_says_why(server):
     assert answer["move"]["text"] == legal[answer["move"]["index"]]["text"]
     assert answer["second"]["index"] in legal
     assert answer["second"]["index"] != answer["move"]["index"]
-    assert answer["move"]["value"] >= answer["second"]["value"]
-    assert answer["sentence"].startswith(answer["move"]["text"] + ": of your "
-                                         f"{len(legal)} moves the medium bot")
-    assert ". " not in answer["sentence"] and answer["sentence"].endswith(".")  # one sentence
+    assert answer["level"] == "medium"
+    assert answer["sentence"].startswith(answer["move"]["text"] + ". ")
+    assert f"Next best: {answer['second']['text']}" in answer["sentence"]
+    for effect in answer["move"]["effects"]:  # the preview's figures, quoted
+        assert f"{effect['what']} {effect['before']:g} → {effect['after']:g}" in answer[
+            "sentence"]
     # asking changed nothing
     assert client.view(created["id"], token)["version"] == view["version"]
 
@@ -139,18 +141,6 @@ def test_games_stored_before_the_option_get_the_default():
     assert not hints.allowed([{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}])
     assert hints.allowed([{"kind": "human", "hints": True}] * 2)
     assert not hints.allowed([{"kind": "human", "hints": False}, {"kind": "bot"}])
-
-
-def test_the_sentence_compares_the_top_two_moves():
-    assert hints.sentence("Build the Bank", 0.625, "Pass", 0.551, 7) == (
-        "Build the Bank: of your 7 moves the medium bot rates it best, well ahead of the "
-        "next best, pass (62.5 against 55.1 out of 100 for how the game goes for you).")
-    assert hints.sentence("Build the Bank", 0.5, "Pass", 0.5, 2) == (
-        "Build the Bank: of your 2 moves the medium bot finds none better, and pass as "
-        "good (50 out of 100 for how the game goes for you).")
-    assert "just ahead of the next best" in hints.sentence("A", 0.505, "B", 0.499)
-    assert "ahead of the next best" in hints.sentence("A", 0.53, "B", 0.5)
-    assert hints.sentence("Pass", 0.4, None, None) == "Pass: it is your only move."
 
 
 @pytest.mark.parametrize("name", borough.games())

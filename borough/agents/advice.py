@@ -1,0 +1,172 @@
+"""A level's advice for one decision, told in a player's words.
+
+The level (an agent from the registry, `medium` unless named) ranks the moves
+as it would when playing: its first move is the one it would play, so the
+advice is that level's move in every game. What the move does now comes from
+the engine's own preview (`borough.agents.preview`): the log sentences every
+sampled state agrees on and the certain change in score, resources and goals.
+The runner-up is previewed the same way, so the advice can say what the chosen
+move gives up against it, and the level's values of the two say why it is
+still preferred. Every figure quoted is the preview's.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from borough.agents.base import SeatView
+from borough.agents.preview import Change, Preview, change_text, number, preview
+from borough.agents.registry import make_agent
+from borough.core.game import Action
+
+# Things of which less is better; of every other tallied thing, more is.
+LESS_IS_BETTER = frozenset({"pollution (%)"})
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One of the level's moves: the move, its value (NaN if not weighed), its preview."""
+
+    action: Action
+    text: str
+    value: float
+    seen: Preview
+
+
+@dataclass(frozen=True)
+class Advice:
+    level: str
+    moves: int  # legal moves the seat had
+    best: Ranked
+    second: Ranked | None
+    sentence: str
+
+
+def rank(view: SeatView, level: str, seed: int) -> list[tuple[Action, float]]:
+    """The level's moves for the seat, the one it would play first."""
+    agent = make_agent(level, seed)
+    ranked = getattr(agent, "rank", None)
+    if ranked is None:
+        return [(agent.choose(view), math.nan)]
+    return ranked(view)
+
+
+def advise(view: SeatView, level: str = "medium", seed: int = 0,
+           name: Callable[[str], str] = str) -> Advice:
+    """The level's move for the seat and why, from its top two and their previews;
+    `name` puts the players' names into the engine's sentences."""
+    order = rank(view, level, seed)
+
+    def told(action: Action, value: float) -> Ranked:
+        seen = preview(view, action)
+        if not (seen.changes or seen.said):  # perhaps the first step of a split move
+            whole = preview(view, action, complete=True)
+            if whole.completed and (whole.changes or whole.said):
+                seen = whole
+        return Ranked(action, name(view.describe(action)), value, seen)
+
+    best = told(*order[0])
+    second = told(*order[1]) if len(order) > 1 else None
+    moves = len(view.legal_actions)
+    return Advice(level, moves, best, second, sentence(level, moves, best, second, view.seat, name))
+
+
+def effects(seen: Preview, seat: int, name: Callable[[str], str] = str) -> str | None:
+    """What a preview shows for certain, as a clause: the changes, else what the
+    log says happens, else what uncertain changes, else the decision it leads to."""
+    if seen.changes:
+        return "; ".join(change_text(c) for c in seen.changes)
+    if seen.said:
+        return name(seen.said[0]).rstrip(".")
+    if seen.unsure:
+        return (f"{', '.join(seen.unsure)} change by what you cannot see yet")
+    who, prompt = seen.next_seat, seen.next_prompt
+    if who is None:
+        return None
+    prompt = prompt.rstrip(".") if prompt else None
+    if who == seat:
+        return ("nothing changes yet, and you go on" +
+                (f": {prompt[:1].lower()}{prompt[1:]}" if prompt else ""))
+    return f"nothing changes yet, and {name(f'Player {who + 1}')} goes next" + (
+        f": {prompt}" if prompt else "")
+
+
+def gains(change: Change) -> float:
+    """How much better off the change leaves the seat (negative: worse off)."""
+    delta = change.after - change.before
+    return -delta if change.what in LESS_IS_BETTER else delta
+
+
+def given_up(best: Preview, second: Preview) -> list[str]:
+    """What the runner-up would gain now that the chosen move does not: for each
+    thing the runner-up changes, by how much more it leaves the seat better off."""
+    mine = {c.what: c for c in best.changes}
+    theirs = {c.what: c for c in second.changes}
+    unsure = set(best.unsure) | set(second.unsure)
+    lost = []
+    for what in dict.fromkeys([*theirs, *mine]):
+        if what in unsure or (what in theirs and theirs[what].need is not None):
+            continue
+        own, other = mine.get(what), theirs.get(what)
+        more = (gains(other) if other else 0) - (gains(own) if own else 0)
+        if more > 0:
+            lost.append(f"{number(more)} {what}")
+    return lost
+
+
+def _percent(value: float) -> str:
+    return number(round(100 * value, 1))
+
+
+def sentence(level: str, moves: int, best: Ranked, second: Ranked | None,
+             view_seat: int, name: Callable[[str], str] = str) -> str:
+    """The advice in a few sentences: the move, what it does now, and why it beats
+    the runner-up."""
+    now = effects(best.seen, view_seat, name)
+    parts = [f"{best.text}."]
+    if now:
+        parts.append(f"Once the move is complete (its later steps as judged best one step "
+                     f"ahead): {now}." if best.seen.completed else f"Now: {now}.")
+    else:
+        parts.append("Nothing you can see changes at once: what happens next depends on "
+                     "what you cannot see." if best.seen.more_unseen or best.seen.unsure
+                     else "Nothing changes at once.")
+    if second is None:
+        parts.append("It is your only move." if moves == 1 else
+                     f"Of your {moves} moves, {level} plays this one.")
+        return " ".join(parts)
+    theirs = effects(second.seen, view_seat, name)
+    against = f"Next best: {second.text}" + (f" ({theirs})" if theirs else "")
+    lost = given_up(best.seen, second.seen)
+    if lost:
+        against += f"; this move gives up {', '.join(lost)} against it now"
+    parts.append(against + ".")
+    if math.isnan(best.value) or math.isnan(second.value) or not (
+            math.isfinite(best.value) and math.isfinite(second.value)):
+        parts.append(f"Of your {moves} moves, {level} plays this one.")
+    elif best.value - second.value < 0.0005:
+        parts.append(f"Over the rest of the game {level} finds them as good "
+                     f"({_percent(best.value)} out of 100) and plays this one.")
+    else:
+        parts.append(f"Over the rest of the game {level} rates this move higher: "
+                     f"{_percent(best.value)} against {_percent(second.value)} out of "
+                     "100 for how the game goes for you.")
+    return " ".join(parts)
+
+
+def as_json(advice: Advice, encode: Callable[[Action], int]) -> dict[str, Any]:
+    """The advice as the server answers it."""
+
+    def move(r: Ranked) -> dict[str, Any]:
+        return {"action": list(r.action), "index": encode(r.action), "text": r.text,
+                "value": None if not math.isfinite(r.value) else round(r.value, 4),
+                "does": list(r.seen.said),
+                "effects": [{"what": c.what, "before": c.before, "after": c.after,
+                             "need": c.need} for c in r.seen.changes]}
+
+    return {"level": advice.level, "move": move(advice.best),
+            "second": move(advice.second) if advice.second else None,
+            "sentence": advice.sentence}

@@ -1,0 +1,196 @@
+"""What a move would do, for the seat about to take it, without telling it secrets.
+
+The move is tried on a few states sampled from what the seat can see (never on
+the true state, which would reveal hidden cards). What every sample agrees on is
+certain: the log sentences and the change in the seat's score, resources and
+goals. Where the samples differ, the outcome hangs on something the seat cannot
+see, and the preview says so instead of guessing. The terminal's `?N` and the
+server's suggestions both tell a move's effects from this one preview.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from borough.agents.base import SeatView
+from borough.agents.evaluation import completion, midway
+from borough.core.game import Action, Game
+
+SAMPLES = 8  # samples agreeing by chance on a hidden draw become unlikely
+
+# A seat's resources in each game's observation, in words: fields of
+# `observation["seats"][seat]`, and lists with one entry per seat.
+SEAT_FIELDS: dict[str, dict[str, str]] = {
+    "architectura": {"tokens": "protection tokens", "hand_size": "cards in hand",
+                     "deck_size": "cards in deck", "hand_limit": "hand limit"},
+    "citycouncil": {"hand_size": "Favor cards in hand"},
+    "ekopolis": {"hand_size": "cards in hand"},
+    "rondelcity": {"gold": "gold"},
+    "smallcity": {"money": "money ($)", "votes": "votes", "pollution": "pollution (%)",
+                  "hall_citizens": "citizens in City Hall",
+                  "career": "citizens on the Career Center", "zone_size": "zone size"},
+}
+# Counts worked out from the seat's part of the observation.
+SEAT_COUNTS: dict[str, dict[str, Callable[[dict[str, Any]], int]]] = {
+    "smallcity": {"materials held": lambda mine: len(mine.get("hall_mats", [])) + sum(
+        len(tile.get("stock", [])) for tile in mine.get("tiles", []) if tile)},
+}
+PER_SEAT_LISTS: dict[str, dict[str, str]] = {
+    "citycouncil": {"funds": "private funds"},
+}
+# Resources the seats share, when the game has them (City Council's city).
+SHARED_FIELDS: dict[str, dict[str, str]] = {
+    "citycouncil": {"budget": "city budget", "power": "power supply", "goods": "goods",
+                    "blue_free": "free blue-collar workers",
+                    "white_free": "free white-collar workers"},
+}
+SCORE = "score (if the game ended now)"
+
+
+def _smallcity_goals(game: Game, state: Any, seat: int) -> dict[str, tuple[int, int]]:
+    """The seat's own Promise, one entry per condition: (has, needs) (SC-88)."""
+    from borough.games.smallcity import scoring  # only Small City has Promises
+
+    number = state.seats[seat].promise
+    if number <= 0:
+        return {}
+    card = game.content.promises[number - 1]
+    found = {}
+    for k, test in enumerate(card.test):
+        part = f", part {k + 1}" if len(card.test) > 1 else ""
+        found[f'your Promise ("{card.text}"{part})'] = scoring.measure(game, state, seat, test)
+    return found
+
+
+# Goals a seat works toward, as (what it has, what it needs), by game.
+GOALS: dict[str, Callable[[Game, Any, int], dict[str, tuple[int, int]]]] = {
+    "smallcity": _smallcity_goals,
+}
+
+
+@dataclass(frozen=True)
+class Change:
+    """Something of the seat's that the move changes for certain; `need` is a
+    goal's target (None for a resource or the score)."""
+
+    what: str
+    before: float
+    after: float
+    need: float | None = None
+
+
+@dataclass(frozen=True)
+class Preview:
+    said: tuple[str, ...]  # log sentences every sample agrees on, in order
+    more_unseen: bool  # after them, something the seat cannot see decides what happens
+    changes: tuple[Change, ...]  # certain changes, in the order the tally names them
+    unsure: tuple[str, ...]  # things whose change depends on what the seat cannot see
+    completed: bool = False  # the move's later steps were taken too (see `preview`)
+    # the seat that decides next and the decision it faces, each where every
+    # sample agrees on it (None otherwise, or at the end of the game)
+    next_seat: int | None = None
+    next_prompt: str | None = None
+
+
+def tally(game: Game, state: Any, seat: int) -> dict[str, Any]:
+    """The seat's score and resources in `state`, by their names in words."""
+    obs = game.observe(state, seat)
+    found: dict[str, Any] = {}
+    mine = obs.get("seats", [{}])[seat] if isinstance(obs.get("seats"), list) else {}
+    for key, words in SEAT_FIELDS.get(game.name, {}).items():
+        if isinstance(mine.get(key), int | float):
+            found[words] = mine[key]
+    for words, count in SEAT_COUNTS.get(game.name, {}).items():
+        if mine:
+            found[words] = count(mine)
+    for key, words in PER_SEAT_LISTS.get(game.name, {}).items():
+        if isinstance(obs.get(key), list) and len(obs[key]) > seat:
+            found[words] = obs[key][seat]
+    for key, words in SHARED_FIELDS.get(game.name, {}).items():
+        if isinstance(obs.get(key), int | float):
+            found[words] = obs[key]
+    found[SCORE] = game.result(state).scores[seat]
+    return found
+
+
+def goals(game: Game, state: Any, seat: int) -> dict[str, tuple[int, int]]:
+    """The seat's goals in `state`: (has, needs) by name (none in most games)."""
+    reach = GOALS.get(game.name)
+    return reach(game, state, seat) if reach else {}
+
+
+def _outcome(game: Game, view: SeatView, action: Action, rng: random.Random,
+             complete: bool = False
+             ) -> tuple[list[str], dict[str, tuple[Any, Any, Any]], tuple[int, str] | None,
+                        bool]:
+    world = view.sample(rng)
+    before, aims = tally(game, world, view.seat), goals(game, world, view.seat)
+    events = game.apply(world, view.seat, action)
+    steps: tuple[Action, ...] = ()
+    if complete and midway(game, world, view.seat):
+        # the same choices on every sample: only what the seat cannot see differs
+        steps = completion(game, world, view.seat, random.Random(0))[1]
+        for step in steps:
+            events += game.apply(world, view.seat, step)
+    after, reached = tally(game, world, view.seat), goals(game, world, view.seat)
+    said = [e.text for e in events if e.visible_to(view.seat)]
+    nxt = None
+    if not game.is_over(world):
+        seat = game.to_act(world)[0]
+        nxt = (seat, game.prompt(world, seat))
+    changes = {k: (before[k], after.get(k), None) for k in before if before[k] != after.get(k)}
+    for k, (has, need) in aims.items():
+        now = reached.get(k, (has, need))[0]
+        if now != has:
+            changes[k] = (has, now, need)
+    return said, changes, nxt, bool(steps)
+
+
+def preview(view: SeatView, action: Action, complete: bool = False) -> Preview:
+    """What taking `action` (a legal move of this seat) would do, as far as the
+    seat can tell. `complete`: where the action only begins a move the game
+    splits into steps (a tile, then its place), also take the later steps, each
+    the best valued one step ahead, as the levels judge a split move."""
+    game = view.game
+    outcomes = [_outcome(game, view, action, random.Random(i), complete)
+                for i in range(SAMPLES)]
+    texts = [said for said, _, _, _ in outcomes]
+    nexts = {nxt for _, _, nxt, _ in outcomes}
+    if len(nexts) > 1 and len({n and n[0] for n in nexts}) == 1 and None not in nexts:
+        nexts = {(next(iter(nexts))[0], None)}  # who is next is sure, not what they face
+    sure = _common_prefix(texts)
+    changes, unsure = [], []
+    for key in dict.fromkeys(k for _, found, _, _ in outcomes for k in found):
+        seen = {found.get(key) for _, found, _, _ in outcomes}
+        if len(seen) == 1:
+            before, after, need = next(iter(seen))  # type: ignore[misc]
+            changes.append(Change(key, before, after, need))
+        else:
+            unsure.append(key)
+    return Preview(tuple(sure), any(len(t) > len(sure) for t in texts), tuple(changes),
+                   tuple(unsure), any(o[3] for o in outcomes),
+                   *((next(iter(nexts)) or (None, None)) if len(nexts) == 1 else (None, None)))
+
+
+def number(value: float) -> str:
+    """A figure as a preview quotes it: whole numbers plainly, others to a tenth."""
+    if isinstance(value, int) or float(value).is_integer():
+        return str(int(value))
+    return f"{value:.1f}"
+
+
+def change_text(change: Change) -> str:
+    """'money ($) 5 → 2', or for a goal 'your Promise (...) 1 → 2 of 3'."""
+    said = f"{change.what} {number(change.before)} → {number(change.after)}"
+    return said if change.need is None else f"{said} of {number(change.need)}"
+
+
+def _common_prefix(texts: list[list[str]]) -> list[str]:
+    first = texts[0]
+    n = 0
+    while n < len(first) and all(len(t) > n and t[n] == first[n] for t in texts):
+        n += 1
+    return first[:n]
