@@ -42,7 +42,11 @@ class Advice:
     moves: int  # legal moves the seat had
     best: Ranked
     second: Ranked | None
-    sentence: str
+    reasons: tuple[str, ...]
+
+    @property
+    def sentence(self) -> str:
+        return " ".join(self.reasons)
 
 
 def rank(view: SeatView, level: str, seed: int) -> list[tuple[Action, float]]:
@@ -71,7 +75,8 @@ def advise(view: SeatView, level: str = "medium", seed: int = 0,
     best = told(*order[0])
     second = told(*order[1]) if len(order) > 1 else None
     moves = len(view.legal_actions)
-    return Advice(level, moves, best, second, sentence(level, moves, best, second, view.seat, name))
+    return Advice(level, moves, best, second,
+                  tuple(reasons(level, moves, best, second, view.seat, name)))
 
 
 def effects(seen: Preview, seat: int, name: Callable[[str], str] = str) -> str | None:
@@ -125,6 +130,14 @@ def sentence(level: str, moves: int, best: Ranked, second: Ranked | None,
              view_seat: int, name: Callable[[str], str] = str) -> str:
     """The advice in a few sentences: the move, what it does now, and why it beats
     the runner-up."""
+    return " ".join(reasons(level, moves, best, second, view_seat, name))
+
+
+def reasons(level: str, moves: int, best: Ranked, second: Ranked | None,
+            view_seat: int, name: Callable[[str], str] = str) -> list[str]:
+    """The sentences of the advice, one a line: the move, what it does now, what
+    the runner-up would do and what this move gives up against it, how the
+    level rates the two."""
     now = effects(best.seen, view_seat, name)
     parts = [f"{best.text}."]
     if now:
@@ -137,7 +150,7 @@ def sentence(level: str, moves: int, best: Ranked, second: Ranked | None,
     if second is None:
         parts.append("It is your only move." if moves == 1 else
                      f"Of your {moves} moves, {level} plays this one.")
-        return " ".join(parts)
+        return parts
     theirs = effects(second.seen, view_seat, name)
     against = f"Next best: {second.text}" + (f" ({theirs})" if theirs else "")
     lost = given_up(best.seen, second.seen)
@@ -154,7 +167,7 @@ def sentence(level: str, moves: int, best: Ranked, second: Ranked | None,
         parts.append(f"Over the rest of the game {level} rates this move higher: "
                      f"{_percent(best.value)} against {_percent(second.value)} out of "
                      "100 for how the game goes for you.")
-    return " ".join(parts)
+    return parts
 
 
 def as_json(advice: Advice, encode: Callable[[Action], int]) -> dict[str, Any]:
@@ -169,4 +182,4 @@ def as_json(advice: Advice, encode: Callable[[Action], int]) -> dict[str, Any]:
 
     return {"level": advice.level, "move": move(advice.best),
             "second": move(advice.second) if advice.second else None,
-            "sentence": advice.sentence}
+            "sentence": advice.sentence, "reasons": list(advice.reasons)}

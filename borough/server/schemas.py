@@ -171,6 +171,7 @@ class Suggestion(BaseModel):
     second: SuggestedMove | None = Field(description="The next best move, if any.")
     sentence: str = Field(description="The suggested move, what it does now and why it "
                                       "beats the next best, in a few sentences.")
+    reasons: list[str] = Field(description="The same sentences, one an item.")
 
 
 class Explained(BaseModel):

@@ -1,6 +1,6 @@
-"""The table-wide helps of the play page: "Suggest a move" (the medium bot's move
-with why in one sentence, its place marked on the board) and the pacing of bot
-moves, so a person sees each one."""
+"""The table-wide helps of the play page: "Suggest a move" (the medium level's move,
+what it does now and why it beats the next best, its place marked on the board)
+and the pacing of bot moves, so a person sees each one."""
 
 from __future__ import annotations
 
@@ -38,9 +38,12 @@ def test_a_suggestion_says_why_and_marks_its_place(size, web_server, contexts):
     token = created["links"][0].split("token=")[1]
     view = httpx.get(f"{base}/api/games/{created['id']}/view", params={"token": token}).json()
     texts = [m["text"] for m in view["legal_actions"]]
-    first = next(t for t in texts if sentence.startswith(t + ":"))
-    assert f"of your {len(texts)} moves the medium bot" in sentence, sentence
-    assert "out of 100 for how the game goes for you" in sentence, sentence
+    assert sentence.startswith("Medium suggests: "), sentence
+    first = next(t for t in texts if sentence.startswith(f"Medium suggests: {t}."))
+    assert "Next best: " in sentence, sentence
+    lines = page.locator("#suggestion .reasons p")
+    assert lines.count() >= 3  # the move, what it does now, the next best and why
+    assert lines.nth(1).inner_text().startswith("Now: "), sentence  # the preview's effect
     assert page.locator("#moves button.suggested").first.text_content() == first
     marked = page.locator("#board .suggested")
     assert marked.count() >= 1, "the suggested place is not marked on the board"

@@ -591,12 +591,20 @@ export class Table {
     if (!this.onSuggest || !this.view.hints) return [];
     const advice = this.suggestion;
     if (advice) {
+      // the move first, then what it does now, the next best and why, a line each
+      const [first, ...rest] = advice.reasons || [advice.sentence];
+      const level = advice.level || "medium";
       return [
         el(
-          "p",
+          "div",
           { id: "suggestion", class: "suggestion", role: "status" },
           el("span", { class: "swatch suggested-swatch" }),
-          advice.sentence,
+          el(
+            "div",
+            { class: "reasons" },
+            el("p", { class: "advised" }, el("strong", {}, `${level[0].toUpperCase()}${level.slice(1)} suggests: `), first),
+            rest.map((line) => el("p", {}, line)),
+          ),
         ),
       ];
     }
@@ -608,7 +616,7 @@ export class Table {
           id: "suggest",
           class: "small",
           disabled: this.busy,
-          title: "The medium bot picks a move for you from what you can see, and says why",
+          title: "The medium level picks a move for you from what you can see, and says what it does and why",
           onclick: () => this.onSuggest(),
         },
         "Suggest a move",
