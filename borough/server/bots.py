@@ -10,7 +10,12 @@ waiting game served longest ago, so one busy game cannot starve the others.
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import multiprocessing
+import os
+import signal
+import sys
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -32,6 +37,34 @@ def bot_decision(game_name: str, state_json: dict, seat: int, agent: str, seed: 
 
 def ready() -> None:
     """Nothing to do: run once so a worker process exists with the games loaded."""
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def follow_parent(parent: int) -> None:
+    """Run first in each worker process: end it when the server process ends,
+    however it ends (a SIGKILL runs no shutdown code in the server).
+
+    On Linux the kernel sends the worker SIGKILL when its parent dies; a thread
+    watching the parent's id covers other systems, and the case where the parent
+    died before the request took effect. With no worker left, the pool's
+    resource tracker reads the end of its pipe and exits too."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # the watching thread still ends the worker
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    if os.getppid() != parent:
+        os._exit(0)
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
 
 
 @dataclass
@@ -110,4 +143,5 @@ class BotScheduler:
 
 
 def _process_pool(workers: int) -> Executor:
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=follow_parent, initargs=(os.getpid(),))
