@@ -358,7 +358,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             room = await rooms.get(game_id, fresh=True)
             seat = rooms.seat_of(room, token) if token else None
-            sub = rooms.subscribe(room, seat)
+            sub = rooms.subscribe(room, seat, websocket.client.host if websocket.client else "?")
         except RoomError as exc:
             await websocket.close(code=4000 + exc.status, reason=exc.message)
             return
@@ -366,8 +366,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.accept()
 
             async def send() -> None:
-                while True:
-                    await websocket.send_text(await sub.queue.get())
+                while (text := await sub.queue.get()) is not None:
+                    await websocket.send_text(text)
+                # The seat opened more sockets than its share: this, its oldest, goes.
+                await websocket.close(code=4409, reason="this seat opened a newer connection")
 
             async def receive() -> None:
                 while True:

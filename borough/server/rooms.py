@@ -93,10 +93,12 @@ class Room:
 @dataclass(eq=False)
 class Subscriber:
     seat: int | None
+    address: str = ""
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=64))
+    opened: float = field(default_factory=time.monotonic)
 
-    def push(self, text: str) -> None:
-        """Queue a view's JSON text for this socket."""
+    def push(self, text: str | None) -> None:
+        """Queue a view's JSON text for this socket (None: close it)."""
         if self.queue.full():  # a client that stopped reading only needs the newest view
             self.queue.get_nowait()
         self.queue.put_nowait(text)
@@ -112,6 +114,8 @@ class Rooms:
         self.tasks: set[asyncio.Task] = set()
         self.loading = asyncio.Lock()
         self.sockets = 0
+        self.spectators = 0  # of self.sockets, those of no seat
+        self.addresses: dict[str, int] = {}  # live sockets per client address
         self.closed_sockets = 0  # ever, so the sweeper knows when connections went away
         self.following: set[str] = set()  # games about to catch up on changes heard of
 
@@ -333,16 +337,36 @@ class Rooms:
                                  "so it cannot reveal hidden information")
         return dump(room.record, room.game.result(room.state).to_json())
 
-    def subscribe(self, room: Room, seat: Audience) -> Subscriber:
-        if self.sockets >= self.settings.sockets_total:
-            raise RoomError(503, "the server has as many live connections as it takes; "
-                                 "try again later", retry_after=30)
-        if len(room.subscribers) >= self.settings.sockets_per_game:
-            raise RoomError(429, "this game has as many live connections as it takes",
-                            retry_after=30)
-        sub = Subscriber(seat)
+    def subscribe(self, room: Room, seat: Audience, address: str = "") -> Subscriber:
+        """A socket for `seat` (None: a spectator) from `address`, within the shares:
+        a seat's own socket always gets in (its oldest is closed if it has too many),
+        spectators only within their share of the game and of the server."""
+        limits = self.settings
+        busy = RoomError(503, "the server has as many live connections as it takes; "
+                              "try again later", retry_after=30)
+        if self.addresses.get(address, 0) >= limits.sockets_per_address:
+            raise RoomError(429, f"{address} holds as many live connections as one "
+                                 "address may", retry_after=30)
+        if seat is None:
+            watching = sum(1 for sub in room.subscribers if sub.seat is None)
+            if watching >= limits.spectators_per_game:
+                raise RoomError(429, "this game has as many spectators as it takes",
+                                retry_after=30)
+            if self.spectators >= limits.sockets_total * limits.spectator_share:
+                raise busy
+        else:
+            own = sorted((sub for sub in room.subscribers if sub.seat == seat),
+                         key=lambda sub: sub.opened)
+            for old in own[:max(0, len(own) - limits.sockets_per_seat + 1)]:
+                self.unsubscribe(room, old)
+                old.push(None)  # its socket closes; this one takes its place
+        if self.sockets >= limits.sockets_total:
+            raise busy
+        sub = Subscriber(seat, address)
         room.subscribers.add(sub)
         self.sockets += 1
+        self.spectators += seat is None
+        self.addresses[address] = self.addresses.get(address, 0) + 1
         sub.push(self.view_text(room, seat))
         return sub
 
@@ -350,6 +374,12 @@ class Rooms:
         if sub in room.subscribers:
             room.subscribers.discard(sub)
             self.sockets -= 1
+            self.spectators -= sub.seat is None
+            left = self.addresses[sub.address] - 1
+            if left:
+                self.addresses[sub.address] = left
+            else:
+                del self.addresses[sub.address]
             self.closed_sockets += 1
             room.used = time.monotonic()
 

@@ -34,8 +34,15 @@ class Settings:
     create_burst: int = 10
     act_rate: float = 10.0  # actions, undos and seat hand-overs
     act_burst: int = 40
-    sockets_per_game: int = 32
+    # Live sockets. A seat's own always get in: a seat opening one more than its
+    # share closes its oldest. Spectators have a smaller share of each game and
+    # of the server, so strangers cannot lock players out, and any one address
+    # holds at most `sockets_per_address` of them.
+    sockets_per_seat: int = 4
+    spectators_per_game: int = 16
     sockets_total: int = 4000
+    spectator_share: float = 0.5  # of sockets_total
+    sockets_per_address: int = 64
     room_idle_seconds: float = 600.0  # an untouched game without sockets leaves memory
     room_over_seconds: float = 60.0  # a finished game without sockets leaves memory sooner
     sweep_seconds: float = 15.0  # how often rooms are checked for leaving

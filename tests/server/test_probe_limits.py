@@ -5,6 +5,7 @@ connection; a message on a WebSocket (clients only listen) closes it."""
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 import time
 
@@ -100,5 +101,58 @@ def test_a_message_on_a_socket_closes_it_for_seats_and_spectators(tmp_path):
                 break
             time.sleep(0.05)
         assert httpx.get(f"{server.url}/healthz").json()["sockets"] == 0
+    finally:
+        server.stop()
+
+
+def test_strangers_holding_every_spectator_slot_lock_no_seat_out(tmp_path):
+    """Strangers fill a game's 16 spectator sockets: a 17th spectator is refused,
+    the seats' own sockets still get in and are served. A seat opening more than
+    its 4 sockets closes its oldest; one address holds only its share of the
+    server's sockets, spectators only theirs."""
+    server = sqlite_server(tmp_path, sockets_per_address=24, sockets_total=40,
+                           spectator_share=0.5)
+    try:
+        client = Client(server.url)
+        created = client.create("architectura", 2, ["human"] * 2)
+        gid, (one, two) = created["id"], [s["token"] for s in created["seats"]]
+        other = client.create("architectura", 2, ["human"] * 2)
+        ws = f"{server.url.replace('http', 'ws')}/ws/games"
+
+        async def refused(url: str, **extra) -> int:
+            with pytest.raises(websockets.exceptions.InvalidStatus) as err:
+                await websockets.connect(url, **extra)
+            return err.value.response.status_code
+
+        async def scenario() -> None:
+            strangers = [await websockets.connect(f"{ws}/{gid}") for _ in range(16)]
+            assert await refused(f"{ws}/{gid}") == 403  # the game's spectators are all in
+            seats = [await websockets.connect(f"{ws}/{gid}?token={t}") for t in (one, two)]
+            for sock in seats:
+                assert json.loads(await asyncio.wait_for(sock.recv(), 10))["seat"] in (0, 1)
+            # A fifth socket of seat 1 gets in; its oldest one is closed.
+            more = [await websockets.connect(f"{ws}/{gid}?token={one}") for _ in range(4)]
+            with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
+                while True:
+                    await asyncio.wait_for(seats[0].recv(), 10)
+            assert closed.value.rcvd.code == 4409
+            await asyncio.wait_for(more[-1].recv(), 10)
+            # 16 + 1 + 4 = 21 sockets from 127.0.0.1; a 4th spectator elsewhere makes
+            # 24, the address's share; then only another address gets in.
+            elsewhere = [await websockets.connect(f"{ws}/{other['id']}") for _ in range(3)]
+            assert await refused(f"{ws}/{other['id']}") == 403
+            assert await refused(f"{ws}/{gid}?token={two}") == 403
+            # Spectators hold 19 of the server's 40 sockets: one more reaches their half.
+            stranger = await websockets.connect(f"{ws}/{other['id']}",
+                                                local_addr=("127.0.0.2", 0))
+            assert await refused(f"{ws}/{other['id']}", local_addr=("127.0.0.3", 0)) == 403
+            seat = await websockets.connect(f"{ws}/{other['id']}?token="
+                                            f"{other['seats'][0]['token']}",
+                                            local_addr=("127.0.0.3", 0))
+            assert json.loads(await asyncio.wait_for(seat.recv(), 10))["seat"] == 0
+            for sock in [*strangers, *seats, *more, *elsewhere, stranger, seat]:
+                await sock.close()
+
+        run_async(scenario())
     finally:
         server.stop()
