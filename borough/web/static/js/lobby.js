@@ -10,6 +10,7 @@ import {
   rememberSeat,
   forgetGame,
 } from "./api.js";
+import { drawFigure, frame, guidePage, openGuide } from "./guide.js";
 
 const app = document.getElementById("app");
 document.getElementById("top").replaceWith(header("Lobby"));
@@ -17,20 +18,27 @@ fillRulesLinks();
 
 let meta = null;
 
-function optionField(name, spec) {
+// An option in players' words, from the game's own facts (its about.toml): the label
+// ("Advanced cards") and each choice ("Swap up to 2 basic cards for advanced ones").
+function optionField(name, spec, words) {
   const id = `opt-${name}`;
+  const said = (words && words.choices) || {};
   return el(
     "label",
     { for: id },
-    `${name}: `,
+    `${(words && words.label) || name}: `,
     el(
       "select",
       { id, name, "data-option": name, "aria-describedby": `${id}-help` },
       spec.choices.map((c) =>
-        el("option", { value: String(c), selected: c === spec.default }, String(c)),
+        el(
+          "option",
+          { value: String(c), selected: c === spec.default },
+          said[String(c)] || String(c),
+        ),
       ),
     ),
-    el("div", { class: "help", id: `${id}-help` }, spec.help),
+    el("div", { class: "help", id: `${id}-help`, hidden: Boolean(words) }, spec.help),
   );
 }
 
@@ -122,7 +130,9 @@ function createForm() {
   const refillGame = () => {
     const g = game();
     playersSel.replaceChildren(...g.players.map((n) => el("option", { value: n }, String(n))));
-    options.replaceChildren(...Object.entries(g.options).map(([k, spec]) => optionField(k, spec)));
+    options.replaceChildren(
+      ...Object.entries(g.options).map(([k, spec]) => optionField(k, spec, g.about.options[k])),
+    );
     rulesLink.href = `/rules/${g.name}`;
     rulesLink.textContent = `${g.title} rules`;
     refillSeats();
@@ -427,6 +437,90 @@ async function loadRooms() {
   }
 }
 
+// A game's card: a picture of its board (drawn by the board's own code, from the guide's
+// first picture), its goal, players, length and weight, the guide, and a game against
+// medium bots at the usual player count in one click.
+function gameCard(g) {
+  const about = g.about;
+  const picture = el("div", { class: "picture", "aria-hidden": "true" });
+  const message = el("div", { class: "card-message" });
+  const learn = el(
+    "button",
+    {
+      type: "button",
+      "data-learn": g.name,
+      "aria-controls": "guide-drawer",
+      onclick: (event) => openGuide(g.name, event.currentTarget),
+    },
+    "Learn to play",
+  );
+  const play = el(
+    "button",
+    {
+      type: "button",
+      class: "primary",
+      "data-play-now": g.name,
+      onclick: () => playNow(g, play, message),
+    },
+    "Play now against bots",
+  );
+  const [low, high] = about.minutes;
+  const players = g.players.length > 1 ? `${g.players[0]}-${g.players.at(-1)}` : `${g.players[0]}`;
+  const others = about.usual_players - 1;
+  guidePage(g.name)
+    .then((page) => (page.figures.length ? drawFigure(g.name, page.figures[0]) : null))
+    .then((drawn) => {
+      if (!drawn || !(drawn.drawing instanceof SVGSVGElement)) return;
+      picture.append(drawn.drawing);
+      frame(drawn);
+    })
+    .catch((err) => console.info("no picture for", g.name, err));
+  return el(
+    "article",
+    { class: "panel game-card", "data-game-card": g.name, "aria-labelledby": `card-${g.name}` },
+    el("h3", { id: `card-${g.name}` }, g.title),
+    picture,
+    el("p", { class: "goal" }, about.goal),
+    el("p", { class: "facts" }, `${players} players · ${low}-${high} minutes · ${about.weight}`),
+    el("div", { class: "actions" }, learn, play),
+    el(
+      "p",
+      { class: "help" },
+      others
+        ? `Play now: you and ${others} medium bot${others > 1 ? "s" : ""}, the usual options.`
+        : "Play now: a solo game with the usual options.",
+    ),
+    message,
+  );
+}
+
+async function playNow(g, button, message) {
+  const count = g.about.usual_players;
+  const seats = [{ kind: "human" }];
+  for (let i = 1; i < count; i++) seats.push({ kind: "bot", agent: "medium" });
+  button.disabled = true;
+  notice(message, "");
+  try {
+    const created = await api("/api/games", {
+      body: { game: g.name, players: count, options: {}, seats, hints: true },
+    });
+    const mine = created.seats[0];
+    rememberSeat({
+      id: created.id,
+      seat: 0,
+      token: mine.token,
+      name: mine.name,
+      game: g.name,
+      title: g.title,
+      opened: true,
+    });
+    window.location.assign(mine.join_url);
+  } catch (err) {
+    button.disabled = false;
+    notice(message, `The game was not created: ${err.message}`);
+  }
+}
+
 async function start() {
   try {
     meta = await api("/api/meta");
@@ -436,6 +530,12 @@ async function start() {
   }
   app.replaceChildren(
     el("h1", {}, "Play city-building board games"),
+    el(
+      "section",
+      { "aria-labelledby": "games-title", id: "games" },
+      el("h2", { id: "games-title", class: "visually-hidden" }, "The games"),
+      el("div", { class: "game-cards" }, meta.games.map(gameCard)),
+    ),
     el(
       "section",
       { class: "panel", "aria-labelledby": "mine-title", id: "my-games-panel" },

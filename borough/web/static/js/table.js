@@ -328,7 +328,23 @@ export class Table {
             )
           : null,
         el("span", {}, you),
-        el("a", { href: `/rules/${view.game}`, target: "_blank", rel: "noopener" }, "Rules"),
+        // the player's guide opens in a drawer beside the board (its "Full rules" link
+        // goes on to the rules themselves); loaded on first use
+        el(
+          "button",
+          {
+            type: "button",
+            class: "small",
+            id: "guide-button",
+            "aria-controls": "guide-drawer",
+            onclick: async (event) => {
+              const opener = event.currentTarget;
+              const { openGuide } = await import("./guide.js");
+              openGuide(view.game, opener);
+            },
+          },
+          "How to play",
+        ),
       ].filter(Boolean),
     );
   }
