@@ -119,15 +119,6 @@ class Game(ABC):
             cls._is_legal_formed = own  # type: ignore[attr-defined]
             if not getattr(own, "_checks_form", False):
                 cls.is_legal = _refusing_malformed(own)  # type: ignore[method-assign]
-        # The legal list a seat was just given is remembered until the next move
-        # of any state (see `_LAST_LEGAL`), so `apply` of a move taken from it is
-        # judged by that list instead of by the whole check again.
-        legal = cls.__dict__.get("legal_actions")
-        if legal is not None and not getattr(legal, "_remembers", False):
-            cls.legal_actions = _remembering(legal)  # type: ignore[method-assign]
-        moved = cls.__dict__.get("_apply")
-        if moved is not None and not getattr(moved, "_forgets", False):
-            cls._apply = _forgetting(moved)  # type: ignore[method-assign]
 
     # ----------------------------------------------------------------- setup
     def player_counts(self) -> tuple[int, ...]:
@@ -352,10 +343,6 @@ class Game(ABC):
         return self._refusal(state, seat, action)
 
     def _refusal(self, state: Any, seat: int, action: Any) -> str | None:
-        last = _LAST_LEGAL[0]
-        if (last is not None and last[1] is state and last[0] is self and type(seat) is int
-                and seat == last[2] and action in last[3]):
-            return None  # taken from the list just given: the list is the check
         if self.is_over(state):
             return "The game is over; no more actions can be taken."
         if type(seat) is not int or not 0 <= seat < self.num_seats(state):
@@ -429,40 +416,6 @@ def _well_formed(action: Any) -> bool:
 def _check_form(game: Game, action: Any) -> None:
     if not _well_formed(action):
         raise IllegalAction(f"{action!r} is not an action of {game.title}.")
-
-
-_LAST_LEGAL: list[tuple[Game, Any, int, list[Action]] | None] = [None]
-"""(game, state, seat, a copy of the list) from the last `legal_actions` call,
-until the next `_apply` of any game on any state clears it (one slot for every
-game object, so a move made through another object of the same game clears it
-too). A state changes only through `_apply`, so while the slot is set, that
-seat's legal list in that very state is the one kept here."""
-
-
-def _remembering(legal_actions: Any) -> Any:
-    def remembered(self: Game, state: Any, seat: int) -> list[Action]:
-        actions = legal_actions(self, state, seat)
-        # a copy: the caller may reorder or trim the list it was given
-        _LAST_LEGAL[0] = (self, state, seat, actions[:]) if actions else None
-        return actions
-
-    remembered.__doc__ = legal_actions.__doc__
-    remembered.__name__ = legal_actions.__name__
-    remembered._remembers = True  # type: ignore[attr-defined]
-    return remembered
-
-
-def _forgetting(apply: Any) -> Any:
-    def forgetting(self: Game, state: Any, seat: int, action: Action) -> list[Event]:
-        try:
-            return apply(self, state, seat, action)
-        finally:
-            _LAST_LEGAL[0] = None
-
-    forgetting.__doc__ = apply.__doc__
-    forgetting.__name__ = apply.__name__
-    forgetting._forgets = True  # type: ignore[attr-defined]
-    return forgetting
 
 
 def _refusing_malformed(is_legal: Any) -> Any:
