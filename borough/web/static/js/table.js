@@ -618,7 +618,12 @@ export class Table {
           el(
             "div",
             { class: "reasons" },
-            el("p", { class: "advised" }, el("strong", {}, `${level[0].toUpperCase()}${level.slice(1)} suggests: `), first),
+            el(
+              "p",
+              { class: "advised" },
+              el("strong", {}, `${level[0].toUpperCase()}${level.slice(1)} suggests: `),
+              first,
+            ),
             rest.map((line) => el("p", {}, line)),
           ),
         ),
@@ -632,7 +637,8 @@ export class Table {
           id: "suggest",
           class: "small",
           disabled: this.busy,
-          title: "The medium level picks a move for you from what you can see, and says what it does and why",
+          title:
+            "The medium level picks a move for you from what you can see, and says what it does and why",
           onclick: () => this.onSuggest(),
         },
         "Suggest a move",
