@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import borough
-from borough import guide, rulebook
+from borough import guide, rulebook, tutorial
 from borough.server import cluster, hints
 from borough.server import schemas as s
 from borough.server.bots import BotScheduler
@@ -29,9 +29,11 @@ from borough.server.settings import Settings
 from borough.server.store import Store
 from borough.web import content as web
 from borough.web import guide as guides
+from borough.web import tutorial as tutorials
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-PAGES = {"lobby": "index.html", "play": "play.html", "replay": "replay.html", "rules": "rules.html"}
+PAGES = {"lobby": "index.html", "play": "play.html", "replay": "replay.html", "rules": "rules.html",
+         "learn": "learn.html"}
 log = logging.getLogger("borough.server")
 
 
@@ -167,6 +169,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                  "players": list(borough.game(n).player_counts()),
                  "options": borough.game(n).options(),
                  "about": guide.about(n).to_json(),
+                 "tutorial": tutorial.exists(n),
                  "bots": [{"name": a, "help": h} for a, h in offered(borough.game(n))]}
                 for n in borough.games()
             ],
@@ -327,6 +330,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return await asyncio.to_thread(guides.guide_page, known_game(game))
         except FileNotFoundError:
             raise RoomError(404, f"{game} has no player's guide yet") from None
+
+    @app.get("/learn/{game}", include_in_schema=False)
+    async def learn_page(game: str) -> FileResponse:
+        known_game(game)
+        return page("learn")
+
+    @app.get("/api/tutorials/{game}", response_model=s.TutorialStep, responses=s.errors(400, 404))
+    async def tutorial_step(game: str, decision: int = Query(0, ge=0, le=1000)
+                            ) -> dict[str, Any]:
+        """The guided first game at the person's `decision`: the table's view with the one
+        move the step asks for, what to do and why, and the sentence for a wrong click."""
+        if not tutorial.exists(known_game(game)):
+            raise RoomError(404, f"{game} has no guided first game yet")
+        try:
+            return await asyncio.to_thread(tutorials.decision_view, game, decision)
+        except ValueError as exc:
+            raise RoomError(400, str(exc)) from None
 
     @app.get("/api/content/{game}", response_model=dict[str, Any], responses=s.errors(404))
     async def game_content(game: str) -> dict[str, Any]:

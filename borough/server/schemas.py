@@ -215,6 +215,7 @@ class GameInfo(BaseModel):
     players: list[int]
     options: dict[str, Any]
     about: About
+    tutorial: bool = Field(description="Whether the game has a guided first game.")
     bots: list[BotInfo] = Field(description="The bots a seat may take, levels first.")
 
 
@@ -236,6 +237,20 @@ class Guide(BaseModel):
     about: About
     figures: list[dict[str, Any]] = Field(
         description="Each picture's setup, caption and position (a table view), in order.")
+
+
+class TutorialStep(BaseModel):
+    game: str
+    title: str
+    decision: int = Field(description="The person's decision shown, from 0.")
+    decisions: int = Field(description="How many decisions the tutorial has.")
+    intro: str
+    ready: str
+    done: bool = Field(description="True after the last decision: the tutorial is over.")
+    text: str = Field(description="What to do now and why (the ready sentence once done).")
+    wrong: str = Field(description="What a click anywhere else is answered with.")
+    players: int
+    view: dict[str, Any] = Field(description="The table's view, with the one move offered.")
 
 
 class Rules(BaseModel):

@@ -131,3 +131,23 @@ def test_guides_and_lobby_facts_are_served_for_every_game(http):
         assert all(f["view"]["observation"] for f in body["figures"])
     missing = http.get("/api/guide/chess")
     assert missing.status_code == 404 and "no game 'chess'" in missing.json()["error"]
+
+
+def test_a_tutorial_is_served_one_decision_at_a_time_and_stores_nothing(http):
+    meta = {g["name"]: g for g in http.get("/api/meta").json()["games"]}
+    name = next(n for n, g in meta.items() if g["tutorial"])
+    first = http.get(f"/api/tutorials/{name}").json()
+    assert first["decision"] == 0 and not first["done"]
+    assert len(first["view"]["legal_actions"]) == 1 and first["view"]["prompt"] == first["text"]
+    assert first["wrong"] and first["wrong"] != first["text"]
+    end = http.get(f"/api/tutorials/{name}", params={"decision": first["decisions"]}).json()
+    assert end["done"] and end["view"]["legal_actions"] == [] and end["text"] == end["ready"]
+    assert http.get(f"/api/tutorials/{name}").json() == first  # the same every time
+    past = http.get(f"/api/tutorials/{name}", params={"decision": first["decisions"] + 1})
+    assert past.status_code == 400 and "decisions 0 to" in past.json()["error"]
+    assert http.get(f"/api/tutorials/{name}", params={"decision": -1}).status_code == 400
+    assert http.get("/api/tutorials/chess").status_code == 404
+    assert http.get(f"/learn/{name}").status_code == 200
+    none = [n for n, g in meta.items() if not g["tutorial"]]
+    if none:
+        assert http.get(f"/api/tutorials/{none[0]}").status_code == 404

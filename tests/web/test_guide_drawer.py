@@ -97,7 +97,7 @@ def test_the_lobby_sells_each_game_and_plays_it_in_one_click(web_server, context
     page.select_option("#game", "rondelcity")
     screenshot(page, f"lobby-cards-{size}")
     # Learn to play: the guide in the drawer, the lobby still there
-    page.click("[data-learn='ekopolis']")
+    page.click("[data-guide='ekopolis']")
     page.wait_for_selector("#guide-drawer #guide-text")
     assert "Ekopolis" in page.inner_text("#guide-title")
     _seen(page, f"lobby-guide-{size}")

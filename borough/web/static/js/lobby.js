@@ -444,16 +444,21 @@ function gameCard(g) {
   const about = g.about;
   const picture = el("div", { class: "picture", "aria-hidden": "true" });
   const message = el("div", { class: "card-message" });
-  const learn = el(
+  // Learn to play: the guided first game where the game has one, else the guide
+  const guideButton = el(
     "button",
     {
       type: "button",
-      "data-learn": g.name,
+      "data-guide": g.name,
       "aria-controls": "guide-drawer",
       onclick: (event) => openGuide(g.name, event.currentTarget),
     },
-    "Learn to play",
+    g.tutorial ? "Read the guide" : "Learn to play",
   );
+  if (!g.tutorial) guideButton.dataset.learn = g.name;
+  const learn = g.tutorial
+    ? el("a", { class: "button", href: `/learn/${g.name}`, "data-learn": g.name }, "Learn to play")
+    : guideButton;
   const play = el(
     "button",
     {
@@ -482,7 +487,7 @@ function gameCard(g) {
     picture,
     el("p", { class: "goal" }, about.goal),
     el("p", { class: "facts" }, `${players} players · ${low}-${high} minutes · ${about.weight}`),
-    el("div", { class: "actions" }, learn, play),
+    el("div", { class: "actions" }, learn, play, g.tutorial ? guideButton : null),
     el(
       "p",
       { class: "help" },
