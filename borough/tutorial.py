@@ -29,6 +29,7 @@ class Step:
     action: tuple[Any, ...]
     text: str = ""
     wrong: str = ""
+    click: str = ""  # where the text points: a board place's key, or "button"
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,8 @@ def load(game: str) -> Tutorial:
     for number, entry in enumerate(data["steps"], start=1):
         step = Step(seat=int(entry["seat"]), action=freeze(entry["action"]),
                     text=" ".join(entry.get("text", "").split()),
-                    wrong=" ".join(entry.get("wrong", "").split()))
+                    wrong=" ".join(entry.get("wrong", "").split()),
+                    click=str(entry.get("click", "")))
         if step.seat == PERSON and not (step.text and step.wrong):
             raise ValueError(f"{game} tutorial step {number}: the person's step needs "
                              "its text and its wrong-click sentence")

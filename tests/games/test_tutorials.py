@@ -17,6 +17,7 @@ import borough
 from borough import guide, rulebook, tutorial
 
 WITH_TUTORIAL = [g for g in borough.games() if tutorial.exists(g)]
+RANGE = re.compile(r"\b([A-Z]{2,4}-[A-Z]?)(\d+)\s*(?:\.\.|to)\s*\1(\d+)\b")
 GAMES_DIR = str(Path(borough.__file__).parent / "games")
 
 
@@ -26,7 +27,10 @@ def _cited(code) -> frozenset[str]:
     lines = [n for _, _, n in code.co_lines() if n is not None]
     first, last = code.co_firstlineno, max(lines, default=code.co_firstlineno)
     text = "".join(linecache.getline(code.co_filename, n) for n in range(first, last + 1))
-    return frozenset(guide.RULE_ID.findall(text))
+    cited = set(guide.RULE_ID.findall(text))
+    for prefix, low, high in RANGE.findall(text):  # "ARC-12..ARC-15", "SC-78 to SC-85"
+        cited.update(f"{prefix}{n}" for n in range(int(low), int(high) + 1))
+    return frozenset(cited)
 
 
 def exercised(game, state, seat, action) -> set[str]:
@@ -91,3 +95,12 @@ def test_a_rule_the_move_does_not_run_is_caught():
 
 def test_the_rule_ids_named_are_words_of_the_text():
     assert re.findall(guide.RULE_ID, "pay (RON-9), then (RON-V2)") == ["RON-9", "RON-V2"]
+
+
+def test_a_range_of_rules_cited_in_code_counts_each_rule_of_it():
+    def code():
+        # ARC-12..ARC-15 and SC-78 to SC-80, then SC-A2
+        return None
+
+    assert _cited(code.__code__) == {"ARC-12", "ARC-13", "ARC-14", "ARC-15", "SC-78", "SC-79",
+                                     "SC-80", "SC-A2"}

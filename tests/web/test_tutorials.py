@@ -28,6 +28,19 @@ def _the_one_place(page):
     return live.first if live.count() else buttons.first
 
 
+def _where(page, step):
+    """The place the step's text points to: the board place it names, else the only one."""
+    if step.click == "button":
+        buttons = page.locator("#moves button[data-move='main']")
+        assert buttons.count() == 1
+        return buttons.first
+    if step.click:
+        place = page.locator(f"#board [data-target='{step.click}']")
+        assert "live" in (place.get_attribute("class") or "").split(), step.click
+        return place
+    return _the_one_place(page)
+
+
 def _seen(page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
@@ -45,7 +58,7 @@ def test_a_tutorial_is_completed_by_clicking_where_its_text_points(web_server, c
         assert page.inner_text("#prompt").strip() == step.text
         if decision in (0, len(tut.decisions) // 2):
             _seen(page, f"tutorial-{game}-{decision + 1}-desktop")
-        _the_one_place(page).click()
+        _where(page, step).click()
     _at(page, len(tut.decisions))
     assert page.evaluate("document.body.dataset.tutorialDone") == "1"
     assert tut.ready in page.inner_text("#coach")
@@ -70,7 +83,7 @@ def test_a_wrong_click_teaches_and_plays_nothing(web_server, contexts, game, siz
         elsewhere = page.locator("#board [data-target]:not(.live):not(:has(.live))")
         if elsewhere.count():
             break
-        _the_one_place(page).click()
+        _where(page, tut.steps[tut.decisions[decision]]).click()
     else:
         raise AssertionError("no step offers a wrong place to click")
     events = page.locator("#events li").count()
@@ -83,5 +96,5 @@ def test_a_wrong_click_teaches_and_plays_nothing(web_server, contexts, game, siz
     assert page.evaluate("document.body.dataset.tutorialStep") == str(decision)
     assert page.locator("#events li").count() == events
     _seen(page, f"tutorial-{game}-wrong-{size}")
-    _the_one_place(page).click()
+    _where(page, tut.steps[tut.decisions[decision]]).click()
     _at(page, decision + 1)
