@@ -78,6 +78,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bots = BotScheduler(settings.workers)
         rooms = Rooms(store, bots, settings)
         app.state.rooms = rooms
+        advisor = hints.Advisor(store, settings.hint_rate, settings.hint_burst)
+        app.state.advisor = advisor
         background = [asyncio.create_task(sweeper(rooms))]
         if store.shared:  # other processes may serve the same games
             listening = asyncio.Event()
@@ -89,6 +91,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             background.append(asyncio.create_task(
                 cluster.keep_bot_turns(rooms, settings.bot_lease)))
         warming = bots.warm()
+        warming_hints = advisor.warm()
         calm_garbage_collector()
         try:
             yield
@@ -96,9 +99,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for task in background:
                 task.cancel()
             warming.cancel()
+            warming_hints.cancel()
             for task in list(rooms.tasks):
                 task.cancel()
             bots.shutdown()
+            advisor.shutdown()
             if store.shared:
                 with suppress(Exception):  # else their leases run out as after a crash
                     await asyncio.to_thread(store.release_held_bot_turns)
@@ -247,21 +252,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         room = await rooms.undo(room, seat)
         return _json(rooms.view_text(room, seat))
 
-    advisor = hints.Advisor()
-
     @app.post("/api/games/{game_id}/suggest", response_model=s.Suggestion,
               responses=s.errors(400, 403, 404, 408, 409, 413, 429, 500, 503),
               dependencies=[Depends(rate("act"))])
     async def suggest(request: Request, game_id: str, body: s.SuggestRequest
                       ) -> dict[str, Any]:
-        """The medium bot's move for the seat at view `version`, with why in one sentence,
-        decided from the seat's own information; changes nothing. Refused when the game
-        has suggestions off, it is not the seat's turn, the version is stale or the game
-        is over. Each seat may ask a few times at once, then once every few seconds."""
+        """The medium level's move for the seat at view `version`: what it does now (the
+        engine's preview) and why it beats the next best, decided from the seat's own
+        information; changes nothing. Refused when the game has suggestions off, it is
+        not the seat's turn, the version is stale or the game is over. Asking again
+        about the same decision is free; new decisions: a few at once per seat, then
+        one a second, counted across server processes."""
         rooms = rooms_of(request)
         room = await rooms.get(game_id, fresh=True)
         try:
-            return await advisor.suggest(room, rooms.seat_of(room, body.token), body.version)
+            return await request.app.state.advisor.suggest(
+                room, rooms.seat_of(room, body.token), body.version)
         except hints.HintError as exc:
             raise RoomError(exc.status, exc.message, exc.retry_after) from None
 

@@ -1,10 +1,17 @@
 """Move suggestions: the medium level's move for a seat, what it does and why.
 
-The bot decides from the seat's own information only: it values each legal
+The level decides from the seat's own information only: it values each legal
 move on full states sampled to agree with what the seat sees (SeatView), never
 on the true state. A suggestion is seeded from the game's public id, the seat
 and its view version, not from the game's secret seed, so asking again for the
 same position gives the same answer and tells nothing about the deal.
+
+Suggestions are computed in a worker process of their own, at a lower CPU
+priority than the server's, so a seat asking as fast as it may costs other
+players neither the interpreter lock nor the CPU they need. Asks are counted
+per seat in the database, so every server process sharing it counts the same
+asks; asking again about a decision already answered returns the kept answer
+and counts nothing, and a new decision takes one of the seat's asks.
 
 Suggestions are on by default when at most one seat is a person (a game
 against bots, or solo); a game between people has them only when its creator
@@ -16,26 +23,30 @@ from __future__ import annotations
 
 import asyncio
 import math
+import multiprocessing
+import os
 import random
-from concurrent.futures import ThreadPoolExecutor
+import threading
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+import borough
 from borough.agents import SeatView, advice
 from borough.core.game import Game
-from borough.server.limits import RateLimit
 from borough.server.naming import named
 
 if TYPE_CHECKING:
     from borough.server.rooms import Room
+    from borough.server.store import Store
 
 # The level a suggestion comes from (its move is the one this level would play).
 LEVEL = "medium"
-# A seat may ask this many times at once, then once every PERIOD seconds.
-BURST = 5
-PERIOD = 2.0
-# At most this many suggestions wait for the one thread that computes them;
-# beyond that the server is busy and says so rather than queueing CPU work.
+# At most this many suggestions wait for the worker process; beyond that the
+# server is busy and says so rather than queueing CPU work.
 QUEUE = 8
+# How much lower the worker's CPU priority is than the server's (nice steps).
+NICENESS = 10
 
 
 def default_on(seats: list[dict[str, Any]]) -> bool:
@@ -81,15 +92,60 @@ class HintError(Exception):
         self.retry_after = retry_after
 
 
-class Advisor:
-    """Computes suggestions one at a time in a thread of its own, with a rate
-    limit per seat, so asking can neither stall the server nor take its CPU."""
+def compute(game_name: str, state_json: dict, seat: int, seed: int,
+            names: list[str]) -> dict[str, Any]:
+    """Run in the worker process: rebuild the position and advise on it."""
+    game = borough.game(game_name)
+    return advise(game, game.from_json(state_json), seat, seed, names)
 
-    def __init__(self, burst: int = BURST, period: float = PERIOD, queue: int = QUEUE) -> None:
-        self.limit = RateLimit(1 / period, burst)
-        self.executor = ThreadPoolExecutor(1, thread_name_prefix="hints")
+
+def _start_worker(server: int) -> None:
+    """In the worker, once: yield the CPU to the server, and leave with it."""
+    os.nice(NICENESS)
+    threading.Thread(target=_follow, args=(server,), daemon=True).start()
+
+
+def _follow(server: int) -> None:
+    # A server killed outright cannot stop its worker: the worker sees that its
+    # parent changed and exits on its own.
+    while os.getppid() == server:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+class Advisor:
+    """Computes suggestions in a worker process, counting each seat's asks in
+    the store (see the module)."""
+
+    def __init__(self, store: Store, rate: float = 1.0, burst: int = 10,
+                 queue: int = QUEUE) -> None:
+        self.store = store
+        self.rate = rate
+        self.burst = burst
         self.queue = queue
         self.pending = 0
+        self._executor: Executor | None = None
+
+    @property
+    def executor(self) -> Executor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_worker, initargs=(os.getpid(),))
+        return self._executor
+
+    def warm(self) -> asyncio.Future:
+        """Start the worker now: its first suggestion would otherwise wait seconds
+        for a new process to load the games."""
+        return asyncio.get_running_loop().run_in_executor(self.executor, _ready)
+
+    def shutdown(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
 
     def check(self, room: Room, seat: int, version: int) -> None:
         """Refuse, with the reason, a suggestion this seat may not have now."""
@@ -110,24 +166,26 @@ class Advisor:
 
     async def suggest(self, room: Room, seat: int, version: int) -> dict[str, Any]:
         self.check(room, seat, version)
-        wait = self.limit.take(f"{room.id}:{seat}")
-        if wait:
-            raise HintError(429, f"one suggestion every {PERIOD:g} s: try again in "
-                                 f"{math.ceil(wait)} s", retry_after=wait)
-        if self.pending >= self.queue:
-            raise HintError(503, "the server is busy with other suggestions; try again "
-                                 "in a few seconds", retry_after=2)
         # A snapshot taken now, with no await since the checks: the answer is for
         # exactly the position the seat asked about.
-        state = room.game.clone(room.state)
-        names = [s["name"] for s in room.seats]
-        args = (room.game, state, seat, seed_of(room.id, seat, version), names)
+        args = (room.game.name, room.game.to_json(room.state), seat,
+                seed_of(room.id, seat, version), [s["name"] for s in room.seats])
+        if self.pending >= self.queue:  # before counting: a busy server costs no ask
+            raise HintError(503, "the server is busy with other suggestions; try again "
+                                 "in a few seconds", retry_after=2)
         self.pending += 1
         try:
+            asked = await asyncio.to_thread(self.store.ask_hint, room.id, seat, version,
+                                            self.rate, self.burst, time.time())
+            if asked.answer is not None:  # this decision was answered already
+                return {**asked.answer, "version": version}
+            if asked.wait:
+                raise HintError(429, f"{self.burst} suggestions at once, then one every "
+                                     f"{1 / self.rate:g} s: try again in "
+                                     f"{math.ceil(asked.wait)} s", retry_after=asked.wait)
             answer = await asyncio.get_running_loop().run_in_executor(
-                self.executor, advise, *args)
+                self.executor, compute, *args)
         finally:
             self.pending -= 1
-        if len(self.limit.buckets) > 10_000:
-            self.limit.forget_idle()
+        await asyncio.to_thread(self.store.keep_hint, room.id, seat, version, answer)
         return {**answer, "version": version}

@@ -34,6 +34,11 @@ class Settings:
     create_burst: int = 10
     act_rate: float = 10.0  # actions, undos and seat hand-overs
     act_burst: int = 40
+    # Per seat, counted across processes: suggestions for new decisions (asking
+    # again about the same decision is free), `hint_burst` at once, then `hint_rate`
+    # a second: a person asking at every decision is never refused.
+    hint_rate: float = 1.0
+    hint_burst: int = 10
     # Live sockets. A seat's own always get in: a seat opening one more than its
     # share closes its oldest. Spectators have a smaller share of each game and
     # of the server, so strangers cannot lock players out, and any one address

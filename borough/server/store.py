@@ -30,6 +30,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -103,6 +104,28 @@ class BotTurnRow(Base):
     lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
                                                          nullable=True)
     due: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class HintRow(Base):
+    """A seat's suggestions: its bucket of asks, and the last answer it was given."""
+
+    __tablename__ = "hint_asks"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tokens: Mapped[float] = mapped_column(Float)
+    at: Mapped[float] = mapped_column(Float)  # epoch seconds: every process's clock
+    version: Mapped[int] = mapped_column(Integer)
+    answer: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+
+
+@dataclass(frozen=True)
+class HintAsk:
+    """What the store says to a seat asking for a suggestion: the answer it
+    already has for this decision, else how long it must wait (0: go ahead)."""
+
+    answer: dict[str, Any] | None
+    wait: float
 
 
 def hash_token(token: str) -> str:
@@ -246,6 +269,44 @@ class Store:
                 .order_by(ActionRow.number)
             ).all()
         return [Entry(*row) for row in rows]
+
+    # ------------------------------------------------ suggestions asked, per seat
+    def ask_hint(self, game_id: str, seat: int, version: int, rate: float, burst: int,
+                 now: float) -> HintAsk:
+        """Count one ask of `seat` for a suggestion at view `version`, in one
+        transaction every process sees: asking again about a decision already
+        answered is free (its answer comes back), a new decision takes one of
+        the seat's `burst` asks, which come back at `rate` a second."""
+        for _ in range(2):  # a first ask that two processes insert at once: read again
+            try:
+                with self.engine.begin() as conn:
+                    row = conn.execute(
+                        select(HintRow.tokens, HintRow.at, HintRow.version, HintRow.answer)
+                        .where(HintRow.game_id == game_id, HintRow.seat == seat)
+                        .with_for_update()).first()
+                    if row is None:
+                        conn.execute(insert(HintRow), [{
+                            "game_id": game_id, "seat": seat, "tokens": burst - 1.0,
+                            "at": now, "version": -1, "answer": None}])
+                        return HintAsk(None, 0.0)
+                    if row.version == version and row.answer is not None:
+                        return HintAsk(row.answer, 0.0)
+                    tokens = min(float(burst), row.tokens + max(0.0, now - row.at) * rate)
+                    wait = 0.0 if tokens >= 1 else (1 - tokens) / rate
+                    conn.execute(update(HintRow).where(
+                        HintRow.game_id == game_id, HintRow.seat == seat)
+                        .values(tokens=tokens - 1 if not wait else tokens, at=now))
+                    return HintAsk(None, wait)
+            except IntegrityError:
+                continue
+        raise Conflict("the seat's suggestion count changed twice while counting")
+
+    def keep_hint(self, game_id: str, seat: int, version: int, answer: dict[str, Any]) -> None:
+        """The answer for `seat` at `version`, unless one for a later version is kept."""
+        with self.engine.begin() as conn:
+            conn.execute(update(HintRow).where(
+                HintRow.game_id == game_id, HintRow.seat == seat, HintRow.version <= version)
+                .values(version=version, answer=answer))
 
     # ------------------------------------------------ the bot queue (PostgreSQL)
     def _own_bot_turn(self, conn: Any, game_id: str, number: int) -> None:

@@ -1,13 +1,19 @@
-"""Suggested moves: the medium bot's choice for a seat, with why in one sentence.
+"""Suggested moves: the medium level's move for a seat, what it does and why.
 
 On in games against bots and solo, off between people unless chosen at creation;
-refused clearly when off, out of turn, stale or over; limited per seat; decided
-from the seat's own information only.
+refused clearly when off, out of turn, stale or over; limited per seat across
+server processes (asking again about a decision is free); computed in a worker
+process of lower priority that leaves with the server; decided from the seat's
+own information only.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -16,6 +22,8 @@ import borough
 from borough.server import hints
 from borough.server.hints import Advisor, HintError, advise
 from tests.server.client import Client, run_async
+from tests.server.conftest import Server, _database, _postgres_database
+from tests.server.test_multiprocess import start_both
 from tests.server.test_rooms import humans, rooms_on
 
 
@@ -86,18 +94,125 @@ def test_refusals_say_why(server):
     assert view["hints"] is False and r.status_code == 403
 
 
-def test_each_seat_is_limited_to_a_few_at_once_then_one_every_few_seconds(server):
-    client = Client(server.url)
+def my_turn(client: Client, gid: str, token: str) -> dict:
+    """The seat's view once it must decide (the bots have moved)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        view = client.view(gid, token)
+        if view["your_turn"]:
+            return view
+        time.sleep(0.05)
+    raise AssertionError("the bots never gave the seat its turn")
+
+
+def move_on(client: Client, gid: str, token: str, view: dict) -> dict:
+    """Take the first legal move; the view at the seat's next decision."""
+    first = view["legal_actions"][0]["action"]
+    assert client.act(gid, token, view["version"], first).status_code == 200
+    return my_turn(client, gid, token)
+
+
+LIMITED = {"BOROUGH_HINT_BURST": "2", "BOROUGH_HINT_RATE": "0.01"}
+
+
+@pytest.fixture(scope="module")
+def limited(request, tmp_path_factory) -> Iterator[Server]:
+    """A server whose seats may have two suggestions, then one in 100 s."""
+    for url in _database("sqlite", tmp_path_factory.mktemp("db")):
+        srv = Server("", url, settings=LIMITED).start()
+        try:
+            yield srv
+        finally:
+            srv.stop()
+
+
+def test_asking_again_about_a_decision_is_free_and_new_decisions_are_counted(limited):
+    client = Client(limited.url)
     created, view = first_decision(client, ["human", "random"])
-    token = created["seats"][0]["token"]
-    for _ in range(hints.BURST):
-        assert suggest(client, created["id"], token, view["version"]).status_code == 200
-    r = suggest(client, created["id"], token, view["version"])
+    gid, token = created["id"], created["seats"][0]["token"]
+    first = suggest(client, gid, token, view["version"])
+    assert first.status_code == 200
+    for _ in range(5):  # the same decision: the kept answer, never refused
+        again = suggest(client, gid, token, view["version"])
+        assert again.status_code == 200 and again.json() == first.json()
+    view = move_on(client, gid, token, view)
+    assert suggest(client, gid, token, view["version"]).status_code == 200
+    view = move_on(client, gid, token, view)
+    r = suggest(client, gid, token, view["version"])
     assert r.status_code == 429 and int(r.headers["Retry-After"]) >= 1
+    assert "2 suggestions at once, then one every 100 s" in r.json()["error"]
     # another seat (here: of another game) has its own allowance
     created, view = first_decision(client, ["human", "random"])
     r = suggest(client, created["id"], created["seats"][0]["token"], view["version"])
     assert r.status_code == 200
+
+
+def test_asks_are_counted_per_seat_across_server_processes():
+    """Two processes on one PostgreSQL database: a seat's asks through either
+    count against the same allowance, and an answer given by one is the other's."""
+    for url in _postgres_database():
+        servers = start_both(url, [LIMITED, LIMITED])
+        try:
+            one, two = Client(servers[0].url), Client(servers[1].url)
+            created, view = first_decision(one, ["human", "random"])
+            gid, token = created["id"], created["seats"][0]["token"]
+            asked = suggest(one, gid, token, view["version"])
+            assert asked.status_code == 200
+            again = suggest(two, gid, token, view["version"])  # kept: not computed again
+            assert again.status_code == 200 and again.json() == asked.json()
+            view = move_on(one, gid, token, view)
+            assert suggest(two, gid, token, view["version"]).status_code == 200
+            view = move_on(one, gid, token, view)
+            for client in (one, two):
+                assert suggest(client, gid, token, view["version"]).status_code == 429
+        finally:
+            for server in servers:
+                server.stop()
+
+
+def children(pid: int) -> dict[int, int]:
+    """The processes whose parent is `pid`, with their niceness (from /proc)."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        if int(fields[1]) == pid:
+            found[int(entry.name)] = int(fields[16])
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return state[state.rindex(")") + 2] != "Z"
+
+
+@pytest.mark.parametrize("stop", ["terminate", "kill"])
+def test_suggestions_run_in_a_lower_priority_process_that_leaves_with_the_server(
+        stop, tmp_path):
+    srv = Server("", f"sqlite:///{tmp_path / 'borough.db'}").start()
+    try:
+        client = Client(srv.url)
+        created, view = first_decision(client, ["human", "random"])
+        r = suggest(client, created["id"], created["seats"][0]["token"], view["version"])
+        assert r.status_code == 200
+        own = os.getpriority(os.PRIO_PROCESS, srv.process.pid)
+        workers = [pid for pid, nice in children(srv.process.pid).items()
+                   if nice == min(19, own + hints.NICENESS)]
+        assert len(workers) == 1, children(srv.process.pid)
+    finally:
+        getattr(srv, "stop" if stop == "terminate" else "kill")()
+    deadline = time.monotonic() + 10
+    while alive(workers[0]) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not alive(workers[0]), f"the suggestion worker outlived the server ({stop})"
 
 
 def test_the_choice_survives_a_restart_and_a_finished_game_is_refused(database_url):
@@ -123,7 +238,7 @@ def test_the_choice_survives_a_restart_and_a_finished_game_is_refused(database_u
         again.kick = lambda room: None  # keep the bot still: only the stored choice matters
         off, on = await again.get(off.id), await again.get(on.id)
         assert again.view(off, 0)["hints"] is False and again.view(on, 1)["hints"] is True
-        advisor = Advisor()
+        advisor = Advisor(again.store)
         with pytest.raises(HintError) as err:
             await advisor.suggest(off, 0, off.shown[0].version)
         assert err.value.status == 403
