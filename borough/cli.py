@@ -471,6 +471,7 @@ def serve_command(
 
 
 import borough.cli_arena  # noqa: E402 - registers `arena`, `balance` and `content`
+import borough.cli_review  # noqa: E402 - registers `review`
 import borough.cli_rules  # noqa: E402 - registers `rules` and `coverage` after the rest
 
 

@@ -28,7 +28,7 @@ def examples(*verb: str) -> list[str]:
 
 def test_the_verbs():
     assert set(VERBS) == {"games", "play", "replay", "simulate", "rules", "coverage", "serve",
-                           "arena", "balance"}
+                           "arena", "balance", "review"}
     overview = examples()  # `borough --help`: each example is one a verb's help shows too
     assert overview and all(line in examples(line.split()[0]) for line in overview)
 
@@ -38,7 +38,7 @@ def test_every_example_in_a_verbs_help_works(verb, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     started = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.append(kw))
-    if verb == "replay":  # its examples read a game someone saved
+    if verb in ("replay", "review"):  # their examples read a game someone saved
         assert run("play", "ekopolis", "--agents", "random", "--save", "game.json",
                    "--json").exit_code == 0
     lines = examples(verb)
