@@ -36,10 +36,11 @@ def decision_view(name: str, decision: int) -> dict[str, Any]:
     if step is not None:
         legal = [{"action": list(step.action), "index": game.encode(step.action),
                   "text": game.describe_move(state, step.seat, step.action)}]
+    over = game.is_over(state)
     view = {
         "id": f"learn-{name}", "game": name, "title": game.title, "players": tut.players,
         "options": game.resolve_options(tut.players, tut.options), "seed_chosen": False,
-        "seat": tutorial.PERSON, "status": "playing",
+        "seat": tutorial.PERSON, "status": "over" if over else "playing",
         "to_act": [tutorial.PERSON] if step is not None else [],
         "your_turn": step is not None, "observation": game.observe(state, tutorial.PERSON),
         "legal_actions": legal, "prompt": step.text if step else tut.ready,
@@ -50,6 +51,8 @@ def decision_view(name: str, decision: int) -> dict[str, Any]:
                    "agent": None if i == tutorial.PERSON else "scripted", "name": names[i]}
                   for i in range(tut.players)],
     }
+    if over:  # a tutorial that is a whole game ends on the table's end screen
+        view["result"] = game.result(state).to_json()
     return {
         "game": name, "title": game.title, "decision": decision, "decisions": count,
         "intro": tut.intro, "ready": tut.ready, "done": step is None,

@@ -108,6 +108,12 @@ async function go(decision) {
     table.promptBar.textContent = "You are ready: the guided game is over.";
     const turn = document.getElementById("turn");
     if (turn) turn.textContent = "Guided game finished";
+    // the end screen's way on is the real game above, not a replay of this one
+    for (const a of document.querySelectorAll("#endscreen a[href^='/replay/']")) {
+      const sep = a.nextSibling;
+      if (sep && sep.nodeType === Node.TEXT_NODE) sep.remove();
+      a.remove();
+    }
   }
 }
 
