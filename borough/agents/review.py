@@ -101,6 +101,25 @@ def review(game: Game, record: Record, seats: list[int] | None = None, samples: 
     return found
 
 
+def judge_part(game: Game, record: Record, seats: list[int], first: int, count: int,
+               samples: int) -> tuple[list[tuple[int, Mistake | None]], int]:
+    """Judge up to `count` decisions with a choice of `seats`, from decision
+    `first` of the record on (numbered from 1): (seat, mistake or None) for each
+    judged, and the number of the decision to go on from (past the record's
+    end when none is left). A long review is judged in such parts, so whoever
+    runs it can report progress and let other work in between."""
+    state = game.setup(record.players, seed=record.seed, options=record.options)
+    found: list[tuple[int, Mistake | None]] = []
+    for number, (seat, action) in enumerate(record.moves, start=1):
+        if number >= first and seat in seats and len(game.legal_actions(state, seat)) > 1:
+            if len(found) == count:
+                return found, number
+            found.append((seat, judge(game, state, seat, action, number, samples,
+                                      record.seed)))
+        game.apply(state, seat, action)
+    return found, len(record.moves) + 1
+
+
 def judge(game: Game, state: Any, seat: int, action: Any, number: int, samples: int,
           seed: int) -> Mistake | None:
     """The decision as a mistake, if the best valued move beats the one played."""

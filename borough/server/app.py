@@ -80,6 +80,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.rooms = rooms
         advisor = hints.Advisor(store, settings.hint_rate, settings.hint_burst)
         app.state.advisor = advisor
+        app.state.reviewer = hints.Reviewer(advisor)
         background = [asyncio.create_task(sweeper(rooms))]
         if store.shared:  # other processes may serve the same games
             listening = asyncio.Event()
@@ -103,6 +104,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for task in list(rooms.tasks):
                 task.cancel()
             bots.shutdown()
+            app.state.reviewer.shutdown()
             advisor.shutdown()
             if store.shared:
                 with suppress(Exception):  # else their leases run out as after a crash
@@ -282,6 +284,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise RoomError(403, "only the seat's own player can hand it to a bot")
         room = await rooms.hand_to_bot(room, seat, body.agent)
         return _json(rooms.view_text(room, None))
+
+    @app.get("/api/games/{game_id}/review", response_model=s.GameReview,
+             responses=s.errors(404, 409, 503))
+    async def game_review(request: Request, game_id: str) -> dict[str, Any]:
+        """A finished game's review: the first call starts it in the background, later
+        ones show its progress, then each person's three dearest decisions with the
+        better move and their estimated cost (out of 100 for how the game went for
+        the seat), judged from what the seat could see at the time."""
+        rooms = rooms_of(request)
+        room = await rooms.get(game_id, fresh=True)
+        try:
+            return request.app.state.reviewer.status(room)
+        except hints.HintError as exc:
+            raise RoomError(exc.status, exc.message, exc.retry_after) from None
 
     @app.get("/api/games/{game_id}/record", response_model=dict[str, Any],
              responses=s.errors(404, 409))

@@ -22,6 +22,7 @@ on each seat's record, so it survives a restart without a change of schema.
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import multiprocessing
 import os
@@ -32,13 +33,17 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import borough
-from borough.agents import SeatView, advice
+from borough.agents import SeatView, advice, review
+from borough.core import record as records
 from borough.core.game import Game
+from borough.core.record import dump
 from borough.server.naming import named
 
 if TYPE_CHECKING:
     from borough.server.rooms import Room
     from borough.server.store import Store
+
+log = logging.getLogger("borough.server")
 
 # The level a suggestion comes from (its move is the one this level would play).
 LEVEL = "medium"
@@ -189,3 +194,126 @@ class Advisor:
             self.pending -= 1
         await asyncio.to_thread(self.store.keep_hint, room.id, seat, version, answer)
         return {**answer, "version": version}
+
+
+# ---------------------------------------------------------------- the review
+# Worker CPU seconds a finished game's review may take, decisions judged per
+# part (between parts the worker takes any suggestion waiting), reviews kept.
+REVIEW_SECONDS = 30.0
+REVIEW_PART = 6
+REVIEW_SAMPLES = 2
+REVIEWS_KEPT = 256
+REVIEWS_RUNNING = 4
+
+
+def review_count(data: dict, seats: list[int]) -> dict[int, int]:
+    """In the worker: how many decisions of each seat the record's review judges."""
+    record, _ = records.parse(data)
+    game = borough.game(record.game)
+    return {s: review.choices(game, record, [s]) for s in seats}
+
+
+def review_part(data: dict, seats: list[int], first: int, count: int
+                ) -> tuple[list[tuple[int, review.Mistake | None]], int, float]:
+    """In the worker: judge the next part of a review, with the CPU it took."""
+    started = time.process_time()
+    record, _ = records.parse(data)
+    found, after = review.judge_part(borough.game(record.game), record, seats, first,
+                                     count, REVIEW_SAMPLES)
+    return found, after, time.process_time() - started
+
+
+class ReviewJob:
+    """One finished game's review, judged part by part in the worker."""
+
+    def __init__(self, seats: list[int], names: list[str]) -> None:
+        self.seats = seats
+        self.names = names
+        self.total: int | None = None
+        self.done = 0
+        self.spent = 0.0
+        self.decisions = dict.fromkeys(seats, 0)
+        self.judged = dict.fromkeys(seats, 0)
+        self.mistakes: dict[int, list[review.Mistake]] = {s: [] for s in seats}
+        self.finished = False
+        self.failed = False
+        self.task: asyncio.Task | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        def told(text: str) -> str:
+            return named(text, self.names)
+
+        return {
+            "status": "failed" if self.failed else "done" if self.finished else "running",
+            "done": self.done, "total": self.total, "reviewer": review.REVIEWER,
+            "complete": self.finished and self.judged == self.decisions,
+            "seats": [{"seat": s, "name": self.names[s], "decisions": self.decisions[s],
+                       "judged": self.judged[s],
+                       "mistakes": [{"number": m.number, "prompt": told(m.prompt),
+                                     "played": told(m.played), "better": told(m.better),
+                                     "cost": round(100 * m.cost, 1)}
+                                    for m in sorted(self.mistakes[s],
+                                                    key=lambda m: (-m.cost, m.number))
+                                    [:review.KEPT]] if self.finished else []}
+                      for s in self.seats]}
+
+
+class Reviewer:
+    """Reviews of finished games, run in the background in the suggestions'
+    worker process (at its lower priority), part by part, never delaying a move."""
+
+    def __init__(self, advisor: Advisor) -> None:
+        self.advisor = advisor
+        self.jobs: dict[str, ReviewJob] = {}
+
+    def status(self, room: Room) -> dict[str, Any]:
+        """The review of a finished game: started on first asking, then its progress,
+        then its marks."""
+        if not room.game.is_over(room.state):
+            raise HintError(409, "the review comes once the game is over")
+        job = self.jobs.get(room.id)
+        if job is None:
+            if sum(1 for j in self.jobs.values() if not j.finished) >= REVIEWS_RUNNING:
+                raise HintError(503, "the server is busy reviewing other games; try again "
+                                     "in a minute", retry_after=30)
+            seats = [s for s, seat in enumerate(room.seats) if seat["kind"] == "human"]
+            job = ReviewJob(seats, [s["name"] for s in room.seats])
+            self.jobs[room.id] = job
+            job.task = asyncio.get_running_loop().create_task(
+                self._run(job, dump(room.record)))
+            while len(self.jobs) > REVIEWS_KEPT:  # the oldest finished one goes
+                oldest = next((k for k, j in self.jobs.items() if j.finished), None)
+                if oldest is None:
+                    break
+                del self.jobs[oldest]
+        return job.as_json()
+
+    async def _run(self, job: ReviewJob, data: dict) -> None:
+        loop = asyncio.get_running_loop()
+        executor = self.advisor.executor
+        try:
+            job.decisions = await loop.run_in_executor(executor, review_count, data,
+                                                       job.seats)
+            job.total = sum(job.decisions.values())
+            first = 1
+            while job.done < job.total and job.spent < REVIEW_SECONDS:
+                found, first, spent = await loop.run_in_executor(
+                    executor, review_part, data, job.seats, first, REVIEW_PART)
+                job.spent += spent
+                for seat, mistake in found:
+                    job.judged[seat] += 1
+                    if mistake is not None:
+                        job.mistakes[seat].append(mistake)
+                job.done += len(found)
+                if not found:
+                    break
+        except Exception:  # a review is an extra: its failure is reported, not raised
+            log.exception("reviewing a game failed")
+            job.failed = True
+        job.finished = True
+
+    def shutdown(self) -> None:
+        for job in self.jobs.values():
+            if job.task is not None:
+                job.task.cancel()
+

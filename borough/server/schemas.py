@@ -174,6 +174,33 @@ class Suggestion(BaseModel):
     reasons: list[str] = Field(description="The same sentences, one an item.")
 
 
+class ReviewMark(BaseModel):
+    number: int = Field(description="The decision's place in the game's record, from 1.")
+    prompt: str
+    played: str
+    better: str
+    cost: float = Field(description="Estimated cost, out of 100 for how the game went "
+                                    "for the seat.")
+
+
+class ReviewedSeat(BaseModel):
+    seat: int
+    name: str
+    decisions: int = Field(description="The seat's decisions that had a choice.")
+    judged: int = Field(description="Of them, judged within the review's CPU budget.")
+    mistakes: list[ReviewMark] = Field(description="The dearest three, dearest first "
+                                                   "(once the review is done).")
+
+
+class GameReview(BaseModel):
+    status: str = Field(description="running, done or failed.")
+    done: int
+    total: int | None = Field(description="Decisions to judge; null while counted.")
+    reviewer: str
+    complete: bool = Field(description="Done, with every decision judged.")
+    seats: list[ReviewedSeat]
+
+
 class Explained(BaseModel):
     allowed: bool
     reason: str | None = Field(description="Why the rules refuse the action; null if allowed.")

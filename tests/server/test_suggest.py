@@ -282,3 +282,45 @@ def test_a_suggestion_depends_only_on_what_the_seat_can_see(name):
                 compared += 1
         game.apply(state, seat, rng.choice(legal))
     assert compared >= 3
+
+
+def test_a_finished_game_is_reviewed_in_the_background(server):
+    client = Client(server.url)
+    created, view = first_decision(client, ["human", "random"])
+    gid, token = created["id"], created["seats"][0]["token"]
+    r = client.http.get(f"/api/games/{gid}/review")
+    assert r.status_code == 409 and "once the game is over" in r.json()["error"]
+    rng = random.Random(3)
+    while view["status"] != "over":
+        move = rng.choice(view["legal_actions"])["action"]
+        assert client.act(gid, token, view["version"], move).status_code == 200
+        deadline = time.monotonic() + 30
+        view = client.view(gid, token)
+        while not view["your_turn"] and view["status"] != "over":
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+            view = client.view(gid, token)
+    seen = []
+    deadline = time.monotonic() + 120
+    while True:
+        r = client.http.get(f"/api/games/{gid}/review")
+        assert r.status_code == 200, r.text
+        answer = r.json()
+        seen.append((answer["done"], answer["total"]))
+        if answer["status"] != "running":
+            break
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    assert answer["status"] == "done" and answer["complete"]
+    assert [s["seat"] for s in answer["seats"]] == [0]  # the person, not the bot
+    mine = answer["seats"][0]
+    assert mine["judged"] == mine["decisions"] == answer["total"] == answer["done"] > 0
+    assert 0 < len(mine["mistakes"]) <= 3
+    costs = [m["cost"] for m in mine["mistakes"]]
+    assert costs == sorted(costs, reverse=True) and costs[-1] > 0
+    for m in mine["mistakes"]:
+        assert m["played"] != m["better"] and m["number"] >= 1
+    dones = [d for d, _ in seen]
+    assert dones == sorted(dones)  # progress only goes forward
+    # the same review again, not a new one
+    assert client.http.get(f"/api/games/{gid}/review").json() == answer
