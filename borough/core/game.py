@@ -22,7 +22,7 @@ from borough.core.errors import CorruptData, IllegalAction
 from borough.core.rng import Rng
 from borough.core.serial import freeze, from_plain, to_plain
 
-Action = tuple
+Action = tuple[Any, ...]
 """An action: a tuple whose parts are exactly `str` or `int` (never `bool` or
 `float`, which Python would otherwise match against 0, 1 or 12 in a lookup),
 beginning with a string; hashable and JSON-able."""
@@ -49,7 +49,7 @@ class Result:
     says so with `detail["everyone_loses"] = True`.
     """
 
-    scores: list[int | float]
+    scores: list[int] | list[float]
     winners: list[int]
     detail: dict[str, Any] = field(default_factory=dict)
 
@@ -116,7 +116,7 @@ class Game(ABC):
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("is_legal")
         if own is not None:
-            cls._is_legal_formed = own  # type: ignore[attr-defined]
+            cls._is_legal_formed = own  # type: ignore[method-assign]
             if not getattr(own, "_checks_form", False):
                 cls.is_legal = _refusing_malformed(own)  # type: ignore[method-assign]
 
@@ -294,7 +294,7 @@ class Game(ABC):
         if hidden is None:
             return not any(self.has_hidden_information(before, s)
                            for s in range(self.num_seats(before)))
-        return hidden == self.hidden_parts(after)
+        return bool(hidden == self.hidden_parts(after))
 
     def hidden_parts(self, state: Any) -> Any:
         """Everything in `state` that some seat cannot see, as comparable data,
@@ -421,7 +421,7 @@ def _check_form(game: Game, action: Any) -> None:
 def _refusing_malformed(is_legal: Any) -> Any:
     def checked(self: Game, state: Any, seat: int, action: Action) -> bool:
         _check_form(self, action)
-        return is_legal(self, state, seat, action)
+        return bool(is_legal(self, state, seat, action))
 
     checked.__doc__ = is_legal.__doc__
     checked.__name__ = is_legal.__name__

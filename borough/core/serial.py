@@ -30,12 +30,13 @@ def to_plain(value: Any, rng: bool = True) -> Any:
     if isinstance(value, dict):
         return {str(k): to_plain(v, rng) for k, v in value.items()}
     if dataclasses.is_dataclass(value):
-        return {f.name: to_plain(getattr(value, f.name), rng) for f in _fields(type(value))}
+        kind: type = type(value)
+        return {f.name: to_plain(getattr(value, f.name), rng) for f in _fields(kind)}
     raise TypeError(f"cannot convert {type(value).__name__} to plain data")
 
 
 @cache
-def _fields(cls: type) -> tuple[dataclasses.Field, ...]:
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return tuple(dataclasses.fields(cls))
 
 
@@ -98,17 +99,18 @@ def from_plain(tp: Any, data: Any, where: str = "state") -> Any:
             out[key] = from_plain(val_tp, v, f"{where}.{k}")
         return out
     if dataclasses.is_dataclass(tp):
+        build: Any = tp  # a dataclass type, built from its checked fields
         if not isinstance(data, dict):
             raise CorruptData(f"{where}: expected an object, got {type(data).__name__}")
-        names = {f.name for f in _fields(tp)}
+        names = {f.name for f in _fields(build)}
         extra = set(data) - names
         missing = names - set(data)
         if extra or missing:
             raise CorruptData(
                 f"{where}: fields do not match (missing {sorted(missing)}, unknown {sorted(extra)})"
             )
-        hints = _hints(tp)
-        return tp(**{n: from_plain(hints[n], data[n], f"{where}.{n}") for n in names})
+        hints = _hints(build)
+        return build(**{n: from_plain(hints[n], data[n], f"{where}.{n}") for n in names})
     raise TypeError(f"no plain-data rule for {tp!r}")
 
 
