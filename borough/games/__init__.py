@@ -6,6 +6,7 @@ import os
 import sys
 import types
 from importlib import import_module
+from typing import Any
 
 from borough.core.game import Game
 
@@ -40,11 +41,12 @@ def load(name: str) -> Game:
     return _loaded[name, folder]
 
 
-def render(name: str, observation: dict) -> str:
+def render(name: str, observation: dict[str, Any]) -> str:
     """The game's text drawing of an observation (each game has a render module)."""
     game = load(name)
     package = REGISTRY[name].split(":")[0].rsplit(".", 1)[0]
-    return import_module(f"{package}.render").render(game, observation)
+    drawing: str = import_module(f"{package}.render").render(game, observation)
+    return drawing
 
 
 class _Registry(types.ModuleType):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 COLOURS = ("blue", "green", "yellow", "red")
 KINDS = ("fixed", "x", "no", "grave")
@@ -94,7 +95,7 @@ def _basic_value(card: Card) -> tuple[str, int]:
     return card.kind, card.sides[card.basic]
 
 
-def _check(c: dict, sides: tuple[int, ...]) -> None:
+def _check(c: dict[str, Any], sides: tuple[int, ...]) -> None:
     name = c.get("name", "?")
     if c["kind"] not in KINDS or c["timing"] not in TIMINGS or c["effect"] not in EFFECTS:
         raise ValueError(f"card {name!r} has an unknown kind, timing or effect")

@@ -77,7 +77,7 @@ def observe(game: Architectura, state: ArcState, seat: int | None) -> dict[str, 
 SECRET_KINDS = frozenset({"replace", "tutor"})
 
 
-def public_action(action: tuple) -> bool:
+def public_action(action: tuple[Any, ...]) -> bool:
     """Whether every other seat may learn which action was chosen."""
     return action[0] not in SECRET_KINDS
 

@@ -66,9 +66,9 @@ class Playing:
             events.append(Event(
                 f"{who(seat)} plays the {card.name} beside the city.", "play", seat
             ))
-            effects.begin(self, state, seat, card.effect, GRAVE, events)
+            effects.begin(self, state, seat, card.effect, GRAVE, events)  # type: ignore[arg-type]  # mixin of Architectura
             return
-        self.put(state, card_id, i, card.basic)
+        self.put(state, card_id, i, card.basic)  # type: ignore[attr-defined]  # mixin of Architectura
         events.append(Event(
             f"{who(seat)} plays the {card.name} ({city.value(self.cards, state, i)}) on "
             f"{space_name(i)}.", "play", seat,
@@ -104,7 +104,7 @@ class Playing:
 
     def _settle(self, state: ArcState, left: int, outcome: str, events: list[Event]) -> None:
         if outcome == city.DESTROY:
-            self.destroy(state, left, events)
+            self.destroy(state, left, events)  # type: ignore[attr-defined]  # mixin of Architectura
             return
         card = self.cards[state.cells[left] % PER_COLOUR]
         state.face[left] = city.turn_side(card, state.face[left], outcome)
@@ -116,7 +116,7 @@ class Playing:
 
     def _spare(self, state: ArcState, seat: int, affect: bool, events: list[Event]) -> None:
         if state.spare == "arsenal":
-            effects.resolve_spare(self, state, seat, affect, events)
+            effects.resolve_spare(self, state, seat, affect, events)  # type: ignore[arg-type]  # mixin of Architectura
             return
         left, i = state.target, state.src
         state.target = -1
@@ -135,9 +135,9 @@ class Playing:
     def _after_compare(self, state: ArcState, seat: int, events: list[Event]) -> None:
         card = self.cards[state.cells[state.src] % PER_COLOUR]
         if card.timing == "play" and card.effect != "none":  # ARC-20, ARC-21
-            effects.begin(self, state, seat, card.effect, state.src, events)
+            effects.begin(self, state, seat, card.effect, state.src, events)  # type: ignore[arg-type]  # mixin of Architectura
         else:
             self.effect_done(state, seat, events)
 
     def effect_done(self, state: ArcState, seat: int, events: list[Event]) -> None:
-        self._finish_turn(state, state.current, events)
+        self._finish_turn(state, state.current, events)  # type: ignore[attr-defined]  # mixin of Architectura

@@ -202,7 +202,7 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
     def observe(self, state: ArcState, seat: int | None) -> dict[str, Any]:
         return information.observe(self, state, seat)
 
-    def hidden_parts(self, state: ArcState) -> tuple:
+    def hidden_parts(self, state: ArcState) -> tuple[Any, ...]:
         """For undo: every hand, every deck in its order, and the sealed choices."""
         return tuple((s.hand, s.deck, s.bottom, s.swaps) for s in state.seats)
 

@@ -116,7 +116,7 @@ class Turns:
         data = state.seats[seat]
         if type(i) is not int or t not in data.hand:
             return False
-        card = self.cards[t]  # type: ignore[index]
+        card = self.cards[t]
         if card.kind == "grave":
             return i == GRAVE and state.forced < 0
         if state.forced >= 0:
@@ -236,7 +236,7 @@ class Turns:
     def _end_game(self, state: ArcState, events: list[Event]) -> None:
         """ARC-32: no one can play any more."""
         state.step = OVER
-        detail = scoring.breakdown(self, state)
+        detail = scoring.breakdown(self, state)  # type: ignore[arg-type]  # mixin of Architectura
         for s, total in enumerate(detail["totals"]):
             events.append(Event(f"{who(s)} scores {total} points.", "score", s))
         names = " and ".join(who(s) for s in scoring.winners(detail))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from borough.games.citycouncil.policy import Sensible
@@ -20,11 +20,12 @@ from borough.games.citycouncil.rules import CityCouncil
 @dataclass
 class Tally:
     games: int = 0
-    outcomes: Counter = field(default_factory=Counter)
+    outcomes: Counter[str] = field(default_factory=Counter)
     rounds: list[int] = field(default_factory=list)
-    wins: Counter = field(default_factory=Counter)
-    choices: Counter = field(default_factory=Counter)
-    built: Counter = field(default_factory=Counter)
+    # shares of tied wins
+    wins: defaultdict[int, float] = field(default_factory=lambda: defaultdict(float))
+    choices: Counter[str] = field(default_factory=Counter)
+    built: Counter[str] = field(default_factory=Counter)
     decisions: int = 0
 
 

@@ -5,6 +5,8 @@ Rule ids (CC-*) refer to RULES.md in this folder.
 
 from __future__ import annotations
 
+from typing import Any
+
 from borough.core.game import Event
 from borough.games.citycouncil.data import SECTIONS, TILE_COUNT, Content, Sites
 from borough.games.citycouncil.state import CCState
@@ -300,10 +302,10 @@ def can_zone(c: Content, s: CCState, hood: int) -> bool:
     return False
 
 
-def activations(c: Content, s: CCState) -> list[tuple]:
+def activations(c: Content, s: CCState) -> list[tuple[Any, ...]]:
     """Every activation open now: buildings and second actions in building order, then
     zones (CC-41..CC-43); one pass over the city."""
-    acts: list[tuple] = []
+    acts: list[tuple[Any, ...]] = []
     zones = s.zones_on
     lit = 0  # activated zones as bits
     for h, z in enumerate(zones):

@@ -246,7 +246,7 @@ class Content:
         raise ValueError(f"no building is called {name!r}")
 
 
-def _read(path: Path) -> dict:
+def _read(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)
@@ -254,7 +254,7 @@ def _read(path: Path) -> dict:
         raise ValueError(f"cannot read City Council data file {path}: {exc}") from exc
 
 
-def load_board(raw: dict) -> Board:
+def load_board(raw: dict[str, Any]) -> Board:
     grid = [row.split() for row in raw["grid"]]
     rows, cols = len(grid), len(grid[0])
     if any(len(r) != cols for r in grid):
@@ -295,13 +295,13 @@ def load_board(raw: dict) -> Board:
                         place_shape.append(shape)
                         place_cells.append(tuple(sorted(cells)))
     surcharge = []
-    for cells in place_cells:
+    for covered in place_cells:
         per_zone = []
         for zone in range(5):
             if zone in (SAFETY, CENTRE):
                 per_zone.append(0)
             else:
-                per_zone.append(sum(1 for c in cells if cell_zone[c] not in (zone, GREY)))
+                per_zone.append(sum(1 for c in covered if cell_zone[c] not in (zone, GREY)))
         surcharge.append(tuple(per_zone))
     return Board(
         rows=rows,
@@ -339,7 +339,7 @@ def load_board(raw: dict) -> Board:
     )
 
 
-def _building(i: int, raw: dict, names: list[str]) -> Building:
+def _building(i: int, raw: dict[str, Any], names: list[str]) -> Building:
     zone = ZONES.index(raw["zone"])
     section = raw.get("section", raw["zone"])
     if section not in SECTIONS:
@@ -365,7 +365,7 @@ def _building(i: int, raw: dict, names: list[str]) -> Building:
     )
 
 
-def load_buildings(raw: dict) -> tuple[Building, ...]:
+def load_buildings(raw: dict[str, Any]) -> tuple[Building, ...]:
     entries = raw["tile"] + raw["printed"] + raw["airport"]
     names = [e["name"] for e in entries]
     if len(set(names)) != len(names):
@@ -380,7 +380,7 @@ def load_buildings(raw: dict) -> tuple[Building, ...]:
     return out
 
 
-def load_cards(raw: dict, names: list[str]) -> tuple[Favor, ...]:
+def load_cards(raw: dict[str, Any], names: list[str]) -> tuple[Favor, ...]:
     cards = []
     for i, c in enumerate(raw["card"]):
         building = c["type"] == "building"
@@ -409,7 +409,7 @@ def _hood(board: Board, name: str) -> int:
     return board.hood_names.index(name)
 
 
-def _start(raw: dict, board: Board) -> Start:
+def _start(raw: dict[str, Any], board: Board) -> Start:
     return Start(
         budget=int(raw["budget"]),
         power=int(raw["power"]),
@@ -425,7 +425,7 @@ def _start(raw: dict, board: Board) -> Start:
     )
 
 
-def load_expansion(raw: list[dict], board: Board) -> tuple[tuple[int, int, int], ...]:
+def load_expansion(raw: list[dict[str, Any]], board: Board) -> tuple[tuple[int, int, int], ...]:
     """CC-64: (closed neighbourhood, the one it grows from, blocks built there to open)."""
     out = []
     for e in raw:

@@ -81,7 +81,8 @@ def projected_danger(game: CityCouncil, state: CCState) -> float:
     """The fuller of the crime and pollution tracks, counting the cubes that the
     activations not yet resolved will add or clear this round (CC-46)."""
     c = game.content
-    red, grey = sum(state.red), sum(state.grey)
+    red: float = sum(state.red)
+    grey: float = sum(state.grey)
     for bid in state.act_log[state.resolved:]:
         out = c.buildings[bid].out
         red += out.get("red", 0) - out.get("clear_red", 0)

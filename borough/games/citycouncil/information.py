@@ -100,7 +100,7 @@ def observe(c: Content, state: CCState, seat: int | None, to_act: list[int]) -> 
 SECRET_KINDS = frozenset({"keep", "discard"})
 
 
-def public_action(action: tuple) -> bool:
+def public_action(action: tuple[Any, ...]) -> bool:
     """Whether every other seat may learn which action was chosen."""
     return action[0] not in SECRET_KINDS
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 RED, GREEN, BLUE = 0, 1, 2
 COLOURS = ("red", "green", "blue")
@@ -71,7 +72,7 @@ class Content:
     cards: tuple[Card, ...]
 
 
-def _read(path: Path) -> dict:
+def _read(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)

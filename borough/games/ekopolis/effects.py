@@ -18,7 +18,8 @@ def _name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def take_card(game: Ekopolis, state: EkoState, seat: int, colour: int, events: list[Event]):
+def take_card(game: Ekopolis, state: EkoState, seat: int, colour: int,
+              events: list[Event]) -> None:
     """EKO-F2: take the top Action card of the placed Building's colour."""
     deck = state.card_decks[colour]
     if not deck:
@@ -116,7 +117,7 @@ def resolve_choice(game: Ekopolis, state: EkoState, seat: int, action: Action,
         state.step = resume
 
 
-def _count(game: Ekopolis, cards: list[int], colour: int) -> int:
+def _count(game: Ekopolis, cards: list[int], colour: int | None) -> int:
     return sum(1 for c in cards if game.cards[c].colour == colour)
 
 
@@ -128,6 +129,7 @@ def card_points(game: Ekopolis, state: EkoState, seat: int, card: Card) -> dict[
     if effect == "own_cards":
         return {seat: pts * _count(game, state.seats[seat].cards, card.target)}
     if effect == "own_buildings":
+        assert card.target is not None  # data.py gives every such card a colour
         return {seat: pts * state.seats[seat].built[card.target]}
     if effect == "others":
         return {s: pts for s in range(state.players) if s != seat}

@@ -65,7 +65,7 @@ class Ekopolis(Game):
         self.cards = self.content.cards
 
     def cooperative(self, options: dict[str, Any]) -> bool:
-        return options.get("version", "full") == "basic"  # EKO-16: one group score
+        return bool(options.get("version", "full") == "basic")  # EKO-16: one group score
 
     # ------------------------------------------------------------- setup
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> EkoState:
@@ -222,7 +222,8 @@ class Ekopolis(Game):
             self._end_turn(state, seat, events)
         return events
 
-    def _place(self, state: EkoState, seat: int, tile_id: int, hex_: int, events: list[Event]):
+    def _place(self, state: EkoState, seat: int, tile_id: int, hex_: int,
+               events: list[Event]) -> None:
         tile = self.tiles[tile_id]
         points, parts = scoring.placement(self, state, tile, hex_)
         if state.board[hex_] < EMPTY:  # EKO-13: building on a token returns it to the supply
@@ -265,7 +266,8 @@ class Ekopolis(Game):
     def after_card(self, state: EkoState, seat: int) -> None:
         state.step = DISCARD
 
-    def _put_token(self, state: EkoState, seat: int, hex_: int, code: int, events: list[Event]):
+    def _put_token(self, state: EkoState, seat: int, hex_: int, code: int,
+                   events: list[Event]) -> None:
         scoring.put_token(self, state, seat, hex_, code, events)
 
     def add_points(self, state: EkoState, seat: int, points: int) -> None:
@@ -354,7 +356,7 @@ class Ekopolis(Game):
             "viewer": seat,
         }
 
-    def hidden_parts(self, state: EkoState) -> tuple:
+    def hidden_parts(self, state: EkoState) -> tuple[Any, ...]:
         """For undo: the stack, the face-down Action decks, held cards and (full
         version) the hands; nothing public depends on them unless they change."""
         hands = [s.hand for s in state.seats] if state.full else None

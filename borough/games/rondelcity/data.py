@@ -11,6 +11,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 DEFAULT_DIR = Path(__file__).with_name("data")
 
@@ -148,7 +149,7 @@ class Content:
     variants: Variants
 
 
-def _read(path: Path) -> dict:
+def _read(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)

@@ -199,11 +199,11 @@ class RondelCity(Game):
             k = action[1] if kind == "rondel" else -1
             return k == 0 or (k > 0 and self.market.extra_costs[k - 1] <= self.gold(state, seat))
         if step == ORDER:
-            return kind == "first"
+            return bool(kind == "first")
         if step == TAKE:
             return kind in ("take", "score")
         if step == BONUS:
-            return kind == "bonus"
+            return bool(kind == "bonus")
         if step == SITE:
             return kind == "site" and state.board[action[1]] == EMPTY
         if step == SQUARE:
@@ -235,7 +235,7 @@ class RondelCity(Game):
     def observe(self, state: RonState, seat: int | None) -> dict[str, Any]:
         return information.observe(self, state, seat)
 
-    def hidden_parts(self, state: RonState) -> tuple:
+    def hidden_parts(self, state: RonState) -> tuple[Any, ...]:
         """For undo: the face-down tiles under each line, the Event stack and the
         Events being looked at, and the face-down Amenities."""
         lines = [line[1:] for line in state.lines]
