@@ -119,7 +119,7 @@ def games_command(
 ) -> None:
     """List every game with its player counts and options."""
     data = []
-    for name in borough.games():
+    for name in borough.games.names():
         g = borough.game(name)
         data.append({"name": name, "title": g.title, "players": list(g.player_counts()),
                      "options": g.options()})

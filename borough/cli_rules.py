@@ -159,7 +159,7 @@ def _section_json(section: rulebook.Section) -> dict[str, object]:
 
 def _list_games(as_json: bool) -> None:
     rows = []
-    for name in borough.games():
+    for name in borough.games.names():
         text = rulebook.rules_text(name)
         rows.append({"game": name, "title": rulebook.sections(text)[0].title,
                      "rules": len(rulebook.rule_ids(text))})

@@ -47,7 +47,7 @@ def coverage(tests_dir: Path) -> list[Coverage]:
         if p.name != "test_rules_coverage.py"
     }
     out = []
-    for game in borough.games():
+    for game in borough.games.names():
         ids = rulebook.rule_ids(rulebook.rules_text(game))
         tested = {rid: [name for name, found in named.items() if rid in found] for rid in ids}
         out.append(Coverage(game, ids, tested))

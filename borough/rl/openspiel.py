@@ -268,7 +268,7 @@ class BoroughObserver:
 def _register() -> dict[str, pyspiel.GameType]:
     types = {}
     registered = set(pyspiel.registered_names())
-    for name in borough.games():
+    for name in borough.games.names():
         game = borough.game(name)
         types[name] = _game_type(game)
         if PREFIX + name in registered:

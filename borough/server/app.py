@@ -178,7 +178,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                  "about": guide.about(n).to_json(),
                  "tutorial": tutorial.exists(n),
                  "bots": [{"name": a, "help": h} for a, h in offered(borough.game(n))]}
-                for n in borough.games()
+                for n in borough.games.names()
             ],
             "agents": list(AGENT_NAMES),
         }
@@ -313,9 +313,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return FileResponse(web.STATIC / PAGES[name], headers={"Cache-Control": "no-cache"})
 
     def known_game(name: str) -> str:
-        if name not in borough.games():
+        if name not in borough.games.names():
             raise RoomError(404, f"there is no game {name!r}; the games are "
-                                 f"{', '.join(borough.games())}")
+                                 f"{', '.join(borough.games.names())}")
         return name
 
     @app.get("/", include_in_schema=False)

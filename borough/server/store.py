@@ -389,7 +389,7 @@ class Store:
         games, as a running count would tell how many secret moves were made."""
         standing = case((ActionRow.kind == MOVE, 1), (ActionRow.kind == UNDO, -1), else_=0)
         with self.session() as s:
-            counts = dict(s.execute(
+            counts: dict[str, int] = dict(s.execute(
                 select(ActionRow.game_id, func.sum(standing)).group_by(ActionRow.game_id)
             ).all())
             rows = s.scalars(select(GameRow).order_by(GameRow.created.desc()).limit(limit)).all()
