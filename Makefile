@@ -22,6 +22,7 @@ install: $(STAMP) $(NODE_STAMP)
 
 lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check borough tests benchmarks examples
+	$(BIN)/mypy
 	scripts/check_js.sh
 
 test: $(STAMP) lint
@@ -43,4 +44,4 @@ rules: $(STAMP)
 	$(BIN)/borough coverage
 
 clean:
-	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache
+	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache .mypy_cache
