@@ -402,6 +402,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             seat = rooms.seat_of(room, token) if token else None
             sub = rooms.subscribe(room, seat, websocket.client.host if websocket.client else "?")
         except RoomError as exc:
+            # A refused socket's objects die in reference cycles too: the sweeper
+            # collects them as it does those of closed ones.
+            rooms.closed_sockets += 1
             await websocket.close(code=4000 + exc.status, reason=exc.message)
             return
         try:

@@ -47,4 +47,8 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         # Clients only listen on their sockets: a message beyond this closes the
         # socket with code 1009 before it is buffered.
         "ws_max_size": settings.max_socket_message,
+        # Per-message compression gave every socket a zlib compressor and
+        # decompressor (tens of KB of native memory, the ~60 KB a socket that
+        # churn left behind) and deflated each pushed view once per socket.
+        "ws_per_message_deflate": False,
     }
