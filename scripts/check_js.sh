@@ -6,7 +6,7 @@ set -eu
 cd "$(dirname "$0")/.."
 for tool in node npx; do
     if ! command -v "$tool" >/dev/null 2>&1; then
-        echo "check_js: '$tool' is missing; install Node.js 20 or later with npm" >&2
+        echo "check_js: '$tool' is missing; install Node.js 18 or later with npm" >&2
         exit 1
     fi
 done
