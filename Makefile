@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # Prettier for the JavaScript check, pinned by package-lock.json.
 NODE_STAMP := node_modules/.installed
 
-.PHONY: install test lint serve demo bench rules clean
+.PHONY: install test test-fast lint serve demo bench rules clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(NODE_STAMP): package.json package-lock.json
+	scripts/ensure_node.sh
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(NODE_STAMP)
 
@@ -29,6 +30,10 @@ test: $(STAMP) lint
 	scripts/ensure_postgres.sh
 	scripts/ensure_chromium.sh
 	$(BIN)/pytest -n 2 tests
+
+# Everything but the tests that need a browser or PostgreSQL, or take long.
+test-fast: $(STAMP) lint
+	$(BIN)/pytest -n 2 -m "not browser and not postgres and not slow" tests
 
 serve: $(STAMP)
 	$(BIN)/borough serve

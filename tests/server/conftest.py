@@ -84,6 +84,10 @@ class Server:
                 self.kill()
 
 
+POSTGRES_PARAM = pytest.param("postgresql", marks=pytest.mark.postgres)
+"""The PostgreSQL half of a database fixture: its tests carry the `postgres` marker."""
+
+
 def _postgres_database() -> Iterator[str]:
     name = f"borough_test_{secrets.token_hex(4)}"
     admin = POSTGRES.replace("postgresql+psycopg://", "postgresql://")
@@ -104,13 +108,13 @@ def _database(kind: str, folder) -> Iterator[str]:
         yield from _postgres_database()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", POSTGRES_PARAM])
 def database_url(request, tmp_path) -> Iterator[str]:
     """A fresh, empty database of each kind."""
     yield from _database(request.param, tmp_path)
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+@pytest.fixture(scope="module", params=["sqlite", POSTGRES_PARAM])
 def server(request, tmp_path_factory) -> Iterator[Server]:
     """One server per database kind, shared by a module's tests (each opens its own games)."""
     for url in _database(request.param, tmp_path_factory.mktemp("db")):

@@ -78,6 +78,7 @@ class Watcher(threading.Thread):
 
 
 @pytest.mark.parametrize("name", borough.games())
+@pytest.mark.postgres
 def test_a_full_game_of_every_game_with_seats_on_both_processes(pair, name):
     g = borough.game(name)
     # Two people, each through a process of its own, and a bot thought for by the
@@ -139,6 +140,7 @@ def test_a_full_game_of_every_game_with_seats_on_both_processes(pair, name):
     assert len(stored_changes(pair[0].database_url, gid)) == len(rec.moves)
 
 
+@pytest.mark.postgres
 def test_the_same_move_sent_to_both_processes_at_once_is_accepted_once(pair):
     clients = [Client(server.url) for server in pair]
     created = clients[0].create("architectura", 2, ["human", "human"], seed=3)
@@ -171,6 +173,7 @@ def test_the_same_move_sent_to_both_processes_at_once_is_accepted_once(pair):
     assert [n for n, *_ in changes] == list(range(1, accepted + 1))
 
 
+@pytest.mark.postgres
 def test_a_process_that_lost_the_race_stores_nothing_and_catches_up(database):
     """The database alone decides: a process whose copy missed the other's move
     up to the last moment is refused by the unique (game, number) key, stores
@@ -212,6 +215,7 @@ def own_database() -> Iterator[str]:
     yield from _postgres_database()
 
 
+@pytest.mark.postgres
 def test_a_killed_process_leaves_its_bot_turns_to_the_other(own_database):
     """SIGKILL one process with bot turns pending: the other takes them over and
     the game ends with every acknowledged move in its record."""

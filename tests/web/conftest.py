@@ -33,6 +33,15 @@ def _chromium_missing() -> str | None:
     return None
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items) -> None:
+    """Every test that opens the browser, directly or through a fixture, is marked
+    `browser` (before `-m` selects), so no test file has to remember it."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator:
     missing = _chromium_missing()
