@@ -113,6 +113,22 @@ async function suggestMove() {
   }
 }
 
+// The finished game's review: started by the first ask, then its progress once a second.
+async function reviewGame() {
+  for (;;) {
+    let answer;
+    try {
+      answer = await api(`/api/games/${gameId}/review`);
+    } catch (err) {
+      table.showReview({ status: "failed", error: err.message });
+      return;
+    }
+    table.showReview(answer);
+    if (answer.status !== "running") return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 async function send(choice) {
   return api(`/api/games/${gameId}/actions`, {
     body: { token, version: table.view.version, action: choice.action },
@@ -329,6 +345,7 @@ async function start() {
     onMove: token ? move : null,
     onAttempt: token ? attempt : null,
     onSuggest: token ? suggestMove : null,
+    onReview: reviewGame,
   });
   accept(view);
   table.extra.append(controls(view), paceControl());

@@ -56,7 +56,10 @@ export function scoresOf(view, board, content) {
 }
 
 export class Table {
-  constructor(root, { game, content, board, onMove = null, onAttempt = null, onSuggest = null }) {
+  constructor(
+    root,
+    { game, content, board, onMove = null, onAttempt = null, onSuggest = null, onReview = null },
+  ) {
     this.root = root;
     this.game = game;
     this.content = content;
@@ -64,6 +67,9 @@ export class Table {
     this.onMove = onMove;
     this.onAttempt = onAttempt;
     this.onSuggest = onSuggest;
+    this.onReview = onReview; // asks for the finished game's review (its progress, then marks)
+    this.review = null;
+    this.reviewAsked = false;
     this.suggestion = null; // the medium bot's advice for the view version it was asked at
     this.view = null;
     this.narrowed = null;
@@ -774,6 +780,7 @@ export class Table {
             ),
           ),
         ),
+        this.reviewSection(),
         el(
           "p",
           {},
@@ -785,5 +792,76 @@ export class Table {
     );
     this.endscreen.hidden = false;
     if (wasHidden && this.onMove) this.endscreen.focus();
+    if (this.onReview && !this.reviewAsked) {
+      this.reviewAsked = true;
+      this.onReview();
+    }
+  }
+
+  // The review's progress, then each person's dearest decisions (the end screen only).
+  showReview(answer) {
+    this.review = answer;
+    if (this.view && this.view.status === "over") this.renderEnd();
+  }
+
+  reviewSection() {
+    if (!this.onReview) return null;
+    const r = this.review;
+    const parts = [el("h3", {}, "Game review")];
+    if (!r) {
+      parts.push(el("p", { class: "help" }, "Starting the review…"));
+    } else if (r.status === "failed") {
+      parts.push(el("p", {}, `No review: ${r.error || "it could not be made"}.`));
+    } else if (r.status === "running") {
+      parts.push(
+        el("p", {}, "Each person's decisions are being judged again in the background…"),
+        el("progress", { id: "review-progress", max: r.total || 1, value: r.done }),
+        el(
+          "span",
+          { class: "help" },
+          r.total ? ` ${r.done} of ${r.total} decisions` : " counting the decisions",
+        ),
+      );
+    } else if (!r.seats.length) {
+      parts.push(el("p", {}, "Only bots played: there is no person's play to review."));
+    } else {
+      for (const seat of r.seats) {
+        parts.push(el("h4", {}, `${seat.name}: the decisions that cost the most`));
+        parts.push(
+          seat.mistakes.length
+            ? el(
+                "ol",
+                { class: "review-marks", "data-seat": seat.seat },
+                seat.mistakes.map((m) =>
+                  el(
+                    "li",
+                    {},
+                    el("div", { class: "help" }, `Decision ${m.number}: ${m.prompt}`),
+                    el(
+                      "div",
+                      {},
+                      `Played: ${m.played}. Better: `,
+                      el("strong", {}, m.better),
+                      ` (about ${m.cost} of 100 for how the game went).`,
+                    ),
+                  ),
+                ),
+              )
+            : el("p", {}, "No decision cost anything measurable."),
+        );
+        if (seat.judged < seat.decisions)
+          parts.push(
+            el(
+              "p",
+              { class: "help" },
+              `Its time ran out: ${seat.judged} of ${seat.decisions} decisions judged.`,
+            ),
+          );
+      }
+      parts.push(
+        el("p", { class: "help" }, `Judged by ${r.reviewer}, from what each seat could see then.`),
+      );
+    }
+    return el("section", { id: "review", "aria-live": "polite" }, parts);
   }
 }

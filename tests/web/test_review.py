@@ -1,0 +1,51 @@
+"""The end screen's game review: its progress while the decisions are judged in
+the background, then each person's dearest decisions with the better move."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from tests.server.client import Client
+from tests.web.conftest import screenshot
+from tests.web.sizes import DESKTOP, PHONE, assert_fits
+
+
+def finished_with_a_person(base: str, seed: int) -> tuple[str, str]:
+    """An Architectura game a person (seat 0, moves at random) finished against a bot."""
+    client = Client(base)
+    created = client.create("architectura", 2, ["human", "random"], seed=seed)
+    gid, token = created["id"], created["seats"][0]["token"]
+    rng = random.Random(seed)
+    deadline = time.monotonic() + 120
+    view = client.view(gid, token)
+    while view["status"] != "over":
+        assert time.monotonic() < deadline, "the game did not finish"
+        if view["your_turn"]:
+            move = rng.choice(view["legal_actions"])["action"]
+            assert client.act(gid, token, view["version"], move).status_code == 200
+        else:
+            time.sleep(0.02)
+        view = client.view(gid, token)
+    return gid, token
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_end_screen_shows_the_review(size, web_server, contexts):
+    gid, token = finished_with_a_person(web_server.url, seed=4 if size is DESKTOP else 5)
+    page = contexts(size).page()
+    page.goto(f"{web_server.url}/play/{gid}?token={token}")
+    page.wait_for_selector("#endscreen:not([hidden]) #review")
+    page.wait_for_selector("#review .review-marks, #review p:has-text('No decision cost')",
+                           timeout=120_000)
+    marks = page.locator("#review .review-marks li")
+    assert 1 <= marks.count() <= 3
+    text = page.inner_text("#review")
+    assert "the decisions that cost the most" in text and "Better: " in text, text
+    assert page.locator("#review h4").count() == 1  # the person, not the bot
+    assert page.locator("#review-progress").count() == 0  # done: the bar is gone
+    page.locator("#review").scroll_into_view_if_needed()
+    assert_fits(page)
+    screenshot(page, f"review-{'phone' if size is PHONE else 'desktop'}")
