@@ -110,6 +110,7 @@ def install(room: Room, step: Step) -> None:
     entry = step.entry
     if entry.kind == MOVE:
         room.record.moves.append((entry.seat, freeze(entry.action)))
+        assert step.played is not None  # `move` gives every move its public form
         room.played.append(step.played)
         room.events.extend(step.events)
     elif entry.kind == UNDO:

@@ -188,7 +188,7 @@ def next_views(room: Room, state: Any, new_events: list[Stamped],
         if (old is not None and not same and old.events == events
                 and old.body.get("can_undo") and old.body == {**content, "can_undo": True}):
             same = True  # only the take-back offer went: see above
-        if same:
+        if same and old is not None:  # (same is only ever true with an old view)
             out[a] = old
             continue
         out[a] = Shown(0 if old is None else old.version + 1, content, events)

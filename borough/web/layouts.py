@@ -158,9 +158,12 @@ def rondelcity(game: Any) -> dict[str, Any]:
     # a grid street's spaces lie evenly between its two corners
     for street, spaces in enumerate(city.street_spaces):
         low, high = _corner_of_street(city, street)
-        if low is None or high is None or pos[low] is None or pos[high] is None:
+        if low is None or high is None:
             continue
-        (x1, y1), (x2, y2) = pos[low], pos[high]
+        start, end = pos[low], pos[high]
+        if start is None or end is None:
+            continue
+        (x1, y1), (x2, y2) = start, end
         for k, space in enumerate(spaces):  # evenly, MARGIN in from both corners
             t = (MARGIN + k * (PITCH - 2 * MARGIN) / max(1, len(spaces) - 1)) / PITCH
             put(space, (round(x1 + t * (x2 - x1), 3), round(y1 + t * (y2 - y1), 3)))
@@ -181,9 +184,9 @@ def rondelcity(game: Any) -> dict[str, Any]:
     shared.append([first, last])
     # RON-8: every other split grid point is one drawn box cut by a wall along the fold
     at_point: dict[tuple[float, float], list[int]] = {}
-    for space, p in enumerate(pos):
-        if p is not None and city.street_of[space] == -1 and space not in (first, last):
-            at_point.setdefault(p, []).append(space)
+    for space, here in enumerate(pos):
+        if here is not None and city.street_of[space] == -1 and space not in (first, last):
+            at_point.setdefault(here, []).append(space)
     for (x, y), spaces in sorted(at_point.items()):
         if len(spaces) == 1:
             continue
