@@ -45,18 +45,18 @@ def rotation_options(s: CCState) -> tuple[str, list[Action]]:
     marked = [m for m in range(s.members) if s.marked[m]]
     held = set(s.office)
     vacant = [o for o in s.vacant_start if o not in held]
-    if marked and vacant:  # step 1: B members to committees vacant since the round began
+    if marked and vacant:  # step 1 (CC-R2): B members to committees vacant since the round began
         return "move", [("move", m, o) for m in marked for o in vacant]
-    if len(marked) >= 2:  # step 2: switch two B members
+    if len(marked) >= 2:  # step 2 (CC-R3): switch two B members
         return "swap", [
             ("swap", a, b) for i, a in enumerate(marked) for b in marked[i + 1:]
         ]
-    if len(marked) == 1:  # step 2B: switch the last B member with an A member
+    if len(marked) == 1:  # step 2B (CC-R4): switch the last B member with an A member
         b = marked[0]
         a_members = [m for m in range(s.members) if s.spot[m] == SPOT_A and not s.marked[m]]
         if a_members:
             return "swap", [("swap", min(a, b), max(a, b)) for a in a_members]
-    if ELECTION not in held:  # step 2D: nobody chairs the Election Committee
+    if ELECTION not in held:  # step 2D (CC-R5): nobody chairs the Election Committee
         a_members = [m for m in range(s.members) if s.spot[m] == SPOT_A and not s.marked[m]]
         pool = a_members or [m for m in range(s.members) if not s.marked[m]]
         return "elect", [("elect", m) for m in pool]
@@ -65,7 +65,7 @@ def rotation_options(s: CCState) -> tuple[str, list[Action]]:
 
 def apply_rotation(s: CCState, action: Action, events: list[Event]) -> None:
     kind = action[0]
-    if kind == "regard":
+    if kind == "regard":  # CC-R1: an A member the chair treats as on B
         m = action[1]
         s.marked[m] = 1
         events.append(Event(
@@ -73,7 +73,7 @@ def apply_rotation(s: CCState, action: Action, events: list[Event]) -> None:
             "as due to change.", "committee",
         ))
         return
-    if kind == "move":
+    if kind == "move":  # CC-R2
         m, o = action[1], action[2]
         old = s.office[m]
         s.office[m] = o
@@ -95,7 +95,7 @@ def apply_rotation(s: CCState, action: Action, events: list[Event]) -> None:
             f"({OFFICES[s.office[b]]}) switch committees.", "committee",
         ))
         return
-    if kind == "elect":
+    if kind == "elect":  # CC-R5
         m = action[1]
         old = s.office[m]
         s.office[m] = ELECTION
@@ -136,6 +136,7 @@ def proposal_options(c: Content, s: CCState) -> list[Action]:
 
 
 def site_options(c: Content, s: CCState) -> list[Action]:
+    """CC-21: where the proposed building fits and the budget pays (CC-34 for a move)."""
     p = s.proposals[s.pending]
     if p.kind == "construct":
         return [("site", pid) for pid in city.build_sites(c, s, p.building, s.budget)]

@@ -100,7 +100,7 @@ def choices(c: Content, s: CCState, m: int) -> list[Action]:
         return council.proposal_options(c, s)
     if step == SITE:
         return council.site_options(c, s)
-    if step == KEEP:
+    if step == KEEP:  # CC-15: keep one of the two cards dealt
         return [("keep", card) for card in sorted(s.dealt[m])]
     if step == FAVOR:  # CC-62: any general card that holds now, or let the chance pass
         return [("score", card) for card in sorted(favors.holding(c, s, m))] + [("done",)]
@@ -116,10 +116,10 @@ def choices(c: Content, s: CCState, m: int) -> list[Action]:
         return [("embezzle",), ("decline",)]
     if step == EXECUTE:
         return [("execute", i) for i in s.queue]
-    if step == ASSIGN:
+    if step == ASSIGN:  # CC-6: the Election chair seats each other member
         taken = set(s.office)
         return [("assign", o) for o in range(len(OFFICES)) if o not in taken]
-    if step == REGARD:
+    if step == REGARD:  # CC-R1
         return [("regard", a) for a in range(s.members) if s.spot[a] == SPOT_A]
     if step in (MOVE, SWAP, ELECT):
         return council.rotation_options(s)[1]
