@@ -92,8 +92,8 @@ def hard(seed: int, iterations: int | None = None) -> MCTSAgent:
 # sampled states each is played out on; a move replaces the script's only
 # when its playouts' mean value is higher by more than ROLLOUT_MARGIN (two
 # points of a solo Small City score), so sampling noise does not move it.
-MEDIUM_ROLLOUT = {"candidates": 2, "samples": 1}
-HARD_ROLLOUT = {"candidates": 6, "samples": 2}
+MEDIUM_ROLLOUT: dict[str, Any] = {"candidates": 2, "samples": 1}
+HARD_ROLLOUT: dict[str, Any] = {"candidates": 6, "samples": 2}
 ROLLOUT_MARGIN = 0.01
 # Expert screens hard's moves first: each is played out EXPERT_CUT_ROUNDS
 # rounds on one sampled state and the position there judged by the learned
@@ -105,7 +105,7 @@ ROLLOUT_MARGIN = 0.01
 # (how many are kept at this level, and its CPU against hard's, is not measured).
 EXPERT_CUT_ROUNDS = 1
 EXPERT_SCREEN = 0.02
-EXPERT_ROLLOUT = {"candidates": 6, "samples": 4}
+EXPERT_ROLLOUT: dict[str, Any] = {"candidates": 6, "samples": 4}
 
 
 def medium(seed: int) -> Agent:

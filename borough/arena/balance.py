@@ -130,7 +130,7 @@ def _components(names: tuple[str, ...], main: list[dict[str, Any]], n: int) -> l
     result, so the intervals count games, not seat-games, as the independent draws:
     over all seat-games `stats.clustered_share_difference`, at the same table the
     mean of each game's own difference (`stats.paired_share_difference`)."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     tallies = []
     for name in names:
         every, table = _per_game(name, main, n)

@@ -116,12 +116,12 @@ def standings(arena: Arena, results: list[dict[str, Any]]) -> list[dict[str, Any
         # An agent in several seats is one team placed by its best seat.
         present = list(dict.fromkeys(seats))
         if len(present) > 1:
-            best = [min(ranks[s] for s in range(len(seats)) if seats[s] == a) for a in present]
+            best: list[float] = [min(ranks[s] for s in range(len(seats)) if seats[s] == a) for a in present]
             rated = model.rate([[ratings[a]] for a in present], ranks=best)
             for a, team in zip(present, rated, strict=True):
                 ratings[a] = team[0]
     fair = 1 / arena.players
-    rows = []
+    rows: list[dict[str, Any]] = []
     for agent in arena.agents:
         low, high = stats.wilson(wins[agent], games[agent])
         mean, m_low, m_high = stats.mean_interval(margins[agent])
