@@ -116,7 +116,8 @@ def standings(arena: Arena, results: list[dict[str, Any]]) -> list[dict[str, Any
         # An agent in several seats is one team placed by its best seat.
         present = list(dict.fromkeys(seats))
         if len(present) > 1:
-            best: list[float] = [min(ranks[s] for s in range(len(seats)) if seats[s] == a) for a in present]
+            best: list[float] = [min(ranks[s] for s in range(len(seats)) if seats[s] == a)
+                                 for a in present]
             rated = model.rate([[ratings[a]] for a in present], ranks=best)
             for a, team in zip(present, rated, strict=True):
                 ratings[a] = team[0]
