@@ -6,6 +6,7 @@ import asyncio
 import gc
 import logging
 import math
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
@@ -58,7 +59,10 @@ def calm_garbage_collector() -> None:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     limits = {"create": RateLimit(settings.create_rate, settings.create_burst),
-              "act": RateLimit(settings.act_rate, settings.act_burst)}
+              "act": RateLimit(settings.act_rate, settings.act_burst),
+              "read": RateLimit(settings.read_rate, settings.read_burst)}
+    # Replay frames of finished games (which never change), newest use last.
+    frames: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
 
     async def sweeper(rooms: Rooms) -> None:
         closed = rooms.closed_sockets
@@ -202,7 +206,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             ],
         }
 
-    @app.get("/api/games", response_model=list[s.LobbyRow])
+    @app.get("/api/games", response_model=list[s.LobbyRow], responses=s.errors(429),
+             dependencies=[Depends(rate("read"))])
     async def lobby(request: Request) -> list[dict[str, Any]]:
         """The newest games with their status, for the lobby."""
         return await asyncio.to_thread(rooms_of(request).store.lobby)
@@ -300,7 +305,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise RoomError(exc.status, exc.message, exc.retry_after) from None
 
     @app.get("/api/games/{game_id}/record", response_model=dict[str, Any],
-             responses=s.errors(404, 409))
+             responses=s.errors(404, 409, 429), dependencies=[Depends(rate("read"))])
     async def record(request: Request, game_id: str) -> dict[str, Any]:
         """Setup (seed included) and actions of a finished game (the replay format)."""
         rooms = rooms_of(request)
@@ -376,7 +381,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await asyncio.to_thread(web.content, known_game(game))
 
     @app.get("/api/games/{game_id}/replay", response_model=dict[str, Any],
-             responses=s.errors(400, 404, 409))
+             responses=s.errors(400, 404, 409, 429), dependencies=[Depends(rate("read"))])
     async def replay(request: Request, game_id: str, at: int = Query(0, ge=0)
                      ) -> dict[str, Any]:
         """A finished game as a spectator saw it after `at` moves (at most all of them),
@@ -384,13 +389,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rooms = rooms_of(request)
         room = await rooms.get(game_id, fresh=True)
         record = rooms.record(room)  # refuses a game still being played
-        frame = await asyncio.to_thread(
-            web.replay_frame, room.game, room.record, record.get("result"), at)
-        frame["id"] = room.id
-        frame["seats"] = [
-            {"seat": i, "kind": x["kind"], "agent": x["agent"], "name": x["name"]}
-            for i, x in enumerate(room.seats)
-        ]
+        key = (room.id, min(at, room.move_number))
+        frame = frames.get(key)
+        if frame is None:
+            frame = await asyncio.to_thread(
+                web.replay_frame, room.game, room.record, record.get("result"), at)
+            frame["id"] = room.id
+            frame["seats"] = [
+                {"seat": i, "kind": x["kind"], "agent": x["agent"], "name": x["name"]}
+                for i, x in enumerate(room.seats)
+            ]
+            frames[key] = frame
+            while len(frames) > settings.replay_frames:
+                frames.popitem(last=False)
+        frames.move_to_end(key)
         return frame
 
     @app.websocket("/ws/games/{game_id}")

@@ -34,6 +34,10 @@ class Settings:
     create_burst: int = 10
     act_rate: float = 10.0  # actions, undos and seat hand-overs
     act_burst: int = 40
+    # Reads that cost (the lobby, a record, a replay frame): per address as above.
+    read_rate: float = 4.0
+    read_burst: int = 30
+    replay_frames: int = 256  # replay frames of finished games kept ready
     # Per seat, counted across processes: suggestions for new decisions (asking
     # again about the same decision is free), `hint_burst` at once, then `hint_rate`
     # a second: a person asking at every decision is never refused.

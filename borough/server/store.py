@@ -76,7 +76,8 @@ class GameRow(Base):
     rules_version: Mapped[int] = mapped_column(Integer, default=1)
     seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False)  # by the creator
     content: Mapped[str | None] = mapped_column(String(16), nullable=True)  # its digest
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    moves: Mapped[int | None] = mapped_column(Integer, nullable=True)  # once over
 
 
 class ActionRow(Base):
@@ -243,6 +244,7 @@ class Store:
                     values: dict[str, Any] = {}
                     if c.status != "playing":  # a new game is stored as playing already
                         values["status"] = c.status
+                        values["moves"] = _standing_moves(c.game_id)  # this one counted
                     if c.seats is not None:
                         values["seats"] = c.seats
                     if values:
@@ -386,17 +388,14 @@ class Store:
 
     def lobby(self, limit: int = 200) -> list[dict[str, Any]]:
         """The newest games, for the lobby list; the move count only of finished
-        games, as a running count would tell how many secret moves were made."""
-        standing = case((ActionRow.kind == MOVE, 1), (ActionRow.kind == UNDO, -1), else_=0)
+        games, as a running count would tell how many secret moves were made.
+        The count was stored when the game ended: no change is read here."""
         with self.session() as s:
-            counts: dict[str, int] = dict(s.execute(
-                select(ActionRow.game_id, func.sum(standing)).group_by(ActionRow.game_id)
-            ).all())
             rows = s.scalars(select(GameRow).order_by(GameRow.created.desc()).limit(limit)).all()
             return [
                 {
                     "id": r.id, "game": r.game, "players": r.players, "status": r.status,
-                    "moves": int(counts.get(r.id) or 0) if r.status == "over" else None,
+                    "moves": int(r.moves or 0) if r.status == "over" else None,
                     "created": r.created.isoformat(),
                     "seats": [{"kind": x["kind"], "agent": x.get("agent"), "name": x["name"]}
                               for x in r.seats],
@@ -417,6 +416,14 @@ class Store:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def _standing_moves(game_id: str) -> Any:
+    """The moves a game's change log leaves standing (a take-back undoes one), as
+    a subquery, so it counts the change being stored with it."""
+    standing = case((ActionRow.kind == MOVE, 1), (ActionRow.kind == UNDO, -1), else_=0)
+    return (select(func.coalesce(func.sum(standing), 0))
+            .where(ActionRow.game_id == game_id).scalar_subquery())
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

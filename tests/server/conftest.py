@@ -37,7 +37,8 @@ def free_port() -> int:
 # test sets its own (through the same environment variables a deployment uses).
 TEST_SETTINGS = {"BOROUGH_BOT_PAUSE": "0", "BOROUGH_ACT_RATE": "100000",
                  "BOROUGH_ACT_BURST": "100000", "BOROUGH_CREATE_RATE": "100000",
-                 "BOROUGH_CREATE_BURST": "100000"}
+                 "BOROUGH_CREATE_BURST": "100000", "BOROUGH_READ_RATE": "100000",
+                 "BOROUGH_READ_BURST": "100000"}
 
 
 @dataclass

@@ -205,3 +205,35 @@ def test_ten_thousand_socket_cycles_over_many_games_give_their_memory_back(datab
         assert grown < 30_000, f"RSS grew by {grown} KB"
     finally:
         server.stop()
+
+
+def test_the_lobby_counts_finished_games_from_their_row_and_costly_reads_are_limited(
+        database_url):
+    """A finished game's move count in the lobby is the record's, stored when the
+    game ended (games still playing show none); the lobby, records and replay
+    frames are limited per address (429 with Retry-After) while views are not."""
+    server = Server("", database_url, settings={
+        "BOROUGH_READ_RATE": "0.01", "BOROUGH_READ_BURST": "8"}).start()
+    try:
+        client = Client(server.url)
+        done = client.create("rondelcity", 2, ["random", "random"], seed=5)["id"]
+        playing = client.create("rondelcity", 2, ["human"] * 2)["id"]
+        deadline = time.monotonic() + 300
+        while client.public(done)["status"] != "over" and time.monotonic() < deadline:
+            time.sleep(0.2)
+        http = client.http
+        rows = {r["id"]: r for r in http.get("/api/games").json()}
+        moves = len(http.get(f"/api/games/{done}/record").json()["moves"])
+        assert rows[done]["status"] == "over" and rows[done]["moves"] == moves > 0
+        assert rows[playing]["moves"] is None
+        last = http.get(f"/api/games/{done}/replay", params={"at": moves}).json()
+        beyond = http.get(f"/api/games/{done}/replay", params={"at": 10**6}).json()
+        assert beyond == last and last["move_number"] == moves
+        answers = [http.get("/api/games").status_code for _ in range(5)]
+        assert answers == [200, 200, 200, 200, 429]  # 8 reads in all, then none
+        refused = http.get(f"/api/games/{done}/replay", params={"at": 1})
+        assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+        assert http.get(f"/api/games/{done}/record").status_code == 429
+        assert http.get(f"/api/games/{done}").status_code == 200  # views are not limited
+    finally:
+        server.stop()
