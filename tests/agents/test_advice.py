@@ -61,7 +61,8 @@ def unquoted(text: str, previewed: set[str]) -> list[str]:
             if not any(a <= m.start() and m.end() <= b for a, b in covered)]
 
 
-@pytest.mark.parametrize("name", borough.games())
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n == "smallcity"
+                                  else n for n in borough.games()])
 def test_every_hint_names_an_effect_and_quotes_only_the_previews_figures(name):
     counts: set[int] = set()
     for game, state, seat in positions(name, POSITIONS):

@@ -147,6 +147,7 @@ def test_asking_again_about_a_decision_is_free_and_new_decisions_are_counted(lim
     assert r.status_code == 200
 
 
+@pytest.mark.postgres
 def test_asks_are_counted_per_seat_across_server_processes():
     """Two processes on one PostgreSQL database: a seat's asks through either
     count against the same allowance, and an answer given by one is the other's."""
