@@ -118,7 +118,7 @@ def games_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """List every game with its player counts and options."""
-    data = []
+    data: list[dict[str, Any]] = []
     for name in borough.games.names():
         g = borough.game(name)
         data.append({"name": name, "title": g.title, "players": list(g.player_counts()),
@@ -369,7 +369,7 @@ def simulate_command(
             lengths.append(len(m.record.moves))
             progress.advance()
     elapsed = time.perf_counter() - started
-    summary = {
+    summary: dict[str, Any] = {
         "game": game.name,
         "players": n,
         "games": games,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import RenderableType
@@ -158,7 +158,7 @@ def _section_json(section: rulebook.Section) -> dict[str, object]:
 
 
 def _list_games(as_json: bool) -> None:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in borough.games.names():
         text = rulebook.rules_text(name)
         rows.append({"game": name, "title": rulebook.sections(text)[0].title,
