@@ -102,6 +102,12 @@ def test_the_lobby_sells_each_game_and_plays_it_in_one_click(web_server, context
     assert "Ekopolis" in page.inner_text("#guide-title")
     _seen(page, f"lobby-guide-{size}")
     page.click("#guide-close")
+    # Learn to play: the guided first game
+    page.click("[data-learn='rondelcity']")
+    page.wait_for_url("**/learn/rondelcity**")
+    page.wait_for_function("document.body.dataset.tutorialStep === '0'")
+    page.go_back()
+    page.wait_for_selector("[data-game-card]")
     # Play now: you and medium bots at the usual count, in one click
     page.click("[data-play-now='citycouncil']")
     page.wait_for_url("**/play/**")
