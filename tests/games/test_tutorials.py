@@ -68,7 +68,6 @@ def test_every_tutorial_move_is_legal_and_every_rule_named_is_exercised(name):
             assert set(named) <= known, f"step {number}: {set(named) - known} are no rules"
             missing = set(named) - exercised(game, state, step.seat, step.action)
             assert not missing, f"step {number} names {missing}, which its move does not run"
-            assert not guide.named_rule_ids(step.wrong) or True
         game.apply(state, step.seat, step.action)
     assert tut.intro and tut.ready.startswith("You are ready")
 
