@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, fields
+from typing import Any
 
 DEFAULT_DATABASE = "sqlite:///borough.db"
 
@@ -66,7 +67,7 @@ class Settings:
         for f in fields(cls):
             raw = os.environ.get(f"BOROUGH_{f.name.upper()}")
             if raw is not None:
-                kind = type(f.default)
+                kind: Any = type(f.default)  # the field's own type, built from the string
                 values[f.name] = raw if kind is str else kind(raw)
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
