@@ -1,52 +1,64 @@
 # Borough: the two everyday commands are `make serve` and `make test`.
+# `make serve` installs what a server needs and nothing more; `make test` and the
+# other developer targets add the extras (tests, RL, Ray, the documentation site).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+SERVE_STAMP := $(VENV)/.installed-serve
+DEV_STAMP := $(VENV)/.installed-dev
 # Prettier for the JavaScript check, pinned by package-lock.json.
 NODE_STAMP := node_modules/.installed
 
-.PHONY: install test test-fast lint serve demo bench rules clean
+.PHONY: install test test-fast lint serve docs demo bench rules clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,rl,ray]'
-	touch $(STAMP)
+
+$(SERVE_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $(SERVE_STAMP)
+
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev,rl,ray,docs]'
+	touch $(DEV_STAMP) $(SERVE_STAMP)
 
 $(NODE_STAMP): package.json package-lock.json
 	scripts/ensure_node.sh
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(NODE_STAMP)
 
-install: $(STAMP) $(NODE_STAMP)
+install: $(DEV_STAMP) $(NODE_STAMP)
 
-lint: $(STAMP) $(NODE_STAMP)
+lint: $(DEV_STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check borough tests benchmarks examples
 	$(BIN)/mypy
 	scripts/check_js.sh
 
-test: $(STAMP) lint
+test: $(DEV_STAMP) lint
 	scripts/ensure_postgres.sh
 	scripts/ensure_chromium.sh
 	$(BIN)/pytest -n 2 tests
 
 # Everything but the tests that need a browser or PostgreSQL, or take long.
-test-fast: $(STAMP) lint
+test-fast: $(DEV_STAMP) lint
 	$(BIN)/pytest -n 2 -m "not browser and not postgres and not slow" tests
 
-serve: $(STAMP)
+serve: $(SERVE_STAMP)
 	$(BIN)/borough serve
 
-demo: $(STAMP)
+docs: $(DEV_STAMP)
+	$(BIN)/mkdocs build --strict
+
+demo: $(SERVE_STAMP)
 	$(BIN)/borough play ekopolis --players 4 --agents random --seed 1
 
-bench: $(STAMP)
+bench: $(DEV_STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/agent_speed.py
 
-rules: $(STAMP)
+rules: $(SERVE_STAMP)
 	$(BIN)/borough coverage
 
 clean:
-	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache .mypy_cache
+	rm -rf $(VENV) node_modules site .pytest_cache .ruff_cache .mypy_cache
