@@ -56,6 +56,13 @@ def calm_garbage_collector() -> None:
     gc.set_threshold(50_000, 20, 10)
 
 
+def documentation_site(settings: Settings) -> Path | None:
+    """The built MkDocs site to serve at /docs/: the folder the settings name, or the
+    checkout's `site/` (what `make docs` builds); None when there is none."""
+    folder = Path(settings.docs_dir) if settings.docs_dir else WEB.parent.parent / "site"
+    return folder if (folder / "index.html").is_file() else None
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     limits = {"create": RateLimit(settings.create_rate, settings.create_burst),
@@ -119,6 +126,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Borough",
         summary="Play Borough's board games with friends or against bots.",
         lifespan=lifespan,
+        # /docs/ is the documentation site; the API's own page lives beside the API.
+        docs_url="/api/docs",
+        redoc_url=None,
     )
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, timeout=settings.body_timeout)
 
@@ -313,6 +323,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # ------------------------------------------------------- the browser app
     app.mount("/static", StaticFiles(directory=web.STATIC), name="static")
+    site = documentation_site(settings)
+    if site is not None:
+        app.mount("/docs", StaticFiles(directory=site, html=True), name="docs")
+    else:
+        @app.get("/docs/{path:path}", include_in_schema=False)
+        async def no_docs(path: str) -> Response:
+            return Response("The documentation site is not built here: run `make docs` in a "
+                            "checkout, or set BOROUGH_DOCS_DIR to a built site.\n",
+                            status_code=404, media_type="text/plain")
 
     def page(name: str) -> FileResponse:
         return FileResponse(web.STATIC / PAGES[name], headers={"Cache-Control": "no-cache"})

@@ -56,6 +56,7 @@ class Settings:
     room_idle_seconds: float = 600.0  # an untouched game without sockets leaves memory
     room_over_seconds: float = 60.0  # a finished game without sockets leaves memory sooner
     sweep_seconds: float = 15.0  # how often rooms are checked for leaving
+    docs_dir: str = ""  # the built documentation site served at /docs/; "": the checkout's site/
 
     @property
     def workers(self) -> int:
