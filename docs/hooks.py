@@ -47,7 +47,11 @@ def rules_page(game: str, title: str) -> str:
     note = (f"!!! info \"Rules version {version}\"\n"
             f"    This page is {title}'s `RULES.md` as Borough ships it, read when the "
             f"site is built; `borough rules {game}` shows the same text in a terminal.\n")
-    return f"{heading}\n\n{note}\n{_code_names(body)}"
+    # The pointer to this game's measurements becomes a link on the site.
+    body = _code_names(body).replace(
+        f"(`docs/measurements/balance/{game}.md`,",
+        f"([the measurements of {title}](../../measurements/balance/{game}.md),")
+    return f"{heading}\n\n{note}\n{body}"
 
 
 def _code_names(markdown: str) -> str:
