@@ -301,7 +301,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return _json(rooms.view_text(room, None))
 
     @app.get("/api/games/{game_id}/review", response_model=s.GameReview,
-             responses=s.errors(404, 409, 503))
+             responses=s.errors(404, 409, 429, 503), dependencies=[Depends(rate("read"))])
     async def game_review(request: Request, game_id: str) -> dict[str, Any]:
         """A finished game's review: the first call starts it in the background, later
         ones show its progress, then each person's three dearest decisions with the
