@@ -19,6 +19,7 @@ import httpx
 import pytest
 
 import borough
+from borough.agents import SeatView, make_agent
 from borough.server import hints
 from borough.server.hints import Advisor, HintError, advise
 from tests.server.client import Client, run_async
@@ -325,3 +326,26 @@ def test_a_finished_game_is_reviewed_in_the_background(server):
     assert dones == sorted(dones)  # progress only goes forward
     # the same review again, not a new one
     assert client.http.get(f"/api/games/{gid}/review").json() == answer
+
+
+def test_the_server_suggests_mediums_move_and_the_worker_gives_the_same_answer():
+    """Small City's suggestion is medium's move (the script improved by playouts),
+    and the worker process, which rebuilds the position from JSON, answers as
+    the position itself would."""
+    game = borough.game("smallcity")
+    state = game.setup(2, seed=4, options=game.resolve_options(2, {}))
+    rng = random.Random(4)
+    checked = 0
+    for step in range(40):
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        if step % 13 == 0 and len(legal) > 1:
+            names = ["Ann", "Bo"]
+            answer = advise(game, state, seat, step, names)
+            medium = make_agent("medium", step).choose(SeatView(game, state, seat))
+            assert tuple(answer["move"]["action"]) == medium
+            assert answer["level"] == "medium"
+            assert hints.compute(game.name, game.to_json(state), seat, step, names) == answer
+            checked += 1
+        game.apply(state, seat, rng.choice(legal))
+    assert checked >= 2
