@@ -70,8 +70,10 @@ def web_server(tmp_path_factory) -> Iterator[Server]:
 class Watched:
     """A browser context whose pages report every console error and page exception."""
 
-    def __init__(self, browser, viewport: dict, allowed: tuple[str, ...] = ()) -> None:
-        self.context = browser.new_context(viewport=viewport)
+    def __init__(self, browser, viewport: dict, allowed: tuple[str, ...] = (),
+                 device: dict | None = None) -> None:
+        # device: more of the context's settings (has_touch, is_mobile, device_scale_factor)
+        self.context = browser.new_context(viewport=viewport, **(device or {}))
         self.context.set_default_timeout(20_000)
         # Bots' moves shown as they come (the play page paces them for people): the
         # tests stay fast; a test of the pacing sets its own speed after this.
@@ -100,8 +102,9 @@ def contexts(browser) -> Iterator:
     """Opens watched contexts; at the end of the test none may have logged a problem."""
     opened: list[Watched] = []
 
-    def open_context(viewport: dict = LAPTOP, allowed: tuple[str, ...] = ()) -> Watched:
-        watched = Watched(browser, viewport, allowed)
+    def open_context(viewport: dict = LAPTOP, allowed: tuple[str, ...] = (),
+                     device: dict | None = None) -> Watched:
+        watched = Watched(browser, viewport, allowed, device)
         opened.append(watched)
         return watched
 

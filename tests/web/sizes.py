@@ -19,6 +19,15 @@ _TEXT_SIZES = """() => [...document.querySelectorAll('#board svg text')]
   })"""
 
 
+# The width of a drawing or a part of it in the drawing's own units: its width on screen
+# over the drawing's current scale.
+OWN_WIDTH = """(selector) => {
+  const node = document.querySelector(selector);
+  const drawing = node.ownerSVGElement || node;
+  return node.getBoundingClientRect().width / drawing.getScreenCTM().a;
+}"""
+
+
 def small_texts(page, smallest: float = SMALLEST_TEXT_PX) -> list[str]:
     """The board's texts drawn smaller than `smallest` px, with their sizes."""
     return [f"{t['text']!r} at {t['px']:.1f}px" for t in page.evaluate(_TEXT_SIZES)
@@ -31,10 +40,11 @@ def assert_legible(page) -> None:
 
 
 def overflow(page) -> dict:
-    """How far the page and the board reach past the viewport's width (0 when they fit)."""
+    """How far the page and the board's frame reach past the viewport's width (0 when
+    they fit). A board zoomed to stay legible pans inside its frame."""
     return page.evaluate("""() => {
       const width = document.documentElement.clientWidth;
-      const board = document.querySelector('#board svg, #board > *');
+      const board = document.querySelector('#board');
       const right = board ? board.getBoundingClientRect().right : 0;
       return { page: Math.max(0, document.documentElement.scrollWidth - width),
                board: Math.max(0, Math.ceil(right - width)) };
@@ -42,7 +52,7 @@ def overflow(page) -> dict:
 
 
 def assert_fits(page) -> None:
-    """No sideways scrolling of the page, and the board inside the viewport's width."""
+    """No sideways scrolling of the page, and the board's frame inside the viewport's width."""
     over = overflow(page)
     assert over == {"page": 0, "board": 0}, f"wider than the screen by {over}"
 

@@ -15,6 +15,7 @@ import borough
 from tests.web.helpers import open_table, shots
 from tests.web.sizes import (
     DESKTOP,
+    OWN_WIDTH,
     PHONE,
     assert_fits,
     assert_legible,
@@ -58,9 +59,9 @@ def architectura_check(seen: dict, size: dict):
             # the hand cards' effects are readable on the phone too
             small = [px for px in page.evaluate(CARD_TEXT_PX) if px < 10]
             assert not small, small
-        # the city keeps its size whatever piles up (cards under cards, a Graveyard)
-        width = page.evaluate("document.querySelector('#board svg').getBoundingClientRect()"
-                              ".width")
+        # the city keeps its size whatever piles up (cards under cards, a Graveyard), in
+        # its own units (on a phone the reader's zoom is another matter)
+        width = page.evaluate(OWN_WIDTH, "#board svg")
         seen.setdefault("width", width)
         assert abs(width - seen["width"]) < 1, (width, seen["width"])
         me = obs["seats"][0]

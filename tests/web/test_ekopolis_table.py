@@ -18,6 +18,7 @@ from tests.web.conftest import screenshot
 from tests.web.helpers import open_table
 from tests.web.sizes import (
     DESKTOP,
+    OWN_WIDTH,
     PHONE,
     assert_fits,
     assert_legible,
@@ -83,7 +84,7 @@ def ekopolis_check(seen: dict, size: dict):
         else:
             assert_legible(page)
         # the map keeps its size however many Action cards pile up
-        width = page.evaluate("document.querySelector('#map').getBoundingClientRect().width")
+        width = page.evaluate(OWN_WIDTH, "#map")  # in its own units, whatever the zoom
         seen.setdefault("width", width)
         assert abs(width - seen["width"]) < 1, (width, seen["width"])
         key = texts(page, "#map-key text")

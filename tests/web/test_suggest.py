@@ -44,7 +44,7 @@ def test_a_suggestion_says_why_and_marks_its_place(size, web_server, contexts):
     lines = page.locator("#suggestion .reasons p")
     assert lines.count() >= 3  # the move, what it does now, the next best and why
     assert lines.nth(1).inner_text().startswith("Now: "), sentence  # the preview's effect
-    assert page.locator("#moves button.suggested").first.text_content() == first
+    assert page.locator("#all-moves button.suggested").first.text_content() == first
     marked = page.locator("#board .suggested")
     assert marked.count() >= 1, "the suggested place is not marked on the board"
     assert page.locator("#suggested-key").count() == 1
@@ -52,7 +52,7 @@ def test_a_suggestion_says_why_and_marks_its_place(size, web_server, contexts):
     screenshot(page, f"suggest-{'phone' if size is PHONE else 'desktop'}")
     before = page.evaluate("document.body.dataset.renders")
     page.click("#all-moves summary")
-    page.click("#moves button.suggested")  # take the advice
+    page.click("#all-moves button.suggested")  # take the advice
     page.wait_for_function(
         f"document.body.dataset.renders !== '{before}' && !document.body.dataset.busy")
     wait_ready(page)

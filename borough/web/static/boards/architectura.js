@@ -561,7 +561,7 @@ export function draw(ctx) {
   // a phone: the hands in a drawing of their own, about as wide as the screen, so the
   // cards' texts are drawn at nearly their own size
   city.setAttribute("viewBox", `-4 0 ${WIDTH + 8} ${y + 4}`);
-  const handsWidth = 380;
+  const handsWidth = 330; // at 11 px its smallest letters still fit a 390 px phone
   const hands = svg("svg", {
     id: "architectura-hands",
     role: "group",

@@ -292,7 +292,7 @@ function drawMapKey(ctx, root, x, y, width, closedNames) {
         x,
         cy,
         11,
-        `Closed until the city grows: ${closedNames.join(", ")} (hover a block to see when it opens).`,
+        `Closed until the city grows: ${closedNames.join(", ")} (${ctx.touch ? "tap" : "hover"} a block to see when it opens).`,
         { id: "closed-legend", fill: "#3f3b34" },
       ),
     );

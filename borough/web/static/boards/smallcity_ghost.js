@@ -69,7 +69,7 @@ function reason(ctx, seat, p, anchor, cells) {
   const blocked = cells.find((c) => mayor.includes(c));
   if (blocked !== undefined) return `${cellName(blocked)} is beside the mayor this round`;
   const words = (ctx.data.families || {})[p.type.family];
-  return `it does not meet what a ${FAMILY_NAME[p.type.family] || p.type.name} needs${words ? `: ${words.needs}` : ""} (click for the engine's reason)`;
+  return `it does not meet what a ${FAMILY_NAME[p.type.family] || p.type.name} needs${words ? `: ${words.needs}` : ""} (${ctx.touch ? "tap" : "click"} for the engine's reason)`;
 }
 
 // The spaces the shape covers with its first space on cell i (null: off the grid).
@@ -132,7 +132,7 @@ export function ghostLayer(ctx, p, seat, cellXY, cell, box) {
     said.setAttribute("fill", ok ? "#1b5e20" : "#b71c1c");
     said.dataset.legal = ok ? "1" : "0";
     const words = ok
-      ? `${p.type.name} fits with its first space on ${cellName(i)}: click to build it here.`
+      ? `${p.type.name} fits with its first space on ${cellName(i)}: ${ctx.touch ? "tap again or Confirm" : "click"} to build it here.`
       : `${cellName(i)}: not here, ${reason(ctx, seat, p, anchor, cells)}.`;
     said.replaceChildren(
       ...ctx
@@ -164,12 +164,17 @@ export function placingPanel(ctx, p, x, y, width, drawShape) {
     }
   };
   const top = y;
-  say(`Place the ${p.type.name}: point at a space of your borough, click where it shows green.`, {
-    "font-size": 13,
-    "font-weight": "bold",
-  });
   say(
-    `Now ${turnWords(p.shapes, p.o)} (${p.fitting.indexOf(p.o) + 1} of the ${p.fitting.length} ways that fit somewhere); press R or Rotate to turn it, or click a way below (framed in green: the way it turns now). On the grid the tile shows green where it fits, red where it does not.`,
+    ctx.touch
+      ? `Place the ${p.type.name}: tap a space of your borough to see the tile there, green where it fits; tap it again or Confirm to build.`
+      : `Place the ${p.type.name}: point at a space of your borough, click where it shows green.`,
+    {
+      "font-size": 13,
+      "font-weight": "bold",
+    },
+  );
+  say(
+    `Now ${turnWords(p.shapes, p.o)} (${p.fitting.indexOf(p.o) + 1} of the ${p.fitting.length} ways that fit somewhere); ${ctx.touch ? "tap Rotate to turn it, or tap a way below" : "press R or Rotate to turn it, or click a way below"} (framed in green: the way it turns now). On the grid the tile shows green where it fits, red where it does not.`,
     { "font-size": FONT, class: "turn-words" },
   );
   y -= 30;

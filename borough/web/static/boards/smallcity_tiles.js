@@ -175,7 +175,7 @@ export function drawOffers(ctx, root, x, y, width) {
   const panel = svg("g", { id: "tile-offers" });
   let yy = y;
   for (const line of ctx.lines(
-    `Tiles you can build now${me ? ` (you have $${me.money})` : ""}: click a footprint`,
+    `Tiles you can build now${me ? ` (you have $${me.money})` : ""}: ${ctx.touch ? "tap" : "click"} a footprint`,
     fitChars(width, 13),
   )) {
     panel.append(svg("text", { x, y: yy + 13, "font-size": 13, "font-weight": "bold" }, line));

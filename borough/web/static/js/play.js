@@ -273,7 +273,8 @@ function controls(view) {
     ),
   );
   if (allHuman) {
-    box.append(
+    // the take-back is a move-like button: it sits in the action bar with the moves
+    table.barTools.replaceChildren(
       el(
         "button",
         {
@@ -291,7 +292,6 @@ function controls(view) {
         },
         "Take back my last move",
       ),
-      " ",
     );
   }
   box.append(

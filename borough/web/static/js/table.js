@@ -10,6 +10,96 @@ const contentCache = new Map();
 const NARROW = "(max-width: 700px)";
 const narrowScreen = () => Boolean(window.matchMedia && window.matchMedia(NARROW).matches);
 
+// Board letters are drawn at least this many CSS pixels high (the drawing zooms for it).
+const READABLE_PX = 11;
+
+// The smallest font size (in the drawing's own units) of the text shown in `drawing`.
+function smallestFont(drawing) {
+  let least = Infinity;
+  for (const t of drawing.querySelectorAll("text")) {
+    if (!t.textContent.trim() || !t.getClientRects().length) continue;
+    least = Math.min(least, parseFloat(getComputedStyle(t).fontSize) || Infinity);
+  }
+  return Number.isFinite(least) ? least : 0;
+}
+
+// The board's zoom controls (+, -, Fit) and its gestures: a drag pans the frame (it
+// scrolls), two fingers pinch it; a touch anywhere marks the page as used by touch.
+function zoomable(table) {
+  table.zoom = 1;
+  table.fitRatio = Infinity;
+  table.readable = new Map(); // the readable scale of each drawing so far
+  // a coarse pointer (a finger) until the person shows otherwise
+  table.touch = Boolean(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+  const tool = (id, text, label, factor) =>
+    el(
+      "button",
+      {
+        type: "button",
+        id,
+        "aria-label": label,
+        title: label,
+        onclick: () => table.zoomBy(factor),
+      },
+      text,
+    );
+  table.zoomTools.append(
+    el("span", {}, "Drag the board to move it; zoom:"),
+    tool("zoom-out", "−", "Zoom out", 1 / 1.25),
+    tool("zoom-in", "+", "Zoom in", 1.25),
+    tool("zoom-fit", "Fit", "Fit: the whole board in view", 0),
+  );
+  document.addEventListener(
+    "pointerdown",
+    (e) => {
+      const touch = e.pointerType === "touch" || e.pointerType === "pen";
+      if (touch === table.touch) return;
+      table.touch = touch;
+      // the board's words follow ("tap" or "click"), once the tap or click is handled
+      if (table.view) setTimeout(() => table.render(), 0);
+    },
+    true,
+  );
+  const wrap = table.boardWrap;
+  const fingers = new Map();
+  let pinch = null;
+  wrap.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "touch") return;
+    fingers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (fingers.size === 2 && !table.zoomTools.hidden) {
+      const [a, b] = [...fingers.values()];
+      pinch = { span: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, zoom: table.zoom };
+    }
+  });
+  wrap.addEventListener("pointermove", (e) => {
+    if (!fingers.has(e.pointerId)) return;
+    fingers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (!pinch || fingers.size !== 2) return;
+    const [a, b] = [...fingers.values()];
+    const span = Math.hypot(a[0] - b[0], a[1] - b[1]);
+    const frame = wrap.getBoundingClientRect();
+    const want = (pinch.zoom * span) / pinch.span;
+    table.zoomBy(
+      want / Math.max(table.zoom, 0.01),
+      (a[0] + b[0]) / 2 - frame.left,
+      (a[1] + b[1]) / 2 - frame.top,
+    );
+  });
+  const lift = (e) => {
+    fingers.delete(e.pointerId);
+    if (fingers.size < 2) pinch = null;
+  };
+  wrap.addEventListener("pointerup", lift);
+  wrap.addEventListener("pointercancel", lift);
+  let resizing = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => {
+      if (table.view) table.fitBoard();
+    }, 150);
+  });
+}
+
 export async function loadGame(game) {
   if (!contentCache.has(game)) {
     contentCache.set(
@@ -46,6 +136,29 @@ function withoutRuleIds(root) {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (RULE_IDS.test(node.nodeValue)) node.nodeValue = node.nodeValue.replace(RULE_IDS, "");
     RULE_IDS.lastIndex = 0;
+  }
+}
+
+// A place's spoken name starts with the words drawn on it, so a person who reads the
+// board and one who listens to it name it alike (and voice control finds it).
+function namesSayWhatIsDrawn(root) {
+  for (const node of root.querySelectorAll("[role=button][aria-label]")) {
+    const drawn = [...node.querySelectorAll("text")]
+      .map((t) => t.textContent.trim())
+      .filter(Boolean)
+      .join(" ");
+    const label = node.getAttribute("aria-label");
+    if (drawn && !label.toLowerCase().includes(drawn.toLowerCase()))
+      node.setAttribute("aria-label", `${drawn}. ${label}`);
+    // apart on the drawing, apart in the text (a space between texts is not drawn)
+    for (const t of node.querySelectorAll("text")) {
+      const next = t.nextSibling;
+      if (!(next && next.nodeType === Node.TEXT_NODE && !next.nodeValue.trim()))
+        t.after(document.createTextNode(" "));
+    }
+    // its tooltip repeats the name: it is not read out a second time
+    for (const title of node.querySelectorAll(":scope > title"))
+      title.setAttribute("aria-hidden", "true");
   }
 }
 
@@ -94,12 +207,36 @@ export class Table {
       hidden: true,
       tabindex: -1,
     });
-    this.boardWrap = el("div", { class: "board-wrap", id: "board" });
+    // the board's frame scrolls when the board is zoomed: arrow keys pan it too
+    this.boardWrap = el("div", {
+      class: "board-wrap",
+      id: "board",
+      tabindex: 0,
+      role: "region",
+      "aria-label": "The board",
+    });
+    this.zoomTools = el("div", { class: "zoom-tools", id: "zoom-tools", hidden: true });
     this.hint = el("div", { class: "tooltip", id: "hint", "aria-live": "polite" });
+    // The action bar: the decision in words and the moves that are buttons, always on
+    // screen (fixed at the bottom of a phone, beside the board on a desktop).
     this.moves = el("section", {
-      class: "panel moves",
+      class: "panel moves action-bar",
       id: "moves",
       "aria-labelledby": "moves-title",
+    });
+    this.barMoves = el("div", { class: "bar-moves", id: "bar-moves" });
+    this.barTools = el("div", { class: "bar-tools", id: "bar-tools" });
+    this.moves.append(
+      el("h2", { id: "moves-title", class: "bar-title" }, "Moves"),
+      this.promptBar,
+      this.barMoves,
+      this.barTools,
+    );
+    // what the bar leaves out: where the choices are, and every move as a list
+    this.moveList = el("section", {
+      class: "panel move-list",
+      id: "move-list",
+      "aria-label": "Every move",
     });
     this.players = el("section", {
       class: "panel",
@@ -118,14 +255,29 @@ export class Table {
         el(
           "div",
           { class: "board-column" },
-          this.promptBar,
-          this.boardWrap,
+          el("div", { class: "board-frame" }, this.zoomTools, this.boardWrap),
           this.hint,
           this.legend,
         ),
-        el("div", { class: "side" }, this.moves, this.players, this.eventsBox, this.extra),
+        el(
+          "div",
+          { class: "side" },
+          this.moves,
+          this.moveList,
+          this.players,
+          this.eventsBox,
+          this.extra,
+        ),
       ),
     );
+    // a phone's bar covers the page's foot: the page keeps that much room below
+    if (window.ResizeObserver) {
+      new ResizeObserver(() => {
+        const high = this.moves.getBoundingClientRect().height;
+        document.documentElement.style.setProperty("--bar-h", `${Math.ceil(high)}px`);
+      }).observe(this.moves);
+    }
+    zoomable(this);
     // a click on the board while another player decides says so, instead of nothing
     this.boardWrap.addEventListener("click", (event) => {
       const view = this.view;
@@ -181,6 +333,7 @@ export class Table {
       this.narrowed = still.length > 1 && still.length === kept.size ? still : null;
     }
     if (this.suggestion && this.suggestion.version !== view.version) this.suggestion = null;
+    if (!this.view || this.view.version !== view.version) this.pending = null;
     this.view = view;
     this.render();
   }
@@ -230,7 +383,7 @@ export class Table {
     else if (this.interactive()) {
       text = view.prompt || "Your decision";
       if (this.narrowed && this.boardWrap.querySelectorAll(".live").length <= 1) {
-        text += ` — several moves fit that place: choose one of the ${this.narrowed.length} in the Moves list`;
+        text += ` — several moves fit that place: choose one of these ${this.narrowed.length}`;
       }
     } else if (view.seat === null || view.seat === undefined) text = `${who} to decide.`;
     else text = `Waiting for ${who}.`;
@@ -377,6 +530,8 @@ export class Table {
       name: (seat) => seatName(view, seat),
       your_turn: legal.length > 0,
       narrow: narrowScreen(),
+      // a touch screen: a board says "tap" and "tap again or Confirm", not "click" or keys
+      touch: this.touch,
       picked: this.narrowed !== null,
       bind(node, pred, opts = {}) {
         return table.bind(node, pred, opts, legal, candidates, bound);
@@ -398,6 +553,8 @@ export class Table {
     }
     this.bound = bound;
     withoutRuleIds(drawing);
+    namesSayWhatIsDrawn(drawing);
+    const kept = [this.boardWrap.scrollLeft, this.boardWrap.scrollTop];
     this.boardWrap.replaceChildren(drawing);
     if (drawing instanceof SVGSVGElement) {
       // frame everything the board drew, whatever size its parts came out
@@ -407,26 +564,107 @@ export class Table {
           "viewBox",
           `${Math.floor(box.x - 6)} ${Math.floor(box.y - 6)} ${Math.ceil(box.width + 12)} ${Math.ceil(box.height + 12)}`,
         );
-        drawing.style.maxWidth = `${Math.ceil((box.width + 12) * 1.5)}px`; // small boards stay readable, not huge
       }
     }
+    this.fitBoard();
+    [this.boardWrap.scrollLeft, this.boardWrap.scrollTop] = kept;
     this.bringIntoView();
   }
 
-  // On a narrow screen a decision whose places all lie off screen brings the first of
-  // them into view, once per decision: a person would not know where to look.
+  // Each drawing of the board at the size its smallest letters stay readable: as wide as
+  // the column when that is enough (never above 1.5 times its own size), else larger,
+  // in a frame that pans (drag, scroll) and zooms (pinch, + and -, Fit).
+  fitBoard() {
+    const wrap = this.boardWrap;
+    const style = getComputedStyle(wrap);
+    const room =
+      wrap.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1;
+    let tight = Infinity; // the least scale at which every drawing fits, over the readable one
+    [...wrap.querySelectorAll("svg")].forEach((drawing, k) => {
+      if (drawing.parentElement.closest("svg")) return;
+      const box = drawing.viewBox.baseVal;
+      if (!box || !box.width) return;
+      const fit = Math.min(room / box.width, 1.5);
+      const least = smallestFont(drawing);
+      // a drawing's zoom never drops back when its smallest letters leave the board, so
+      // it does not jump from one move to the next
+      const name = `${drawing.id || k}:${Math.round(room)}`;
+      const readable = Math.max(least ? READABLE_PX / least : 0, this.readable.get(name) || 0);
+      this.readable.set(name, readable);
+      let scale = fit;
+      if (readable > fit + 0.001) {
+        tight = Math.min(tight, fit / readable);
+        scale = Math.min(Math.max(fit, readable * this.zoom), 4);
+      }
+      drawing.style.width = `${box.width * scale}px`;
+      drawing.style.height = `${box.height * scale}px`;
+      drawing.style.maxWidth = "none";
+    });
+    this.fitRatio = tight;
+    this.zoomTools.hidden = tight === Infinity;
+    // the frame is one screen high at most, so the bar and the board are seen together
+    const top = narrowScreen() ? 0 : wrap.getBoundingClientRect().top + window.scrollY;
+    const bar = narrowScreen() ? this.moves.getBoundingClientRect().height : 0;
+    wrap.style.maxHeight = `${Math.max(320, window.innerHeight - top - bar - 12)}px`;
+  }
+
+  // Zoom by `factor` (0: the whole board in the frame), keeping the point at (x, y) of
+  // the frame where it is.
+  zoomBy(factor, x = null, y = null) {
+    const wrap = this.boardWrap;
+    const fx = x ?? wrap.clientWidth / 2;
+    const fy = y ?? wrap.clientHeight / 2;
+    const before = wrap.scrollWidth;
+    const ux = (wrap.scrollLeft + fx) / Math.max(1, wrap.scrollWidth);
+    const uy = (wrap.scrollTop + fy) / Math.max(1, wrap.scrollHeight);
+    const least = Number.isFinite(this.fitRatio) ? this.fitRatio : 1;
+    this.zoom =
+      factor === 0 ? least : Math.min(3, Math.max(least, Math.max(this.zoom, least) * factor));
+    this.fitBoard();
+    if (factor === 0 || before === 0) return;
+    wrap.scrollLeft = ux * wrap.scrollWidth - fx;
+    wrap.scrollTop = uy * wrap.scrollHeight - fy;
+  }
+
+  // A new decision opens on its places: when none is in sight, the board's frame scrolls
+  // to them (and on a phone the page to the frame), once per decision.
   bringIntoView() {
     const version = this.view.version;
-    if (!narrowScreen() || !this.interactive() || this.scrolledFor === version) return;
+    if (!this.interactive() || this.scrolledFor === version) return;
     this.scrolledFor = version;
     requestAnimationFrame(() => {
-      const live = [...this.boardWrap.querySelectorAll(".live")];
-      const seen = live.some((n) => {
-        const r = n.getBoundingClientRect();
-        return r.bottom > 0 && r.top < window.innerHeight;
-      });
-      if (live.length && !seen) live[0].scrollIntoView({ block: "center" });
+      const wrap = this.boardWrap;
+      const live = [...wrap.querySelectorAll(".live")];
+      if (!live.length) return;
+      if (narrowScreen()) {
+        const frame = wrap.getBoundingClientRect();
+        if (frame.top < 0 || frame.bottom > window.innerHeight - (this.barHeight() || 0))
+          window.scrollBy(0, frame.top - 4);
+      }
+      const frame = wrap.getBoundingClientRect();
+      const rects = live.map((n) => n.getBoundingClientRect());
+      const inside = (r) =>
+        r.bottom > frame.top &&
+        r.top < frame.bottom &&
+        r.right > frame.left &&
+        r.left < frame.right;
+      if (rects.some(inside)) return;
+      // all of them when they fit the frame together, else the first
+      const all = {
+        left: Math.min(...rects.map((r) => r.left)),
+        right: Math.max(...rects.map((r) => r.right)),
+        top: Math.min(...rects.map((r) => r.top)),
+        bottom: Math.max(...rects.map((r) => r.bottom)),
+      };
+      const fits = all.right - all.left < frame.width && all.bottom - all.top < frame.height;
+      const aim = fits ? all : rects[0];
+      wrap.scrollLeft += (aim.left + aim.right) / 2 - (frame.left + frame.right) / 2;
+      wrap.scrollTop += (aim.top + aim.bottom) / 2 - (frame.top + frame.bottom) / 2;
     });
+  }
+
+  barHeight() {
+    return narrowScreen() ? this.moves.getBoundingClientRect().height : 0;
   }
 
   describe(node, text) {
@@ -465,12 +703,21 @@ export class Table {
       node.setAttribute("aria-label", label ? `${label}: ${says}` : says);
       node.prepend(svg("title", {}, label ? `${label}: ${says}` : says));
       if (detail) node.dataset.detail = detail;
-      const go = () => this.choose(matches);
-      node.addEventListener("click", go);
+      // On a touch screen the first tap shows what the place would do (it is selected,
+      // and a board's preview follows focus); a second tap or Confirm plays it.
+      const id = matches.map((m) => m.index).join(",");
+      if (this.pending && this.pending.id === id) node.classList.add("selected");
+      node.addEventListener("click", () => {
+        if (this.touch && !(this.pending && this.pending.id === id)) {
+          this.select({ id, matches, says, node });
+          return;
+        }
+        this.choose(matches);
+      });
       node.addEventListener("keydown", (e) => {
         if (e.key === "Enter" || e.key === " ") {
           e.preventDefault();
-          go();
+          this.choose(matches);
         }
       });
       const hint = () => {
@@ -529,8 +776,28 @@ export class Table {
     node.prepend(svg("title", {}, `Suggested: ${advice.move.text}`));
   }
 
+  // The place tapped first on a touch screen (null: none), marked and offered in the bar.
+  select(pending) {
+    if (this.busy) return;
+    this.pending = pending;
+    for (const n of this.boardWrap.querySelectorAll(".selected")) n.classList.remove("selected");
+    if (pending) {
+      pending.node.classList.add("selected");
+      pending.node.focus({ preventScroll: true });
+      this.hint.textContent = pending.says;
+    }
+    this.renderMoves();
+  }
+
+  commitPending() {
+    if (!this.pending) return;
+    const { matches } = this.pending;
+    this.choose(matches);
+  }
+
   choose(matches) {
     if (this.busy) return;
+    this.pending = null;
     this.setMessage("");
     if (matches.length === 1) {
       this.onMove(matches[0]);
@@ -546,27 +813,21 @@ export class Table {
 
   renderMoves() {
     const view = this.view;
-    const parts = [el("h2", { id: "moves-title" }, "Moves")];
+    const bar = [];
+    const list = [];
     if (view.status === "over") {
-      parts.push(el("p", {}, "No more moves: the game is over."));
+      bar.push(el("p", { class: "help" }, "No more moves: the game is over."));
     } else if (!this.interactive()) {
       const mine = view.seats.find((s) => s.seat === view.seat);
-      parts.push(
-        el(
-          "p",
-          {},
-          view.seat === null || view.seat === undefined
-            ? "Spectators watch the moves as they happen."
-            : mine && mine.kind === "bot"
-              ? `A bot (${mine.agent}) now plays your seat.`
-              : `Waiting for ${view.to_act.map((s) => seatName(view, s)).join(" and ")}…`,
-        ),
-      );
+      if (view.seat === null || view.seat === undefined) {
+        bar.push(el("p", { class: "help" }, "Spectators watch the moves as they happen."));
+      } else if (mine && mine.kind === "bot") {
+        bar.push(el("p", { class: "help" }, `A bot (${mine.agent}) now plays your seat.`));
+      }
     } else if (this.narrowed) {
-      parts.push(el("p", { class: "prompt" }, `Choose one of ${this.narrowed.length} moves:`));
-      parts.push(...this.suggestParts());
-      parts.push(...this.narrowed.map((m) => this.moveButton(m)));
-      parts.push(
+      bar.push(...this.suggestParts());
+      bar.push(...this.narrowed.map((m) => this.moveButton(m)));
+      bar.push(
         el(
           "button",
           {
@@ -583,29 +844,57 @@ export class Table {
     } else {
       const loose = view.legal_actions.filter((m) => !this.bound.has(m));
       const onBoard = view.legal_actions.length - loose.length;
-      parts.push(el("p", { class: "prompt" }, view.prompt || "Your decision"));
-      parts.push(...this.suggestParts());
-      if (onBoard)
-        parts.push(
+      bar.push(...this.suggestParts());
+      if (this.pending) bar.push(...this.confirmParts());
+      bar.push(...loose.map((m) => this.moveButton(m)));
+      if (onBoard) {
+        list.push(
           el(
             "p",
             { class: "help" },
-            `The places you can choose are outlined in yellow on the board${loose.length ? "; or choose here:" : "."}`,
+            this.touch
+              ? "The places you can choose are outlined in yellow on the board: tap one to see it, tap it again or Confirm to play it."
+              : `The places you can choose are outlined in yellow on the board${loose.length ? "; or use the buttons with the prompt." : "."}`,
           ),
         );
-      parts.push(...loose.map((m) => this.moveButton(m)));
-      if (onBoard) {
-        parts.push(
-          el(
-            "details",
-            { id: "all-moves" },
-            el("summary", {}, `Every move as a list (${view.legal_actions.length})`),
-            view.legal_actions.map((m) => this.moveButton(m, "list")),
-          ),
+        const details = el(
+          "details",
+          { id: "all-moves", open: this.listOpen },
+          el("summary", {}, `Every move as a list (${view.legal_actions.length})`),
+          view.legal_actions.map((m) => this.moveButton(m, "list")),
         );
+        details.addEventListener("toggle", () => {
+          this.listOpen = details.open;
+        });
+        list.push(details);
       }
     }
-    this.moves.replaceChildren(...parts);
+    this.barMoves.replaceChildren(...bar);
+    this.moveList.replaceChildren(...list);
+    this.moveList.hidden = list.length === 0;
+  }
+
+  // A place tapped once on a touch screen: what it would do, and the button that does it.
+  confirmParts() {
+    const { matches, says } = this.pending;
+    return [
+      el(
+        "button",
+        {
+          type: "button",
+          id: "confirm",
+          class: "primary",
+          disabled: this.busy,
+          onclick: () => this.commitPending(),
+        },
+        matches.length === 1 ? `Confirm: ${says}` : `Confirm this place (${matches.length} moves)`,
+      ),
+      el(
+        "button",
+        { type: "button", id: "unselect", disabled: this.busy, onclick: () => this.select(null) },
+        "Cancel",
+      ),
+    ];
   }
 
   // "Suggest a move" where the game allows it, or the suggestion once given.
@@ -709,7 +998,8 @@ export class Table {
     const events = this.view.events || [];
     const list = el(
       "ol",
-      { class: "events", id: "events" },
+      // it scrolls: a keyboard reaches it too
+      { class: "events", id: "events", tabindex: 0, "aria-labelledby": "log-title" },
       events.slice(-200).map((e) => el("li", { value: e.number }, e.text)),
     );
     this.eventsBox.replaceChildren(
@@ -744,7 +1034,8 @@ export class Table {
         why.tiebreak ? el("p", { id: "tie-break" }, why.tiebreak) : null,
         el(
           "div",
-          { id: "final-scores-wrap" },
+          // it scrolls sideways on a phone: a keyboard reaches it too
+          { id: "final-scores-wrap", tabindex: 0, role: "region", "aria-label": "Final scores" },
           el(
             "table",
             { id: "final-scores" },

@@ -1,0 +1,172 @@
+"""Every game played to its end by taps on a phone (390x844, touch, device scale 3) and
+by clicks at 1400x900, measuring at every decision what a person sees:
+
+- the page never scrolls sideways;
+- on the phone, the board's letters on screen are at least 11 CSS px (font size times
+  the drawing's current scale: a board too large for that pans and zooms in its frame);
+- every move that is a button (finish, pass, confirm, suggest, take back...) is inside
+  the screen, in the action bar;
+- at 1400x900 the places the prompt asks for are in the first screen, with no scrolling.
+
+On a touch screen the first tap on a place selects it (and shows what it would do); a
+second tap, or Confirm in the bar, plays it. Both ways are used.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.web.helpers import wait_ready
+from tests.web.sizes import DESKTOP, PHONE, SMALLEST_TEXT_PX
+from tests.web.test_board_play import settle, start
+
+TOUCH = {"has_touch": True, "is_mobile": True, "device_scale_factor": 3}
+
+# The fewest seats each game allows, bots in the others, and options for a short game.
+GAMES = {
+    "smallcity": (1, {}, 3),
+    "ekopolis": (3, {"version": "basic"}, 11),
+    "rondelcity": (2, {}, 16),
+    "citycouncil": (2, {"mode": "basic"}, 7),
+    "architectura": (2, {}, 11),
+}
+
+# What a person sees at a decision, measured in the page: sideways scroll, the board's
+# smallest letters among those on screen, the bar's buttons outside the screen, and the
+# board's places to choose (how many, how many on the screen).
+MEASURE = """(smallest) => {
+  const vw = window.innerWidth, vh = window.innerHeight;
+  const frame = document.querySelector('#board').getBoundingClientRect();
+  const seen = (r) => r.width > 0 && r.height > 0 && r.right > Math.max(0, frame.left)
+    && r.left < Math.min(vw, frame.right) && r.bottom > Math.max(0, frame.top)
+    && r.top < Math.min(vh, frame.bottom);
+  const small = [];
+  let least = Infinity;
+  for (const t of document.querySelectorAll('#board svg text')) {
+    if (!t.textContent.trim() || !t.checkVisibility()) continue;
+    const r = t.getBoundingClientRect();
+    if (!seen(r)) continue;
+    const m = t.getScreenCTM();
+    const px = parseFloat(getComputedStyle(t).fontSize) * (m ? Math.hypot(m.a, m.b) : 1);
+    least = Math.min(least, px);
+    if (px < smallest - 0.05) small.push(`${t.textContent.trim()} at ${px.toFixed(1)}px`);
+  }
+  const inside = (r) => r.left >= -0.5 && r.top >= -0.5 && r.right <= vw + 0.5
+    && r.bottom <= vh + 0.5;
+  const buttons = [...document.querySelectorAll('#bar-moves button, #bar-tools button')]
+    .filter((b) => b.checkVisibility());
+  const out = buttons.filter((b) => !inside(b.getBoundingClientRect()))
+    .map((b) => `${b.textContent.slice(0, 40)} at ${JSON.stringify(b.getBoundingClientRect())}`);
+  const small44 = [...document.querySelectorAll('#moves button, #zoom-tools button')]
+    .filter((b) => b.checkVisibility())
+    .map((b) => b.getBoundingClientRect())
+    .filter((r) => r.width < 43.5 || r.height < 43.5).length;
+  const live = [...document.querySelectorAll('#board .live')].map((n) => n.getBoundingClientRect());
+  return {
+    sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    least, small, out, buttons: buttons.length, small44,
+    live: live.length, liveSeen: live.filter(seen).length,
+    liveInside: live.filter((r) => seen(r) && inside(r)).length,
+  };
+}"""
+
+
+def measure(page) -> dict:
+    return page.evaluate(MEASURE, SMALLEST_TEXT_PX)
+
+
+def tap_a_move(page, rng: random.Random, touch: bool, counts: dict) -> None:
+    """One move, as a person makes it: a place on the board (on a touch screen a tap to
+    select, then a second tap or Confirm) or a button of the bar."""
+    before = page.evaluate("document.body.dataset.renders")
+    live = page.locator("#board .live")
+    buttons = page.locator("#bar-moves button[data-move='main']")
+    if page.locator("#cancel-choice").count() and buttons.count():
+        target = buttons.nth(rng.randrange(buttons.count()))
+        target.tap() if touch else target.click()
+        counts["button"] += 1
+    elif live.count() and (not buttons.count() or rng.random() < 0.8):
+        place = live.nth(rng.randrange(live.count()) if rng.random() < 0.5 else 0)
+        if touch:
+            place.tap()
+            # the first tap only selects: nothing is sent, the bar offers Confirm
+            page.wait_for_selector("#confirm")
+            assert page.locator("#board .selected").count() == 1
+            assert page.evaluate("document.body.dataset.renders") == before
+            if rng.random() < 0.5:
+                page.locator("#confirm").tap()
+                counts["confirm"] += 1
+            else:
+                page.locator("#board .selected").tap()
+                counts["second tap"] += 1
+        else:
+            place.click()
+            counts["board"] += 1
+    else:
+        assert buttons.count(), "it is our turn but the page offers no move"
+        target = buttons.nth(rng.randrange(buttons.count()))
+        target.tap() if touch else target.click()
+        counts["button"] += 1
+    settle(page, before)
+
+
+def play_measured(contexts, base: str, game_name: str, size: dict, limit: int = 2000) -> dict:
+    players, options, seed = GAMES[game_name]
+    game = start(base, game_name, players, options, seed)
+    touch = size == PHONE
+    page = contexts(size, device=TOUCH if touch else None).page()
+    page.goto(game["url"])
+    rng = random.Random(seed)
+    counts = {"board": 0, "confirm": 0, "second tap": 0, "button": 0}
+    figures = {"decisions": 0, "least": float("inf"), "live": 0, "liveInside": 0,
+               "all_inside": 0}
+    problems: list[str] = []
+    for _ in range(limit):
+        if wait_ready(page) == "over":
+            break
+        if page.locator("#cancel-choice").count() == 0:
+            if not touch:
+                page.evaluate("window.scrollTo(0, 0)")  # the first screen
+            m = measure(page)
+            figures["decisions"] += 1
+            figures["least"] = min(figures["least"], m["least"])
+            figures["live"] += m["live"]
+            figures["liveInside"] += m["liveInside"]
+            figures["all_inside"] += m["live"] == m["liveInside"]
+            where = f"{game_name} decision {figures['decisions']}"
+            if m["sideways"] > 0:
+                problems.append(f"{where}: the page scrolls sideways by {m['sideways']}px")
+            if touch and m["small"]:
+                problems.append(f"{where}: board text under 11px: {m['small'][:5]}")
+            if m["out"]:
+                problems.append(f"{where}: buttons outside the screen: {m['out'][:3]}")
+            if touch and m["small44"]:
+                problems.append(f"{where}: {m['small44']} buttons smaller than 44x44")
+            if m["live"] and not m["liveSeen"]:
+                problems.append(f"{where}: none of the {m['live']} places to choose is on screen")
+        tap_a_move(page, rng, touch, counts)
+    else:
+        raise AssertionError(f"{game_name} did not end in {limit} moves")
+    assert not problems, "\n".join(problems[:20])
+    assert counts["board"] + counts["confirm"] + counts["second tap"] > 0
+    if touch:
+        assert counts["confirm"] > 0 and counts["second tap"] > 0, counts
+    page.wait_for_selector("#endscreen:not([hidden])")
+    return {"counts": counts, "figures": figures, "game": game}
+
+
+@pytest.mark.parametrize("game_name", list(GAMES))
+def test_a_whole_game_by_taps_on_a_phone(web_server, contexts, game_name):
+    played = play_measured(contexts, web_server.url, game_name, PHONE)
+    print(game_name, "phone", played["counts"], played["figures"])
+
+
+@pytest.mark.parametrize("game_name", list(GAMES))
+def test_a_whole_game_by_clicks_at_1400x900(web_server, contexts, game_name):
+    played = play_measured(contexts, web_server.url, game_name, DESKTOP)
+    figures = played["figures"]
+    print(game_name, "desktop", played["counts"], figures)
+    # every place the prompt asks for is in the first screen
+    assert figures["liveInside"] == figures["live"], figures
