@@ -157,12 +157,14 @@ def play_measured(contexts, base: str, game_name: str, size: dict, limit: int = 
     return {"counts": counts, "figures": figures, "game": game}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name", list(GAMES))
 def test_a_whole_game_by_taps_on_a_phone(web_server, contexts, game_name):
     played = play_measured(contexts, web_server.url, game_name, PHONE)
     print(game_name, "phone", played["counts"], played["figures"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name", list(GAMES))
 def test_a_whole_game_by_clicks_at_1400x900(web_server, contexts, game_name):
     played = play_measured(contexts, web_server.url, game_name, DESKTOP)
