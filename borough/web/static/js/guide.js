@@ -158,6 +158,9 @@ export async function openGuide(game, opener = null) {
     });
   }
   drawer.opener = opener;
+  // named as what the button controls once the drawer exists (an id that names
+  // nothing yet is an error for assistive technology)
+  if (opener) opener.setAttribute("aria-controls", "guide-drawer");
   const close = el(
     "button",
     {

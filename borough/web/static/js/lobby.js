@@ -450,7 +450,6 @@ function gameCard(g) {
     {
       type: "button",
       "data-guide": g.name,
-      "aria-controls": "guide-drawer",
       onclick: (event) => openGuide(g.name, event.currentTarget),
     },
     g.tutorial ? "Read the guide" : "Learn to play",

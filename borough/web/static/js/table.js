@@ -495,7 +495,6 @@ export class Table {
             type: "button",
             class: "small",
             id: "guide-button",
-            "aria-controls": "guide-drawer",
             onclick: async (event) => {
               const opener = event.currentTarget;
               const { openGuide } = await import("./guide.js");
