@@ -49,3 +49,21 @@ def test_the_end_screen_shows_the_review(size, web_server, contexts):
     page.locator("#review").scroll_into_view_if_needed()
     assert_fits(page)
     screenshot(page, f"review-{'phone' if size is PHONE else 'desktop'}")
+
+
+def test_the_review_shows_its_progress_while_it_runs(web_server, contexts):
+    gid, token = finished_with_a_person(web_server.url, seed=6)
+    page = contexts(PHONE).page()
+    running = {"status": "running", "done": 12, "total": 40, "complete": False,
+               "reviewer": "the greedy level's values one move ahead",
+               "seats": [{"seat": 0, "name": "Player 1", "decisions": 40, "judged": 12,
+                          "mistakes": []}]}
+    page.route("**/api/games/*/review", lambda route: route.fulfill(json=running))
+    page.goto(f"{web_server.url}/play/{gid}?token={token}")
+    page.wait_for_selector("#review-progress")
+    bar = page.locator("#review-progress")
+    assert bar.get_attribute("value") == "12" and bar.get_attribute("max") == "40"
+    assert "12 of 40 decisions" in page.inner_text("#review")
+    page.locator("#review").scroll_into_view_if_needed()
+    assert_fits(page)
+    screenshot(page, "review-running-phone")
