@@ -59,37 +59,60 @@ def available(g: SmallCity, st: SmallCityState, s: int, t: TileType) -> bool:
         return False  # SC-37: one of each, never rebuilt
     if personal(g, st, t):
         return True
-    return stack(st, s, t.id) > 0
+    return stack(g, st, s, t.id) > 0
 
 
-def stack(st: SmallCityState, s: int, type_id: int) -> int:
+def stack(g: SmallCity, st: SmallCityState, s: int, type_id: int) -> int:
     """Tiles of a stack that seat `s` may take now (SC-25, SC-45).
 
     The stacks lie outside the screens, so they are always counted as they are.
     In the Build phase a scarce tile goes in turn order: every seat ahead of `s`
-    that is still building is held one tile of each stack, so a later seat is
-    refused the last copies before it builds, never refunded afterwards."""
-    return st.supply[type_id] - held_back(st, s)
+    that is still building and could take a tile of the stack is held one, so a
+    later seat is refused the last copies before it builds, never refunded
+    afterwards."""
+    return st.supply[type_id] - held_for(st, ahead_building(st, s), g.types[type_id])
 
 
-def held_back(st: SmallCityState, s: int) -> int:
-    """How many tiles of each stack are held for the seats ahead of `s` (see `stack`)."""
-    held = 0
-    if st.phase == "build":
-        for o in st.order:
-            if o == s:
-                break
-            if st.seats[o].bstep != "done":
-                held += 1
-    return held
+def ahead_building(st: SmallCityState, s: int) -> list[int]:
+    """The seats ahead of `s` in turn order still building behind their screens."""
+    if st.phase != "build":
+        return []
+    out = []
+    for o in st.order:
+        if o == s:
+            break
+        if st.seats[o].bstep != "done":
+            out.append(o)
+    return out
 
 
-def holder(st: SmallCityState, s: int, type_id: int) -> int:
+def spent(seat: Seat) -> bool:
+    """SC-27, SC-28: the seat has used every build of this Build phase (everyone
+    sees a seat take tiles from the stacks, so this much is public, SC-45)."""
+    return seat.built_now >= (1 if seat.expanded else 3)
+
+
+def may_claim(st: SmallCityState, o: int, t: TileType) -> bool:
+    """SC-45: whether seat `o` could still take a tile of `t`'s stack, judged on what
+    every seat sees: a unique building it had before the screens went up (SC-37),
+    and a spent seat, which takes tiles only by upgrading (SC-40)."""
+    if t.unique and t.id in st.snapshot[o].built:
+        return False
+    return not spent(st.seats[o]) or (t.family in UPGRADABLE and t.level > 1)
+
+
+def held_for(st: SmallCityState, ahead: list[int], t: TileType) -> int:
+    """How many tiles of `t`'s stack are held for the seats `ahead` (see `stack`)."""
+    return sum(1 for o in ahead if may_claim(st, o, t))
+
+
+def holder(g: SmallCity, st: SmallCityState, s: int, type_id: int) -> int:
     """The first seat ahead of `s` for whom a scarce tile is held (SC-45), or -1."""
     if st.phase != "build" or st.supply[type_id] <= 0:
         return -1
-    ahead = [o for o in st.order[: st.order.index(s)] if st.seats[o].bstep != "done"]
-    return ahead[0] if ahead and stack(st, s, type_id) <= 0 else -1
+    t = g.types[type_id]
+    ahead = [o for o in ahead_building(st, s) if may_claim(st, o, t)]
+    return ahead[0] if ahead and stack(g, st, s, type_id) <= 0 else -1
 
 
 def stored(g: SmallCity, seat: Seat) -> list[int]:
@@ -264,7 +287,7 @@ def placements(
     mask, inf = known or survey(g, st, s)
     waived = st.build_mode == "council" and bool(st.build_size[2])
     needs_warehouse = t.family == "factory" and not waived
-    if needs_warehouse and stack(st, s, g.warehouse) <= 0:
+    if needs_warehouse and stack(g, st, s, g.warehouse) <= 0:
         return []
     if st.build_mode == "setup":
         forbidden, need = 0, None
@@ -335,7 +358,7 @@ def tile_choices(
     money, built, mediator = seat.money, seat.built, seat.card == MEDIATOR
     cultural_mode = st.mode == "cultural"
     lo, hi, _ = st.build_size
-    supply, held = st.supply, held_back(st, s)  # `stack` of every type at once
+    supply, ahead = st.supply, ahead_building(st, s)  # `stack` of every type at once
     # The cheap tests come first (most types fail on money), the placements last.
     for t, tid, fam, level, cost, cultural, materials in rows:
         if council:
@@ -354,7 +377,8 @@ def tile_choices(
                 continue
         if t.unique and tid in built:  # SC-37 and the stacks: availability
             continue
-        if not (t.per_player or (cultural_mode and cultural)) and supply[tid] <= held:
+        if (not (t.per_player or (cultural_mode and cultural))
+                and supply[tid] <= (held_for(st, ahead, t) if ahead else 0)):
             continue
         if not waived and fam in _BOUNDED:
             # the best any open space offers: a quick bound before any placement
@@ -475,7 +499,7 @@ def upgrade_extensions(
     if t.family not in UPGRADABLE:
         return []
     nxt = g.next_level.get(t.id)
-    if nxt is None or stack(st, s, nxt) <= 0:
+    if nxt is None or stack(g, st, s, nxt) <= 0:
         return []
     mask, inf = known or survey(g, st, s)
     own, reach = inf.own[index], inf.reach

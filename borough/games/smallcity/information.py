@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from borough.core.rng import Rng
 from borough.core.serial import to_plain
+from borough.games.smallcity import build
 from borough.games.smallcity.data import Content
 from borough.games.smallcity.standing import standing
 from borough.games.smallcity.state import (
@@ -65,6 +66,8 @@ class Information:
             "specials": list(seat.specials) if mine else None,
             "built_now": seat.built_now, "demolished": seat.demolished,
             "expanded": seat.expanded, "finished": st.seats[s].bstep == "done",
+            # SC-45: whether a seat has used every build is public
+            "builds_spent": st.phase == BUILD and build.spent(st.seats[s]),
             "log": list(seat.log) if viewer == s else None,
             "owe": list(seat.owe) if viewer == s or st.phase != BUILD else None,
             "pending": list(seat.pending),
@@ -154,8 +157,11 @@ class Information:
                 out.seats[o].promise = now.promise
                 out.seats[o].offered = now.offered
                 out.seats[o].specials = now.specials
-                # whether a seat has finished is public; what it did is not
+                # whether a seat has finished, or used every build, is public (SC-45);
+                # what it did is not
                 out.seats[o].bstep = "done" if now.bstep == "done" else "build"
+                if build.spent(now):
+                    out.seats[o].built_now = 3
                 out.seats[o].bsel = [-1, -1, -1, -1]
         seen = set(out.seats[seat].offered)
         for d in range(3):

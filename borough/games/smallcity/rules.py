@@ -87,7 +87,7 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
         Option("level", LEVELS, "mayor", "solo difficulty, from citizen (easiest) to president"),
     )
     state_type = SmallCityState
-    rules_version = 3  # see "Changes" at the end of RULES.md
+    rules_version = 4  # see "Changes" at the end of RULES.md
     prompt = prompts.prompt
 
     def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:

@@ -252,8 +252,8 @@ class Wording:
             return f"That card costs ${self.card_cost(st, action[1])}, more than you have."
         if action[0] == "tile" and step in ("build", "tile") and action[1] < len(self.types):
             t = self.types[action[1]]
-            if not build.personal(self, st, t) and build.stack(st, seat, t.id) <= 0:
-                ahead = build.holder(st, seat, t.id)
+            if not build.personal(self, st, t) and build.stack(self, st, seat, t.id) <= 0:
+                ahead = build.holder(self, st, seat, t.id)
                 if ahead >= 0:  # SC-45
                     return (f"The last {t.name} tiles are held for {name(ahead)}, ahead in "
                             "turn order and still building; build something else or wait.")

@@ -88,6 +88,7 @@ SEAT = {
     "demolished": Flag(),
     "expanded": Flag(),
     "finished": Flag(),
+    "builds_spent": Flag(),
     "log": Skip("this seat's own build sentences, said again by the other fields"),
     "owe": Vector(3, nullable=True),
     "pending": Rows(Num(), 6),

@@ -144,6 +144,62 @@ def test_sc45_a_tile_nobody_ahead_wants_is_free_once_they_finish():
     assert st.supply[police] == 0
 
 
+def test_sc45_no_tile_is_held_for_a_seat_ahead_that_owns_its_fire_station():
+    # Rules SC-45, SC-37: the seat ahead built its one Fire Station in an earlier round,
+    # so it can never take another and the last copy is not held for it.
+    st = start(2)
+    for s in range(2):
+        clear_board(st, s)
+        st.seats[s].built = []
+        put(st, s, "city_hall", cells("A1", "A2", "B1", "B2"))
+        st.seats[s].money = 30
+    fire = KEY["fire"]
+    put(st, 0, "fire", cells("E5", "E6", "F5"))
+    st.seats[0].built = [fire]
+    st.mayor = -1
+    enter_build(st, [0, 1])
+    st.supply[fire] = 1
+    assert st.seats[0].bstep != "done"  # the seat ahead is still building
+    assert not any(a[:2] == ("tile", fire) for a in legal(st, 0))
+    assert any(a[:2] == ("tile", fire) for a in legal(st, 1))
+    build_tile(st, "fire", ["E5", "E6", "F5"], s=1)
+    assert st.supply[fire] == 0
+
+
+def test_sc45_no_tile_is_held_for_a_seat_ahead_with_no_builds_left():
+    # Rules SC-45, SC-27, SC-40: the seat ahead has built its three tiles, so it takes no
+    # new building; only an upgrade could still draw on a stack, so those stay held.
+    st = board()
+    police, res2 = KEY["police"], KEY["res2"]
+    for where in (["E5"], ["E7"], ["G5"]):
+        build_tile(st, "res1", where)
+    assert st.seats[0].bstep != "done"
+    assert GAME.observe(st, 1)["seats"][0]["builds_spent"]
+    st.supply[police] = 1
+    assert any(a[:2] == ("tile", police) for a in legal(st, 1))
+    st.supply[res2] = 1
+    assert not any(a[:2] == ("tile", res2) for a in legal(st, 1))
+    assert "held for Player 1" in GAME.explain(st, 1, ("tile", res2, 0))
+    build_tile(st, "police", ["E5", "E6"], s=1)
+    assert st.supply[police] == 0
+
+
+def test_sc45_the_hold_reads_only_what_the_later_seat_sees():
+    # Rules SC-45, SC-25: a Fire Station built behind the screen this round is not
+    # known to the others, so the hold for that seat stays until it finishes or
+    # has used every build.
+    st = board()
+    fire = KEY["fire"]
+    st.supply[fire] = 2
+    build_tile(st, "fire", ["E5", "E6", "F5"])
+    if st.seats[0].bstep == "staff":
+        act(st, ("skip",), 0)
+    assert st.supply[fire] == 1
+    assert not any(a[:2] == ("tile", fire) for a in legal(st, 1))
+    sample = GAME.determinize(st, 1, random.Random(1))
+    assert GAME.legal_actions(sample, 1) == legal(st, 1)
+
+
 def test_sc26_skipping_level_one_needs_one_space_with_everything():
     # Rules SC-26.
     st = board()
