@@ -196,8 +196,9 @@ def play_command(
         n = _players(game, players)
         if seed is None:
             seed = secrets.randbelow(2**31)
+        bots_only = "human" not in _seat_names(agents, n, interactive)
         try:
-            m = matches.start(game, n, seed, _options(option))
+            m = matches.start(game, n, seed, _options(option), unattended=bots_only)
         except ValueError as exc:
             raise Failure(str(exc)) from None
     game = m.game
@@ -357,7 +358,7 @@ def simulate_command(
     with GamesProgress(err, game.title, games, disable=as_json) as progress:
         for i in range(games):
             try:
-                m = matches.start(game, n, seed + i, options)
+                m = matches.start(game, n, seed + i, options, unattended=True)
             except ValueError as exc:
                 raise Failure(str(exc)) from None
             matches.play(m, _seat_agents(names, m))
@@ -374,7 +375,7 @@ def simulate_command(
         "players": n,
         "games": games,
         "agents": ",".join(names),
-        "options": game.resolve_options(n, options),
+        "options": game.resolve_options(n, options, unattended=True),
         "content": getattr(game, "content_digest", None),
         "wins": wins,
         "mean_scores": [statistics.fmean(s) for s in scores],

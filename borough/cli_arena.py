@@ -258,7 +258,7 @@ def settings(game_names: list[str], players: list[str] | None, option: list[str]
         for n in ns:
             for given in combos:
                 try:
-                    options = game.resolve_options(n, given)
+                    options = game.resolve_options(n, given, unattended=True)
                 except ValueError as exc:
                     raise Failure(str(exc)) from None
                 label = " ".join([game.name, f"{n}p", *(str(options[k]) for k in given)])

@@ -77,7 +77,7 @@ def balance_command(
         if name not in AGENT_NAMES:
             raise Failure(f"unknown agent {name!r}; choose from {', '.join(AGENT_NAMES)}")
     try:
-        options = game.resolve_options(n, _options(option))
+        options = game.resolve_options(n, _options(option), unattended=True)
     except ValueError as exc:
         raise Failure(str(exc)) from None
     folder = content_folder(game.name, content)

@@ -29,8 +29,10 @@ class Match:
         return self.game.result(self.state)
 
 
-def start(game: Game, players: int, seed: int, options: dict[str, Any] | None) -> Match:
-    opts = game.resolve_options(players, options)
+def start(game: Game, players: int, seed: int, options: dict[str, Any] | None, *,
+          unattended: bool = False) -> Match:
+    """A new match; `unattended`: bots play every seat (see `Game.unattended_options`)."""
+    opts = game.resolve_options(players, options, unattended=unattended)
     state = game.setup(players, seed=seed, options=opts)
     return Match(game, Record.start(game, players, seed, opts), state)
 

@@ -27,7 +27,7 @@ from borough.core.game import Action, Game
 # What a result holds and how it is counted (which moves use a component, say). A
 # results file names it in its plan, so a run resumed with other counting is refused
 # rather than mixed; raise it whenever a result's fields or their meaning change.
-RESULTS_FORMAT = 3
+RESULTS_FORMAT = 4
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ def run(job: Job) -> dict[str, Any]:
     """Play the job's game to the end; the summary a report needs, as plain data."""
     started = time.process_time()
     game = content.game_with(job.game, job.content)
-    m = matches.start(game, job.players, job.seed, job.options)
+    m = matches.start(game, job.players, job.seed, job.options, unattended=True)
     agents = [_seat_agent(job, m, seat) for seat in range(len(job.seats))]
     leaders: list[int] = []
     if job.track_lead:
@@ -130,6 +130,7 @@ def run(job: Job) -> dict[str, Any]:
         "winners": list(result.winners),
         "length": len(m.record.moves),
         "content": content.played_digest(job.game, job.content),
+        "options": dict(m.record.options),  # with any unattended default it took
     }
     if job.track_lead:
         summary["lead"] = _lead_story(leaders, result.winners)

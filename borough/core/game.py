@@ -30,12 +30,17 @@ beginning with a string; hashable and JSON-able."""
 
 @dataclass(frozen=True)
 class Option:
-    """One setup option: its allowed values, default and a one-line explanation."""
+    """One setup option: its allowed values, default and a one-line explanation.
+
+    `tested` names the choices worth a test of their own where the others play
+    alike but for a number (`Game.option_sets`); by default every choice.
+    """
 
     name: str
     choices: tuple[Any, ...]
     default: Any
     help: str
+    tested: tuple[Any, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"choices": list(self.choices), "default": self.default, "help": self.help}
@@ -96,7 +101,7 @@ class Game(ABC):
     name: ClassVar[str]
     title: ClassVar[str]
     seats: ClassVar[tuple[int, ...]]
-    option_list: ClassVar[tuple[Option, ...]] = ()
+    option_list: tuple[Option, ...] = ()
     state_type: ClassVar[type]
     table_can_lose: ClassVar[bool] = False
     """True where the whole table often loses together (to the game itself), so a
@@ -127,8 +132,17 @@ class Game(ABC):
     def options(self) -> dict[str, dict[str, Any]]:
         return {o.name: o.to_json() for o in self.option_list}
 
-    def resolve_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-        """Validate a setup request; return the full option set with defaults."""
+    def unattended_options(self) -> dict[str, Any]:
+        """Option values for games that bots play alone (arena, balance, RL), where
+        they differ from the defaults a table of people gets: a safety net the book
+        does not have, say, that keeps every such game finite. Their records name
+        them like any other option."""
+        return {}
+
+    def resolve_options(self, players: int, options: dict[str, Any] | None, *,
+                        unattended: bool = False) -> dict[str, Any]:
+        """Validate a setup request; return the full option set with defaults
+        (`unattended`: the defaults of games that bots play alone)."""
         if type(players) is not int or players not in self.seats:
             allowed = ", ".join(map(str, self.seats))
             raise ValueError(f"{self.title} is for {allowed} players, not {players!r}")
@@ -138,9 +152,10 @@ class Game(ABC):
         if unknown:
             names = ", ".join(sorted(known)) or "none"
             raise ValueError(f"unknown option {unknown[0]!r} for {self.title}; options: {names}")
+        defaults = self.unattended_options() if unattended else {}
         out: dict[str, Any] = {}
         for name, opt in known.items():
-            value = given.get(name, opt.default)
+            value = given.get(name, defaults.get(name, opt.default))
             value = _coerce(value, opt.choices)
             if value not in opt.choices:
                 allowed = ", ".join(map(str, opt.choices))
@@ -158,10 +173,11 @@ class Game(ABC):
         return self._setup(players, seed, self.resolve_options(players, options))
 
     def option_sets(self) -> list[dict[str, Any]]:
-        """Option combinations worth testing: every choice of every option."""
+        """Option combinations worth testing: every tested choice of every option."""
         sets: list[dict[str, Any]] = [{}]
         for opt in self.option_list:
-            sets = [{**s, opt.name: c} for s in sets for c in opt.choices]
+            tested = opt.choices if opt.tested is None else opt.tested
+            sets = [{**s, opt.name: c} for s in sets for c in tested]
         return sets
 
     # ------------------------------------------------------------ the rules
@@ -447,10 +463,11 @@ def _generators(state: Any) -> list[int]:
 
 
 def _coerce(value: Any, choices: tuple[Any, ...]) -> Any:
-    """Accept command-line strings for integer options ("3" for 3)."""
-    if isinstance(value, str) and choices and all(type(c) is int for c in choices):
+    """Accept command-line strings for integer choices ("3" for 3)."""
+    if isinstance(value, str) and any(type(c) is int for c in choices):
         try:
-            return int(value)
+            number = int(value)
         except ValueError:
             return value
+        return number if number in choices else value
     return value

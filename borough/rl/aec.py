@@ -57,7 +57,7 @@ class BoroughAEC(AECEnv):
             raise ValueError("the only render mode is 'ansi' (text)")
         self.game = borough.game(game)
         self.players = players
-        self.options = self.game.resolve_options(players, options)
+        self.options = self.game.resolve_options(players, options, unattended=True)
         self.encoder = Encoder(self.game, players, self.options)
         self.reward_kind = reward
         self.render_mode = render_mode

@@ -481,7 +481,7 @@ class Encoder:
 
         self.game = game
         self.players = players
-        self.options = game.resolve_options(players, dict(options or {}))
+        self.options = game.resolve_options(players, dict(options or {}), unattended=True)
         ctx = Context(game, players, self.options)
         sample = game.observe(game.setup(players, seed=0, options=self.options), 0)
         self.root: Record = Record(spec_for(game.name)).bind(ctx, sample)  # type: ignore[assignment]

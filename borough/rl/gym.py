@@ -41,7 +41,7 @@ class BoroughGym(gymnasium.Env):
         if render_mode not in (None, "ansi"):
             raise ValueError("the only render mode is 'ansi' (text)")
         self.game = borough.game(game)
-        self.options = self.game.resolve_options(players, options)
+        self.options = self.game.resolve_options(players, options, unattended=True)
         if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"seat must be one of 0..{players - 1}, not {seat!r}")
         self.players, self.seat, self.reward_kind = players, seat, reward

@@ -61,7 +61,8 @@ class _Held:
 
 
 def _option_parameters(game: borough.Game) -> dict[str, Any]:
-    return {o.name: o.default for o in game.option_list}
+    machine = game.unattended_options()
+    return {o.name: machine.get(o.name, o.default) for o in game.option_list}
 
 
 def _game_type(game: borough.Game) -> pyspiel.GameType:
@@ -98,7 +99,7 @@ class BoroughGame(pyspiel.Game):
         if seeds < 1:
             raise ValueError("seeds must be at least 1")
         wanted = {k: params[k] for k in _option_parameters(self.borough) if k in params}
-        self.options = self.borough.resolve_options(players, wanted)
+        self.options = self.borough.resolve_options(players, wanted, unattended=True)
         self.seeds = seeds
         self.encoder = Encoder(self.borough, players, self.options)
         info = pyspiel.GameInfo(

@@ -211,7 +211,8 @@ class Content:
     cards: tuple[Favor, ...]
     tracks: dict[str, Any]
     supply: dict[str, int]
-    max_rounds: int  # CC-58 (our design): the council's term, in rounds
+    terms: tuple[int, ...]  # CC-58 (our design): the terms a table may choose, in rounds
+    machine_term: int  # CC-58: the term of games that bots play alone
     start: dict[str, Start]
     expansion: tuple[tuple[int, int, int], ...]
     general: frozenset[int]  # ids of the general Favor cards
@@ -463,6 +464,11 @@ def load(directory: Path = DEFAULT_DIR) -> Content:
     if len(airport) != 1:
         raise ValueError("the data needs exactly one advanced airport tile")
     cards = load_cards(_read(directory / "favors.toml"), names)
+    term = board_raw["term"]
+    if not term["choices"] or any(type(t) is not int or t < 1 for t in term["choices"]):
+        raise ValueError("[term] choices must be whole numbers of rounds, at least 1")
+    if term["machine_default"] not in term["choices"]:
+        raise ValueError("[term] machine_default must be one of its choices")
     return Content(
         board=board,
         buildings=buildings,
@@ -473,7 +479,8 @@ def load(directory: Path = DEFAULT_DIR) -> Content:
         tracks={**board_raw["tracks"],
                 **{k: v for k, v in board_raw["lifestyle"].items() if k != "source"}},
         supply={k: int(v) for k, v in board_raw["supply"].items() if k != "source"},
-        max_rounds=int(board_raw["term"]["max_rounds"]),
+        terms=tuple(term["choices"]),
+        machine_term=term["machine_default"],
         start=start,
         expansion=expansion,
         general=frozenset(card.id for card in cards if not card.building),

@@ -36,6 +36,7 @@ def observe(c: Content, state: CCState, seat: int | None, to_act: list[int]) -> 
         "players": state.players,
         "members": state.members,
         "round": state.round,
+        "term": state.term or None,  # CC-58: the last round of a term, or none
         "step": state.step,
         "current": state.current,
         "to_act": to_act,

@@ -150,7 +150,7 @@ def end_round(c: Content, s: CCState, events: list[Event]) -> None:
         events.append(Event(f"Round {s.round} is over and the council elects a Mayor.",
                             "end"))
         return
-    if s.round >= c.max_rounds:  # CC-58
+    if s.term and s.round >= s.term:  # CC-58: a term the table chose
         s.outcome = "term"  # the government takes over: nobody wins
         s.step = OVER
         events.append(Event(

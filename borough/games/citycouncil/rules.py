@@ -35,22 +35,15 @@ from borough.games.citycouncil.steps import DEAL, player_name
 
 __all__ = ["CityCouncil", "player_name"]
 
+NO_TERM_ROUNDS = 100
+
 
 class CityCouncil(Game):
     name = "citycouncil"
     title = "City Council"
     seats = checks.SEATS
-    option_list = (
-        Option(
-            "mode",
-            ("basic", "advanced"),
-            "advanced",
-            "basic: 8 starter buildings face up, one sell and one relocate marker, 11 points; "
-            "advanced: 13 buildings, two of each marker, the airport tile, 13 points",
-        ),
-    )
     state_type = CCState
-    rules_version = 12  # see "Changes" at the end of RULES.md
+    rules_version = 13  # see "Changes" at the end of RULES.md
     table_can_lose = True  # CC-50: the government takes over
     prompt = prompts.prompt
 
@@ -59,6 +52,29 @@ class CityCouncil(Game):
         self.board = self.content.board
         self.buildings = self.content.buildings
         self.cards = self.content.cards
+        terms = self.content.terms
+        self.option_list = (
+            Option(
+                "mode",
+                ("basic", "advanced"),
+                "advanced",
+                "basic: 8 starter buildings face up, one sell and one relocate marker, 11 "
+                "points; advanced: 13 buildings, two of each marker, the airport tile, 13 points",
+            ),
+            # CC-58: the book's game has no term; a table may choose one
+            Option(
+                "term",
+                ("none", *terms),
+                "none",
+                "none: the game ends only with a Mayor or a government takeover (the book); "
+                f"{', '.join(map(str, terms))}: after that many rounds without a Mayor the "
+                "government takes over and nobody wins",
+                tested=("none", self.content.machine_term),
+            ),
+        )
+
+    def unattended_options(self) -> dict[str, Any]:
+        return {"term": self.content.machine_term}  # CC-58: every bots' game ends
 
     # ------------------------------------------------------------- setup
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> CCState:
@@ -104,6 +120,7 @@ class CityCouncil(Game):
             open_hoods=[0 if h in start.closed else 1 for h in range(len(c.board.hood_names))],
             passed=[[] for _ in range(players)], offers=[], resume_step="", resume_current=0,
             resume_at="", resolved=0, key_holder=-1,
+            term=0 if options["term"] == "none" else options["term"],
         )
         for bid, pid in c.printed_sites.items():  # CC-4: the printed centre buildings
             city.place(state, c, bid, pid)
@@ -197,5 +214,8 @@ class CityCouncil(Game):
 
     def max_decisions(self, players: int, options: dict[str, Any]) -> int:
         # per round at most: seating and changes, one embezzlement, keeps, proposals and
-        # sites, votes, tie choices, Favor windows and production activations
-        return self.content.max_rounds * (40 + players * 60 + 2 * len(self.buildings))
+        # sites, votes, tie choices, Favor windows and production activations; without
+        # a term (CC-58), NO_TERM_ROUNDS bounds the playouts (see RULES.md, CC-58)
+        term = options.get("term", "none")
+        rounds = NO_TERM_ROUNDS if term == "none" else term
+        return rounds * (40 + players * 60 + 2 * len(self.buildings))

@@ -99,7 +99,7 @@ class CCState:
     acts_left: int
     unemployed: int  # the last unemployment report
     reached: bool  # someone reached the winning points this round
-    outcome: str  # "", "mayor", "government" or "term"
+    outcome: str  # "", "mayor", "government" or "term" (CC-58)
     rng: Rng
     moves: int
     open_hoods: list[int]  # per neighbourhood: 1 once it takes buildings (CC-7, CC-64)
@@ -110,6 +110,7 @@ class CCState:
     resume_at: str  # the automatic part of the round to go on with, or ""
     resolved: int  # activations resolved so far this round (CC-46)
     key_holder: int  # the seat holding the Key to the City, or -1 (CC-66)
+    term: int  # CC-58: the round after which the government takes over, or 0 (none)
 
     def copy(self) -> CCState:
         # the instance dict copied whole and only the lists made anew is several

@@ -63,6 +63,7 @@ SPEC = {
     "players": Skip("fixed for the encoder"),
     "members": Num(),
     "round": Num(),
+    "term": Skip("fixed by the option set"),
     "step": Category(STEPS),
     "current": Num(),
     "to_act": Seats(),

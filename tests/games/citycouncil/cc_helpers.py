@@ -11,8 +11,9 @@ from borough.games.citycouncil.state import CCState
 GAME = CityCouncil()
 
 
-def new(players: int = 4, mode: str = "advanced", seed: int = 1) -> CCState:
-    return GAME.setup(players, seed, {"mode": mode})
+def new(players: int = 4, mode: str = "advanced", seed: int = 1, term: str | int = "none"
+        ) -> CCState:
+    return GAME.setup(players, seed, {"mode": mode, "term": term})
 
 
 def bid(name: str) -> int:

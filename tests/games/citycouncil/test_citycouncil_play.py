@@ -14,10 +14,11 @@ from borough.games.citycouncil.balance import Tally, play
 from borough.games.citycouncil.render import render
 
 CASES = [(p, m) for p in (2, 3, 4, 5) for m in ("basic", "advanced")]
+TERM = GAME.content.machine_term  # CC-58: random games may otherwise never end
 
 
 def playout(players: int, mode: str, seed: int):
-    s = new(players, mode, seed)
+    s = new(players, mode, seed, TERM)
     rng = random.Random(seed)
     moves = []
     states = []
@@ -32,11 +33,12 @@ def playout(players: int, mode: str, seed: int):
 
 @pytest.mark.parametrize("players,mode", CASES)
 def test_random_games_end_and_replay_exactly(players, mode):
-    """CC-57, CC-58, CC-50: every game ends; the seed and actions replay it exactly."""
+    """CC-57, CC-58, CC-50: with a term every game ends; the seed and actions replay it
+    exactly."""
     final, moves, _ = playout(players, mode, 21)
     assert final.outcome in ("mayor", "government", "term")
-    assert len(moves) <= GAME.max_decisions(players, {"mode": mode})
-    again = new(players, mode, 21)
+    assert len(moves) <= GAME.max_decisions(players, {"mode": mode, "term": TERM})
+    again = new(players, mode, 21, TERM)
     for seat, action in moves:
         GAME.apply(again, seat, json.loads(json.dumps(action)))
     assert GAME.to_json(again) == GAME.to_json(final)

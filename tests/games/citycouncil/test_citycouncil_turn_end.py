@@ -202,17 +202,53 @@ def test_cc_57_reaching_the_points_finishes_the_round_first():
     assert flow.end_points(GAME.content, new(4, "basic")) == 11
 
 
-def test_cc_58_the_term_ends_after_twenty_rounds_with_no_winner():
-    """CC-58: the game stops after round 20 even without a Mayor; nobody reached the
-    points of CC-57, so nobody wins and the government takes over."""
-    s = run_until(new(4, seed=3), TURN_END)
-    s.round = load_content().max_rounds
+def test_cc_58_a_chosen_term_ends_the_game_with_no_winner():
+    """CC-58: a table that chose a term of 20 rounds stops after round 20 without a
+    Mayor; nobody reached the points of CC-57, so nobody wins."""
+    s = run_until(GAME.setup(4, 3, {"term": 20}), TURN_END)
+    s.round = 20
     s.scores = [9, 4, 0, 2]
     while s.step == TURN_END:
         act(s, ("done",))
     assert s.step == OVER and s.outcome == "term"
     result = GAME.result(s)
     assert result.winners == [] and result.detail["everyone_loses"]
+
+
+def test_cc_58_the_books_game_has_no_term():
+    """CC-58, CC-50, CC-57: by default (the book) round 20, 30 or 50 ends nothing; the
+    next round begins."""
+    s = run_until(new(4, seed=3), TURN_END)
+    assert GAME.resolve_options(4, {})["term"] == "none"
+    for last in (20, 30, 50):
+        t = GAME.clone(s)
+        t.round = last
+        t.scores = [9, 4, 0, 2]
+        while t.step == TURN_END:
+            act(t, ("done",))
+        assert t.step != OVER and t.round == last + 1 and t.outcome == ""
+
+
+def test_cc_58_a_term_of_thirty_plays_round_twenty_one():
+    """CC-58: a term of 30 ends after round 30, not after round 20."""
+    s = run_until(GAME.setup(4, 3, {"term": "30"}), TURN_END)
+    assert s.term == 30
+    t = GAME.clone(s)
+    t.round = 20
+    while t.step == TURN_END:
+        act(t, ("done",))
+    assert t.step != OVER and t.round == 21
+    s.round = 30
+    while s.step == TURN_END:
+        act(s, ("done",))
+    assert s.step == OVER and s.outcome == "term"
+
+
+def test_cc_58_the_term_option_refuses_other_lengths():
+    """CC-58: the terms a table may choose are data; another length is refused by name."""
+    with pytest.raises(ValueError, match="term=7 is not allowed; choose one of none, 20"):
+        GAME.setup(3, 1, {"term": 7})
+    assert GAME.options()["term"]["choices"] == ["none", *load_content().terms]
 
 
 def test_cc_59_ties_go_to_the_richest_then_are_shared():
