@@ -86,19 +86,13 @@ def ahead_building(st: SmallCityState, s: int) -> list[int]:
     return out
 
 
-def spent(seat: Seat) -> bool:
-    """SC-27, SC-28: the seat has used every build of this Build phase (everyone
-    sees a seat take tiles from the stacks, so this much is public, SC-45)."""
-    return seat.built_now >= (1 if seat.expanded else 3)
-
-
 def may_claim(st: SmallCityState, o: int, t: TileType) -> bool:
     """SC-45: whether seat `o` could still take a tile of `t`'s stack, judged on what
     every seat sees: a unique building it had before the screens went up (SC-37),
     and a spent seat, which takes tiles only by upgrading (SC-40)."""
     if t.unique and t.id in st.snapshot[o].built:
         return False
-    return not spent(st.seats[o]) or (t.family in UPGRADABLE and t.level > 1)
+    return not st.seats[o].builds_spent() or (t.family in UPGRADABLE and t.level > 1)
 
 
 def held_for(st: SmallCityState, ahead: list[int], t: TileType) -> int:

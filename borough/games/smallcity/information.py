@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from borough.core.rng import Rng
 from borough.core.serial import to_plain
-from borough.games.smallcity import build
 from borough.games.smallcity.data import Content
 from borough.games.smallcity.standing import standing
 from borough.games.smallcity.state import (
@@ -67,7 +66,7 @@ class Information:
             "built_now": seat.built_now, "demolished": seat.demolished,
             "expanded": seat.expanded, "finished": st.seats[s].bstep == "done",
             # SC-45: whether a seat has used every build is public
-            "builds_spent": st.phase == BUILD and build.spent(st.seats[s]),
+            "builds_spent": st.phase == BUILD and st.seats[s].builds_spent(),
             "log": list(seat.log) if viewer == s else None,
             "owe": list(seat.owe) if viewer == s or st.phase != BUILD else None,
             "pending": list(seat.pending),
@@ -160,7 +159,7 @@ class Information:
                 # whether a seat has finished, or used every build, is public (SC-45);
                 # what it did is not
                 out.seats[o].bstep = "done" if now.bstep == "done" else "build"
-                if build.spent(now):
+                if now.builds_spent():
                     out.seats[o].built_now = 3
                 out.seats[o].bsel = [-1, -1, -1, -1]
         seen = set(out.seats[seat].offered)

@@ -75,6 +75,11 @@ class Seat:
     owe: list[int]  # materials per kind still to take from its stores for a payment
     pending: list[int]  # materials awaiting storage, each borough * 3 + kind
 
+    def builds_spent(self) -> bool:
+        """SC-27, SC-28: the seat has used every build of this Build phase (everyone
+        sees a seat take tiles from the stacks, so this much is public, SC-45)."""
+        return self.built_now >= (1 if self.expanded else 3)
+
     def copy(self) -> Seat:
         # the instance dict copied whole and only the lists made anew is about three
         # times faster than the constructor; tiles are shared (see Tile)
