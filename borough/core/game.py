@@ -463,11 +463,16 @@ def _generators(state: Any) -> list[int]:
 
 
 def _coerce(value: Any, choices: tuple[Any, ...]) -> Any:
-    """Accept command-line strings for integer choices ("3" for 3)."""
-    if isinstance(value, str) and any(type(c) is int for c in choices):
+    """Accept a number written as a string ("3" for 3) and a number for a choice that
+    is a number written as a word (20 for "20")."""
+    if value in choices:
+        return value
+    if type(value) is str:
         try:
             number = int(value)
         except ValueError:
             return value
         return number if number in choices else value
+    if type(value) is int and str(value) in choices:
+        return str(value)
     return value

@@ -2,7 +2,10 @@
 
 Importing this module registers `borough_<game>` for each game, so
 `pyspiel.load_game("borough_architectura", {"players": 2})` works; each of the
-game's options is a game parameter of the same name (as a string or integer).
+game's options is a game parameter of the same name (as a string or integer;
+`parameters` turns a Borough option set into them). An option whose choices are
+"none" and numbers of something, such as City Council's term, is an integer
+parameter with 0 for "none", as a game string reads "20" back as a number.
 
 How chance is modelled: all of a Borough game's randomness comes from one
 seeded generator inside its state, so a game is fixed by its seed and the
@@ -35,6 +38,7 @@ import numpy as np
 import pyspiel
 
 import borough
+from borough.core.game import Option
 from borough.rl.encoding import Encoder
 from borough.rl.rewards import final_rewards
 
@@ -61,8 +65,30 @@ class _Held:
 
 
 def _option_parameters(game: borough.Game) -> dict[str, Any]:
-    machine = game.unattended_options()
-    return {o.name: machine.get(o.name, o.default) for o in game.option_list}
+    return parameters(game, game.unattended_options())
+
+
+def parameters(game: borough.Game, options: dict[str, Any]) -> dict[str, Any]:
+    """The OpenSpiel parameters of a Borough option set (defaults filled in)."""
+    return {o.name: _to_parameter(o, options.get(o.name, o.default)) for o in game.option_list}
+
+
+def _counts(option: Option) -> bool:
+    """Whether an option's choices are "none" and numbers written as words."""
+    words = [c for c in option.choices if c != "none"]
+    return bool(words) and all(type(c) is str and c.isdigit() for c in words)
+
+
+def _to_parameter(option: Option, value: Any) -> Any:
+    if _counts(option):
+        return 0 if value == "none" else int(value)
+    return value
+
+
+def _from_parameter(option: Option, value: Any) -> Any:
+    if _counts(option) and type(value) is int:
+        return "none" if value == 0 else str(value)
+    return value
 
 
 def _game_type(game: borough.Game) -> pyspiel.GameType:
@@ -98,7 +124,8 @@ class BoroughGame(pyspiel.Game):
         seeds = int(params.get("seeds", DEFAULT_SEEDS))
         if seeds < 1:
             raise ValueError("seeds must be at least 1")
-        wanted = {k: params[k] for k in _option_parameters(self.borough) if k in params}
+        wanted = {o.name: _from_parameter(o, params[o.name])
+                  for o in self.borough.option_list if o.name in params}
         self.options = self.borough.resolve_options(players, wanted, unattended=True)
         self.seeds = seeds
         self.encoder = Encoder(self.borough, players, self.options)

@@ -25,7 +25,8 @@ def test_every_option_set_loads_as_parameters(name):
     g = borough.game(name)
     players = min(g.player_counts())
     for options in g.option_sets():
-        game = pyspiel.load_game(f"borough_{name}", {"players": players, **options})
+        params = borough.rl.openspiel.parameters(g, options)
+        game = pyspiel.load_game(f"borough_{name}", {"players": players, **params})
         state = game.new_initial_state()
         state.apply_action(3)
         assert state.borough_state is not None
@@ -113,3 +114,16 @@ def test_openspiel_search_bots_play_a_whole_game():
     while not state.is_terminal():
         state.apply_action(bots[state.current_player()].step(state))
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_a_term_of_none_or_rounds_is_a_whole_number_parameter():
+    # CC-58: OpenSpiel reads a game string's "20" back as a number, so the term is
+    # an integer parameter (0: no term), and the game's options get their words back
+    g = borough.game("citycouncil")
+    assert borough.rl.openspiel.parameters(g, {})["term"] == 0
+    game = pyspiel.load_game("borough_citycouncil", {"players": 3})
+    assert game.options["term"] == "20"  # games that bots play alone take the term
+    again = pyspiel.load_game(str(game))
+    assert again.options == game.options
+    none = pyspiel.load_game("borough_citycouncil", {"players": 3, "term": 0})
+    assert none.options["term"] == "none"

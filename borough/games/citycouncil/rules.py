@@ -52,7 +52,9 @@ class CityCouncil(Game):
         self.board = self.content.board
         self.buildings = self.content.buildings
         self.cards = self.content.cards
-        terms = self.content.terms
+        # the choices are words, "none" or a number of rounds, so that every tool
+        # (an OpenSpiel parameter, say) gives the option one type
+        terms = tuple(str(t) for t in self.content.terms)
         self.option_list = (
             Option(
                 "mode",
@@ -69,12 +71,12 @@ class CityCouncil(Game):
                 "none: the game ends only with a Mayor or a government takeover (the book); "
                 f"{', '.join(map(str, terms))}: after that many rounds without a Mayor the "
                 "government takes over and nobody wins",
-                tested=("none", self.content.machine_term),
+                tested=("none", str(self.content.machine_term)),
             ),
         )
 
     def unattended_options(self) -> dict[str, Any]:
-        return {"term": self.content.machine_term}  # CC-58: every bots' game ends
+        return {"term": str(self.content.machine_term)}  # CC-58: every bots' game ends
 
     # ------------------------------------------------------------- setup
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> CCState:
@@ -120,7 +122,7 @@ class CityCouncil(Game):
             open_hoods=[0 if h in start.closed else 1 for h in range(len(c.board.hood_names))],
             passed=[[] for _ in range(players)], offers=[], resume_step="", resume_current=0,
             resume_at="", resolved=0, key_holder=-1,
-            term=0 if options["term"] == "none" else options["term"],
+            term=0 if options["term"] == "none" else int(options["term"]),
         )
         for bid, pid in c.printed_sites.items():  # CC-4: the printed centre buildings
             city.place(state, c, bid, pid)
@@ -217,5 +219,5 @@ class CityCouncil(Game):
         # sites, votes, tie choices, Favor windows and production activations; without
         # a term (CC-58), NO_TERM_ROUNDS bounds the playouts (see RULES.md, CC-58)
         term = options.get("term", "none")
-        rounds = NO_TERM_ROUNDS if term == "none" else term
+        rounds = NO_TERM_ROUNDS if term == "none" else int(term)
         return rounds * (40 + players * 60 + 2 * len(self.buildings))

@@ -14,7 +14,7 @@ from borough.games.citycouncil.balance import Tally, play
 from borough.games.citycouncil.render import render
 
 CASES = [(p, m) for p in (2, 3, 4, 5) for m in ("basic", "advanced")]
-TERM = GAME.content.machine_term  # CC-58: random games may otherwise never end
+TERM = str(GAME.content.machine_term)  # CC-58: random games may otherwise never end
 
 
 def playout(players: int, mode: str, seed: int):

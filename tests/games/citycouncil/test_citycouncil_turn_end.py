@@ -248,7 +248,7 @@ def test_cc_58_the_term_option_refuses_other_lengths():
     """CC-58: the terms a table may choose are data; another length is refused by name."""
     with pytest.raises(ValueError, match="term=7 is not allowed; choose one of none, 20"):
         GAME.setup(3, 1, {"term": 7})
-    assert GAME.options()["term"]["choices"] == ["none", *load_content().terms]
+    assert GAME.options()["term"]["choices"] == ["none", *map(str, load_content().terms)]
 
 
 def test_cc_59_ties_go_to_the_richest_then_are_shared():
