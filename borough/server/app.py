@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import borough
 from borough import guide, rulebook, tutorial
-from borough.server import cluster, hints
+from borough.server import cluster, hints, memory
 from borough.server import schemas as s
 from borough.server.bots import BotScheduler
 from borough.server.limits import BodyLimit, RateLimit
@@ -75,15 +75,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         closed = rooms.closed_sockets
         while True:
             await asyncio.sleep(settings.sweep_seconds)
-            rooms.sweep()
+            gone = rooms.sweep()
             for limit in limits.values():
                 limit.forget_idle()
-            if rooms.closed_sockets != closed:
+            if gone or rooms.closed_sockets != closed:
                 closed = rooms.closed_sockets
-                gc.collect()
+                memory.give_back()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        memory.cap_heaps()  # before the first thread of the pool starts
         store = Store(settings.database_url, cluster.process_name(), settings.bot_lease)
         await asyncio.to_thread(store.migrate)
         bots = BotScheduler(settings.workers)

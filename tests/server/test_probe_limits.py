@@ -158,6 +158,7 @@ def test_strangers_holding_every_spectator_slot_lock_no_seat_out(tmp_path):
         server.stop()
 
 
+@pytest.mark.slow
 def test_ten_thousand_socket_cycles_over_many_games_give_their_memory_back(database_url):
     """10,000 WebSocket connects and closes (half closed cleanly, half cut off),
     a hundred at a time over 50 games from four addresses, with refused ones
@@ -216,8 +217,8 @@ def test_the_lobby_counts_finished_games_from_their_row_and_costly_reads_are_lim
         "BOROUGH_READ_RATE": "0.01", "BOROUGH_READ_BURST": "8"}).start()
     try:
         client = Client(server.url)
-        done = client.create("rondelcity", 2, ["random", "random"], seed=5)["id"]
-        playing = client.create("rondelcity", 2, ["human"] * 2)["id"]
+        done = client.create("architectura", 2, ["random", "random"], seed=5)["id"]
+        playing = client.create("architectura", 2, ["human"] * 2)["id"]
         deadline = time.monotonic() + 300
         while client.public(done)["status"] != "over" and time.monotonic() < deadline:
             time.sleep(0.2)

@@ -1,0 +1,44 @@
+"""Rooms of bot games that end and leave memory give it back: rounds of games
+between bots on a real server leave its RSS where the first round left it.
+The full soak (200 live games for 10 minutes) is benchmarks/bot_soak.py."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+
+from tests.server.client import Client
+from tests.server.conftest import Server
+
+
+def rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
+@pytest.mark.slow
+def test_rounds_of_bot_games_leave_memory_where_the_first_round_left_it(tmp_path):
+    server = Server("", f"sqlite:///{tmp_path / 'borough.db'}", settings={
+        "BOROUGH_ROOM_OVER_SECONDS": "1", "BOROUGH_SWEEP_SECONDS": "1"}).start()
+    try:
+        client = Client(server.url)
+        after = []
+        for round_ in range(4):
+            games = [client.create(name, players, ["random"] * players, seed=round_ * 30 + i)
+                     ["id"] for i in range(5)
+                     for name, players in (("architectura", 2), ("smallcity", 2),
+                                           ("ekopolis", 3))]
+            deadline = time.monotonic() + 300
+            while time.monotonic() < deadline and any(
+                    client.public(g)["status"] != "over" for g in games):
+                time.sleep(0.5)
+            while (time.monotonic() < deadline
+                   and httpx.get(f"{server.url}/healthz").json()["rooms"] > 0):
+                time.sleep(0.5)  # every finished room leaves memory
+            time.sleep(2)
+            after.append(rss_kb(server.process.pid))
+        assert after[-1] - after[0] < 8_000, f"RSS after each round (KB): {after}"
+    finally:
+        server.stop()
