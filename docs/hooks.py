@@ -9,8 +9,9 @@ MkDocs loads this file as a hook (see `hooks:` in mkdocs.yml). It adds:
 - `reference/cli.md`: every verb of the `borough` command, from the Typer app;
 - `assets/architectura_learning_curve.png`: the training example's curve, from `examples/`;
 
-and puts the game pages in the navigation; `{{ settings }}` in a page becomes the
-table of server settings.
+and puts the game pages in the navigation. In pages, `{{ settings }}` becomes the
+table of server settings, and a measurement's rules version written `game@N` is
+shown as N, followed by "(now M)" when the game's rules have reached version M since.
 """
 
 from __future__ import annotations
@@ -127,9 +128,27 @@ def settings_table() -> str:
     return "\n".join(rows) + "\n"
 
 
+RULES_AT = re.compile(r"\| ((?:[a-z]+@\d+)(?:, [a-z]+@\d+)*) \|")
+"""A measurement table's rules-version cell as written: `game@version`, one or several."""
+
+
+def rules_versions(cell: str) -> str:
+    """`citycouncil@6` reads "6 (now 13)" while City Council is at version 13, and "6"
+    once more while the rules stay there; several games are named by their titles."""
+    pairs = [pair.split("@") for pair in cell.split(", ")]
+    said = []
+    for name, version in pairs:
+        now = borough.game(name).rules_version
+        text = version if int(version) == now else f"{version} (now {now})"
+        said.append(text if len(pairs) == 1 else f"{borough.game(name).title} {text}")
+    return ", ".join(said)
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
-    """`{{ settings }}` in a page stands for the table of server settings."""
-    return markdown.replace("{{ settings }}", settings_table())
+    """`{{ settings }}` stands for the table of server settings; a rules-version cell
+    of a measurement table says whether the game's rules have changed since."""
+    markdown = markdown.replace("{{ settings }}", settings_table())
+    return RULES_AT.sub(lambda m: f"| {rules_versions(m.group(1))} |", markdown)
 
 
 def on_config(config: Any) -> Any:

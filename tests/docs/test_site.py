@@ -75,6 +75,18 @@ def test_every_game_has_its_rules_and_its_guide_among_the_players_pages(site):
             assert first in text_of(built.read_text()), name
 
 
+def test_a_figure_on_older_rules_says_so_on_the_site(site):
+    """The strength page's rows measured on rules older than the game's current ones
+    read "N (now M)"; the others read their version alone."""
+    source = (ROOT / "docs" / "measurements" / "strength.md").read_text()
+    built = text_of((site / "measurements" / "strength" / "index.html").read_text())
+    for game, number in re.findall(r"\| ([a-z]+)@(\d+) \|", source):
+        now = borough.game(game).rules_version
+        said = f"| {number} (now {now}) |" if int(number) < now else f"| {number} |"
+        assert said.strip("| ") in built, (game, number)
+    assert not re.search(r"\b[a-z]+@\d+\b", built), "a version cell left as written"
+
+
 def test_every_verb_of_the_command_is_in_the_generated_reference(site):
     from typer.main import get_command
 
