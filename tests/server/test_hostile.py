@@ -202,7 +202,8 @@ def test_memory_comes_back_after_sockets_close(database_url):
     """Closed connections give their memory back: rounds of hundreds of
     connects and closes leave the server's RSS where the first round left it
     (a leak of the old size, ~60 KB a socket, would add ~24 MB a round)."""
-    server = quota_server(database_url, spectators_per_game=100, sweep_seconds=0.2)
+    server = quota_server(database_url, spectators_per_game=100, sockets_per_address=1000,
+                          sweep_seconds=0.2)
     client = Client(server.url)
     games = [client.create("architectura", 2, ["human"] * 2)["id"] for _ in range(4)]
     ws = server.url.replace("http", "ws")
