@@ -275,6 +275,7 @@ export class Table {
       new ResizeObserver(() => {
         const high = this.moves.getBoundingClientRect().height;
         document.documentElement.style.setProperty("--bar-h", `${Math.ceil(high)}px`);
+        if (this.view) this.sizeFrame();
       }).observe(this.moves);
     }
     zoomable(this);
@@ -601,10 +602,14 @@ export class Table {
     });
     this.fitRatio = tight;
     this.zoomTools.hidden = tight === Infinity;
-    // the frame is one screen high at most, so the bar and the board are seen together
+    this.sizeFrame();
+  }
+
+  // The frame is one screen high at most, so the bar and the board are seen together.
+  sizeFrame() {
+    const wrap = this.boardWrap;
     const top = narrowScreen() ? 0 : wrap.getBoundingClientRect().top + window.scrollY;
-    const bar = narrowScreen() ? this.moves.getBoundingClientRect().height : 0;
-    wrap.style.maxHeight = `${Math.max(320, window.innerHeight - top - bar - 12)}px`;
+    wrap.style.maxHeight = `${Math.max(320, window.innerHeight - top - this.barHeight() - 12)}px`;
   }
 
   // Zoom by `factor` (0: the whole board in the frame), keeping the point at (x, y) of
@@ -640,15 +645,29 @@ export class Table {
         if (frame.top < 0 || frame.bottom > window.innerHeight - (this.barHeight() || 0))
           window.scrollBy(0, frame.top - 4);
       }
-      const frame = wrap.getBoundingClientRect();
+      const box = wrap.getBoundingClientRect();
+      // the part of the frame in sight: a phone's bar covers the screen's foot
+      const frame = {
+        left: box.left,
+        right: box.right,
+        width: box.width,
+        top: Math.max(box.top, 0),
+        bottom: Math.min(box.bottom, window.innerHeight - this.barHeight()),
+      };
+      frame.height = frame.bottom - frame.top;
       const rects = live.map((n) => n.getBoundingClientRect());
-      const inside = (r) =>
+      const seen = (r) =>
         r.bottom > frame.top &&
         r.top < frame.bottom &&
         r.right > frame.left &&
         r.left < frame.right;
-      if (rects.some(inside)) return;
-      // all of them when they fit the frame together, else the first
+      const whole = (r) =>
+        r.top >= frame.top - 1 &&
+        r.bottom <= frame.bottom + 1 &&
+        r.left >= frame.left - 1 &&
+        r.right <= frame.right + 1;
+      if (rects.every(whole)) return;
+      // all of them when they fit the frame together, else the first when none is seen
       const all = {
         left: Math.min(...rects.map((r) => r.left)),
         right: Math.max(...rects.map((r) => r.right)),
@@ -656,6 +675,7 @@ export class Table {
         bottom: Math.max(...rects.map((r) => r.bottom)),
       };
       const fits = all.right - all.left < frame.width && all.bottom - all.top < frame.height;
+      if (!fits && rects.some(seen)) return;
       const aim = fits ? all : rects[0];
       wrap.scrollLeft += (aim.left + aim.right) / 2 - (frame.left + frame.right) / 2;
       wrap.scrollTop += (aim.top + aim.bottom) / 2 - (frame.top + frame.bottom) / 2;
