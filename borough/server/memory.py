@@ -14,10 +14,11 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gc
+from typing import Literal
 
 M_ARENA_MAX = -8  # malloc.h
 
-_libc: ctypes.CDLL | None = None
+_libc: ctypes.CDLL | Literal[False] | None = None  # False: looked, none to use
 
 
 def _glibc() -> ctypes.CDLL | None:
