@@ -60,7 +60,8 @@ def start_server(db: str) -> tuple[subprocess.Popen, str]:
     # Every client here shares one address: lift the per-client rate limits.
     env = {**os.environ, "BOROUGH_DATABASE_URL": db, "BOROUGH_ACT_RATE": "100000",
            "BOROUGH_ACT_BURST": "100000", "BOROUGH_CREATE_RATE": "100000",
-           "BOROUGH_CREATE_BURST": "100000"}
+           "BOROUGH_CREATE_BURST": "100000", "BOROUGH_READ_RATE": "100000",
+           "BOROUGH_READ_BURST": "100000", "BOROUGH_SOCKETS_PER_ADDRESS": "100000"}
     proc = subprocess.Popen([sys.executable, "-m", "borough", "serve", "--port", str(port)],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"

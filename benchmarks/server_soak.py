@@ -35,7 +35,10 @@ import websockets
 QUICK = {"BOROUGH_BOT_PAUSE": "0", "BOROUGH_SWEEP_SECONDS": "1",
          # one client address plays every seat here: lift the per-client limits
          "BOROUGH_ACT_RATE": "100000", "BOROUGH_ACT_BURST": "100000",
-         "BOROUGH_CREATE_RATE": "100000", "BOROUGH_CREATE_BURST": "100000"}
+         "BOROUGH_CREATE_RATE": "100000", "BOROUGH_CREATE_BURST": "100000",
+         "BOROUGH_READ_RATE": "100000", "BOROUGH_READ_BURST": "100000",
+         "BOROUGH_SOCKETS_PER_ADDRESS": "100000", "BOROUGH_SPECTATORS_PER_GAME": "1000",
+         "BOROUGH_SPECTATOR_SHARE": "1"}
 
 
 def free_port() -> int:
