@@ -180,12 +180,17 @@ export function placingPanel(ctx, p, x, y, width, drawShape) {
   y -= 30;
   const button = svg(
     "g",
-    { id: "rotate", role: "button", tabindex: "0", "aria-label": "Rotate the tile (R)" },
+    {
+      id: "rotate",
+      role: "button",
+      tabindex: "0",
+      "aria-label": ctx.touch ? "Rotate the tile" : "Rotate the tile (R)",
+    },
     svg("rect", { x, y: y + 36, width: 100, height: 24, rx: 12, fill: "#1f2937" }),
     svg(
       "text",
       { x: x + 50, y: y + 52, "text-anchor": "middle", "font-size": FONT, fill: "#fff" },
-      "↻ Rotate (R)",
+      ctx.touch ? "↻ Rotate" : "↻ Rotate (R)", // no key to press on a touch screen
     ),
   );
   const turn = () => {
