@@ -43,11 +43,20 @@ def bot(level: str, seed: int):
     return make_agent(level, seed)
 
 
+# Cases measured at more than 30 s of CPU alone (make test-fast leaves them out):
+# Small City at medium took 57 s, at hard more than 200 s.
+SLOW = {("smallcity", "medium"), ("smallcity", "hard")}
+
+
+def case(name: str, level: str):
+    return pytest.param(name, level, marks=[pytest.mark.slow] if (name, level) in SLOW else [])
+
+
 # expert differs from hard only where it has learned values (elsewhere it is
 # hard, see tests/agents/test_expert.py)
 @pytest.mark.parametrize("name,level", [
-    *((n, level) for n in borough.games() for level in ("easy", "medium", "hard", "mcts10")),
-    *((n, "expert") for n in ("architectura", "rondelcity")),
+    *(case(n, level) for n in borough.games() for level in ("easy", "medium", "hard", "mcts10")),
+    *(case(n, "expert") for n in ("architectura", "rondelcity")),
 ])
 def test_bots_only_games_end(name, level):
     g = borough.game(name)
