@@ -2,6 +2,7 @@
 // date by the server's WebSocket, with the seat's moves sent as they are chosen.
 import { api, el, header, fillRulesLinks, notice, rememberSeat } from "./api.js";
 import { loadGame, Table } from "./table.js";
+import { TurnAlerts } from "./alerts.js";
 
 const app = document.getElementById("app");
 document.getElementById("top").replaceWith(header("Game"));
@@ -10,6 +11,7 @@ fillRulesLinks();
 const gameId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
 const token = new URLSearchParams(window.location.search).get("token") || "";
 let table = null;
+const alerts = new TurnAlerts();
 let socket = null;
 let retry = 500;
 
@@ -48,6 +50,7 @@ function accept(view) {
   if (table.view && view.version < table.view.version) return;
   while (waiting.length && waiting[0].version <= view.version) waiting.shift();
   table.show(view);
+  alerts.update(view);
   document.body.dataset.version = String(view.version);
   shownAt = performance.now(); // once drawn: the pace is the time it stays in sight
   const seatControls = document.getElementById("seat-controls");
@@ -337,7 +340,7 @@ async function start() {
     return;
   }
   const { content, board } = await loadGame(view.game);
-  document.title = `Borough — ${view.title}`;
+  alerts.setTitle(`Borough — ${view.title}`);
   table = new Table(app, {
     game: view.game,
     content,
@@ -349,6 +352,8 @@ async function start() {
   });
   accept(view);
   table.extra.append(controls(view), paceControl());
+  if (token && view.seat !== null && view.seat !== undefined && view.status !== "over")
+    table.extra.append(alerts.panel());
   if (token && view.seat !== null && view.seat !== undefined) {
     const me = view.seats.find((s) => s.seat === view.seat);
     rememberSeat({
