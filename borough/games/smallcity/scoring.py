@@ -161,22 +161,28 @@ def final(g: SmallCity, st: SmallCityState) -> dict[str, Any]:
         specials = [special_kept(g, st, s, g.content.specials[n - 1]) for n in seat.specials]
         special_delta = -SPECIAL_LOSS * sum(1 for k in specials if not k)
         cultural_spaces = sum(len(x.cells) for t, x in _tiles(g, st, s) if t.cultural)
+        # the parts the score is the sum of, named as a player reads them
         if st.mode == "economic":  # SC-A7
-            score = seat.money + seat.revenue + delta + special_delta
-            keys = (score, -seat.pollution, seat.votes)
+            parts = [["Money", seat.money], ["Revenue", seat.revenue], ["Promise", delta]]
         elif st.mode == "citizens":  # SC-A9
-            score = seat.in_play_total
-            keys = (score, -seat.pollution, seat.votes, seat.money)
+            parts = [["Citizens in play", seat.in_play_total]]
         elif st.mode == "cultural":  # SC-A11
-            score = cultural_spaces
-            keys = (score, -seat.pollution, seat.votes, seat.money)
+            parts = [["Cultural spaces", cultural_spaces]]
         else:  # SC-88 to SC-90
-            score = seat.votes + delta + special_delta - seat.pollution
+            parts = [["Votes", seat.votes], ["Promise", delta], ["Pollution", -seat.pollution]]
+        if st.mode in ("economic", "basic", "votes") and specials:
+            parts.append(["Special Promises", special_delta])
+        score = sum(value for _, value in parts)
+        if st.mode == "economic":
+            keys = (score, -seat.pollution, seat.votes)
+        elif st.mode in ("citizens", "cultural"):
+            keys = (score, -seat.pollution, seat.votes, seat.money)
+        else:
             keys = (score, -seat.pollution, seat.money)
         rows.append({
             "seat": s, "score": score, "keys": keys, "promise": seat.promise,
             "promise_kept": ok, "promise_delta": delta, "specials": list(seat.specials),
-            "specials_kept": specials, "eliminated": seat.eliminated,
+            "specials_kept": specials, "eliminated": seat.eliminated, "parts": parts,
         })
     return {"rows": rows}
 

@@ -79,4 +79,7 @@ class Visit:
             detail["everyone_loses"] = True
         if state.players == 1:  # SC-S6; SC-S5: an eliminated solo player is not rated
             detail["rating"] = scoring.rating(self, rows[0]["score"]) if live else None
+            # the book's scale, lowest first: the least score of each rating
+            detail["scale"] = {"below_lowest": self.content.solo["below_lowest"],
+                               "ratings": [list(r) for r in self.content.solo["ratings"]]}
         return Result([r["score"] for r in rows], winners, detail)

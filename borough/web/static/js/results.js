@@ -84,9 +84,22 @@ const EXPLAIN = {
   smallcity(view, result, d) {
     const rows = d.rows || [];
     const at = (key, fn) => rows.map((r) => fn(r[key], r));
+    // every part the engine summed into each seat's score, in its order
+    const titles = [];
+    for (const r of rows)
+      for (const [title] of r.parts || []) if (!titles.includes(title)) titles.push(title);
+    const parts = titles.map((title) => ({
+      title,
+      part: true,
+      values: rows.map((r) => {
+        const found = (r.parts || []).find(([t]) => t === title);
+        return found ? found[1] : "—";
+      }),
+    }));
     const columns = [
+      ...parts,
       {
-        title: "Promise",
+        title: "Promise card",
         values: at("promise_delta", (v, r) =>
           r.promise > 0 ? `${r.promise_kept ? "kept" : "broken"} ${v >= 0 ? "+" : ""}${v}` : "none",
         ),
@@ -100,6 +113,18 @@ const EXPLAIN = {
     ];
     const lines = [];
     if (d.rating) lines.push(`Solo rating for ${result.scores[0]} points: ${d.rating}.`);
+    if (d.scale) {
+      // the book's scale, the rating reached marked
+      const steps = [`under ${d.scale.ratings[0][0]}: ${d.scale.below_lowest}`].concat(
+        d.scale.ratings.map(([low, title]) => `${low}+: ${title}`),
+      );
+      const reached = [d.scale.below_lowest, ...d.scale.ratings.map(([, t]) => t)].indexOf(
+        d.rating,
+      );
+      lines.push(
+        `The scale: ${steps.map((step, i) => (i === reached ? `[${step}]` : step)).join(" · ")}.`,
+      );
+    }
     if (rows.some((r) => r.eliminated))
       lines.push(
         `Eliminated by pollution: ${names(

@@ -1083,7 +1083,9 @@ export class Table {
                     seatName(view, s),
                     result.winners.includes(s) ? " ★" : "",
                   ),
-                  why.columns.map((c) => el("td", {}, String(c.values[s] ?? ""))),
+                  why.columns.map((c) =>
+                    el("td", { "data-part": c.part ? c.title : null }, String(c.values[s] ?? "")),
+                  ),
                   el("td", { "data-final-score": s }, String(result.scores[s])),
                 ),
               ),

@@ -1,0 +1,56 @@
+"""End screens that explain: every scoring part of every seat, as the engine
+summed it (Result.detail), is on the end screen and the parts add up to the score
+shown. Small City: votes, Promise, Special Promises and pollution (SC-88 to
+SC-90), or the parts of the chosen victory (SC-A7); solo, the rating on the
+book's scale (SC-S6)."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from tests.web.conftest import LAPTOP, PHONE, screenshot
+from tests.web.test_end_screen import finished_bot_game
+
+
+def shown_parts(page) -> dict[int, dict[str, int]]:
+    parts: dict[int, dict[str, int]] = {}
+    for row in page.locator("#final-scores tbody tr").all():
+        seat = int(row.get_attribute("data-seat"))
+        parts[seat] = {c.get_attribute("data-part"): int(c.inner_text())
+                       for c in row.locator("[data-part]").all() if c.inner_text() != "—"}
+    return parts
+
+
+@pytest.mark.parametrize(("players", "options", "seed"), [
+    (2, {}, 5), (1, {}, 6), (2, {"mode": "economic"}, 7)])
+def test_small_city_end_screen_shows_every_part(players, options, seed, web_server, contexts):
+    base = web_server.url
+    gid = finished_bot_game(base, "smallcity", players, options, seed=seed)
+    result = httpx.get(f"{base}/api/games/{gid}").json()["result"]
+    page = contexts(LAPTOP).page()
+    page.goto(f"{base}/play/{gid}")
+    page.wait_for_selector("#endscreen:not([hidden])")
+    parts = shown_parts(page)
+    scores = {int(c.get_attribute("data-final-score")): int(c.inner_text())
+              for c in page.locator("#final-scores [data-final-score]").all()}
+    assert scores == dict(enumerate(result["scores"]))
+    for row in result["detail"]["rows"]:
+        seat = row["seat"]
+        assert parts[seat] == {title: value for title, value in row["parts"]}
+        assert sum(parts[seat].values()) == scores[seat], (seat, parts[seat])
+    wanted = {"Money", "Revenue", "Promise"} if options else {"Votes", "Promise", "Pollution"}
+    assert wanted <= set(parts[0])
+    text = page.inner_text("#endscreen")
+    if players == 1:
+        scale = result["detail"]["scale"]
+        assert f"Solo rating for {result['scores'][0]} points" in text
+        for low, title in scale["ratings"]:
+            assert f"{low}+: {title}" in text
+        # the rating reached is the one marked on the scale
+        assert f"{result['detail']['rating']}]" in text
+    name = f"end-breakdown-smallcity-{players}-{options.get('mode', 'basic')}"
+    screenshot(page, name)
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    screenshot(page, name + "-phone")
