@@ -54,3 +54,21 @@ def test_small_city_end_screen_shows_every_part(players, options, seed, web_serv
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
     screenshot(page, name + "-phone")
+
+
+def test_city_council_end_screen_names_the_mayor(web_server, contexts):
+    """CC-57 and CC-59: the end screen names the Mayor the engine's result names
+    (detail.mayor), one seat or the seats that share the office."""
+    page = contexts(LAPTOP).page()
+    page.goto(web_server.url + "/")
+    explain = """async ([mayor]) => {
+        const { explainResult } = await import("/static/js/results.js");
+        const view = { game: "citycouncil",
+          seats: [{ seat: 0, name: "Ada" }, { seat: 1, name: "Bo" }],
+          result: { scores: [13, 13], winners: mayor,
+                    detail: { outcome: "mayor", rounds: 7, funds: [2, 2], mayor,
+                              key_to_the_city: 1, everyone_loses: false } } };
+        return explainResult(view).lines;
+    }"""
+    assert "Bo is elected Mayor." in page.evaluate(explain, [[1]])
+    assert "Ada and Bo share the office of Mayor." in page.evaluate(explain, [[0, 1]])

@@ -147,8 +147,10 @@ def end_round(c: Content, s: CCState, events: list[Event]) -> None:
     if s.reached:  # CC-57
         s.outcome = "mayor"
         s.step = OVER
-        events.append(Event(f"Round {s.round} is over and the council elects a Mayor.",
-                            "end"))
+        elected = " and ".join(player_name(m) for m in mayors(s))
+        events.append(Event(
+            f"Round {s.round} is over and the council elects {elected} Mayor "
+            f"({max(s.scores)} points).", "end"))
         return
     if s.term and s.round >= s.term:  # CC-58: a term the table chose
         s.outcome = "term"  # the government takes over: nobody wins
@@ -180,3 +182,12 @@ def next_favor(c: Content, s: CCState, events: list[Event]) -> None:
         s.current = s.queue.pop(0)
         return
     end_round(c, s, events)
+
+
+def mayors(s: CCState) -> list[int]:
+    """CC-57 and CC-59: the most points makes the Mayor; among those tied on points
+    the most private funds decide, and equal funds share the office."""
+    best = max(s.scores)
+    tied = [m for m in range(s.players) if s.scores[m] == best]
+    richest = max(s.funds[m] for m in tied)
+    return [m for m in tied if s.funds[m] == richest]

@@ -177,10 +177,8 @@ class CityCouncil(Game):
             # anyone reaching the points of CC-57 elects nobody either
             detail["everyone_loses"] = True
             return Result(scores, [], detail)
-        best = max(scores)
-        tied = [s for s in range(state.players) if scores[s] == best]
-        richest = max(state.funds[s] for s in tied)  # CC-59: private funds break ties
-        return Result(scores, [s for s in tied if state.funds[s] == richest], detail)
+        detail["mayor"] = production.mayors(state)  # CC-59: private funds break ties
+        return Result(scores, list(detail["mayor"]), detail)
 
     # ------------------------------------------------------- information
     def observe(self, state: CCState, seat: int | None) -> dict[str, Any]:

@@ -348,3 +348,24 @@ def test_cc_59_equal_points_go_to_private_money_not_to_the_key():
     s.key_holder = 3  # reached 13 first, but holds less money than Player 2
     result = GAME.result(s)
     assert result.winners == [1] and result.detail["key_to_the_city"] == 3
+
+
+def test_cc_57_cc_59_the_log_and_the_result_name_the_mayor():
+    """CC-57 and CC-59: the round's end names the elected Mayor in the log, and the
+    result's detail names the same seat (the page's end screen reads it there)."""
+    seat = 0
+    s = chance(seat)
+    s.act_log, s.activated = [], [0] * len(s.activated)
+    s.scores[seat] = 12
+    cid = give(s, seat, "Corner Economy")
+    activated(s, "Cottage", "Kiosk", "Workshop")
+    act(s, ("score", cid))
+    rng = random.Random(1)
+    texts = []
+    while not GAME.is_over(s):
+        member = GAME.to_act(s)[0]
+        texts += [e.text for e in GAME.apply(s, member, rng.choice(GAME.legal_actions(s, member)))]
+    points = max(s.scores)
+    said = f"is over and the council elects Player 1 Mayor ({points} points)."
+    assert any(t.endswith(said) for t in texts), texts[-3:]
+    assert GAME.result(s).detail["mayor"] == [seat] == GAME.result(s).winners

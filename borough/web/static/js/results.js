@@ -56,6 +56,10 @@ const EXPLAIN = {
       term: "the council's term ran out",
     }[d.outcome];
     if (how) lines.push(`The game ended after round ${d.rounds}: ${how}.`);
+    if (Array.isArray(d.mayor) && d.mayor.length)
+      lines.push(
+        `${names(view, d.mayor)} ${d.mayor.length > 1 ? "share the office of" : "is elected"} Mayor.`,
+      );
     let tiebreak = null;
     const tied = topTied(result);
     if (!d.everyone_loses && tied.length > 1) {
