@@ -72,3 +72,32 @@ def test_city_council_end_screen_names_the_mayor(web_server, contexts):
     }"""
     assert "Bo is elected Mayor." in page.evaluate(explain, [[1]])
     assert "Ada and Bo share the office of Mayor." in page.evaluate(explain, [[0, 1]])
+
+
+@pytest.mark.parametrize("version", ["full", "basic"])
+def test_ekopolis_end_screen_shows_every_part(version, web_server, contexts):
+    """Ekopolis: Buildings placed (EKO-8 to EKO-14), endangered species tokens
+    (EKO-14), Action cards and card triplets (EKO-F6) in the full game, the balanced
+    city in the basic one (EKO-15): each seat's parts add up to its score."""
+    base = web_server.url
+    gid = finished_bot_game(base, "ekopolis", 3, {"version": version}, seed=9)
+    result = httpx.get(f"{base}/api/games/{gid}").json()["result"]
+    detail = result["detail"]
+    engine = detail["parts"] if version == "full" else [detail["parts"]] * 3
+    page = contexts(LAPTOP).page()
+    page.goto(f"{base}/play/{gid}")
+    page.wait_for_selector("#endscreen:not([hidden])")
+    parts = shown_parts(page)
+    scores = {int(c.get_attribute("data-final-score")): int(c.inner_text())
+              for c in page.locator("#final-scores [data-final-score]").all()}
+    assert scores == dict(enumerate(result["scores"]))
+    wanted = {"Buildings placed", "Endangered species"} | (
+        {"Action cards", "Card triplets"} if version == "full" else {"Balanced city"})
+    for seat in range(3):
+        assert parts[seat] == {title: value for title, value in engine[seat]}
+        assert set(parts[seat]) == wanted
+        assert sum(parts[seat].values()) == scores[seat], (seat, parts[seat])
+    screenshot(page, f"end-breakdown-ekopolis-{version}")
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    screenshot(page, f"end-breakdown-ekopolis-{version}-phone")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from borough.core.game import Action, Event
+from borough.games.ekopolis import scoring
 from borough.games.ekopolis.data import COLOURS, Card
 from borough.games.ekopolis.state import DISCARD, EFFECT, GREEN_ZONE, POLLUTION, EkoState
 
@@ -93,8 +94,6 @@ def choices(game: Ekopolis, state: EkoState, seat: int) -> list[Action]:
 
 def resolve_choice(game: Ekopolis, state: EkoState, seat: int, action: Action,
                    events: list[Event]) -> None:
-    from borough.games.ekopolis import scoring
-
     card = game.cards[state.pending]
     kind = action[0]
     if kind == "green":
@@ -102,7 +101,7 @@ def resolve_choice(game: Ekopolis, state: EkoState, seat: int, action: Action,
     elif kind == "remove":
         state.board[action[1]] = -1
         state.tokens_left[0] += 1
-        game.add_points(state, seat, card.points)
+        game.add_points(state, seat, card.points, scoring.CARDS)
         events.append(Event(
             f"{_name(seat)} removes the pollution token from {game.board.labels[action[1]]} "
             f"and scores {card.points:+d}.", "remove", seat,
@@ -149,7 +148,7 @@ def card_points(game: Ekopolis, state: EkoState, seat: int, card: Card) -> dict[
 def _score(game: Ekopolis, state: EkoState, seat: int, card: Card, events: list[Event]) -> None:
     gains = card_points(game, state, seat, card)
     for s, pts in sorted(gains.items()):
-        state.scores[s] += pts
+        scoring.earn(state, s, pts, scoring.CARDS)
     told = ", ".join(f"{_name(s)} {p:+d}" for s, p in sorted(gains.items()) if p)
     events.append(Event(f"{card.name}: {told or 'no points change'}.", "score", seat))
 

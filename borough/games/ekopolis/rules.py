@@ -90,7 +90,7 @@ class Ekopolis(Game):
             players=players, full=full, rounds=ROUNDS[players], round=1, current=0,
             step=PLACE, board=board, scores=[0] * players, deck=deck, discard=[],
             card_decks=card_decks, tokens_left=[TOKENS, TOKENS], last=-1, pending=-1,
-            resume="", seats=seats, rng=rng, moves=0,
+            resume="", seats=seats, rng=rng, moves=0, earned=[{} for _ in range(players)],
         )
 
     def num_seats(self, state: EkoState) -> int:
@@ -232,7 +232,7 @@ class Ekopolis(Game):
         state.seats[seat].hand.remove(tile_id)
         state.seats[seat].built[tile.colour] += 1
         state.last = hex_
-        self.add_points(state, seat, points)
+        self.add_points(state, seat, points, scoring.BUILDINGS)
         where = self.board.labels[hex_]
         detail = f" ({', '.join(parts)})" if parts else ""
         events.append(Event(
@@ -270,13 +270,10 @@ class Ekopolis(Game):
                    events: list[Event]) -> None:
         scoring.put_token(self, state, seat, hex_, code, events)
 
-    def add_points(self, state: EkoState, seat: int, points: int) -> None:
+    def add_points(self, state: EkoState, seat: int, points: int, part: str) -> None:
         """EKO-4 basic: the group shares one score; EKO-F0 full: each their own."""
-        if state.full:
-            state.scores[seat] += points
-        else:
-            for s in range(state.players):
-                state.scores[s] += points
+        for s in [seat] if state.full else range(state.players):
+            scoring.earn(state, s, points, part)
 
     def draw_tiles(self, state: EkoState, seat: int, count: int) -> None:
         """Draw from the stack; when it runs out, shuffle the discards into it (EKO-F7)."""
@@ -309,12 +306,14 @@ class Ekopolis(Game):
         if not state.full:  # EKO-16: the group wins or loses together
             # the group's green Buildings break ties between tables, so they are reported
             return Result(scores, list(range(state.players)),
-                          {"group_score": scores[0], "green_buildings": sum(greens)})
+                          {"group_score": scores[0], "green_buildings": sum(greens),
+                           "parts": scoring.breakdown(state)[0]})
         best = max(scores)
         tied = [s for s in range(state.players) if scores[s] == best]
         most_green = max(greens[s] for s in tied)  # EKO-F9
         winners = [s for s in tied if greens[s] == most_green]
-        return Result(scores, winners, {"green_buildings": greens})
+        return Result(scores, winners,
+                      {"green_buildings": greens, "parts": scoring.breakdown(state)})
 
     # ------------------------------------------------------- information
     def observe(self, state: EkoState, seat: int | None) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from borough.core.game import Event
 from borough.games.ekopolis.data import COLOURS, Tile
@@ -73,7 +73,7 @@ def put_token(
     points = 0
     if hex_ in game.board.endangered:  # EKO-14
         points = -FINE if code == POLLUTION else FINE
-        game.add_points(state, seat, points)
+        game.add_points(state, seat, points, ENDANGERED)
     gain = f" and scores {points:+d} on the endangered species" if points else ""
     events.append(Event(
         f"{player_name(seat)} puts a {kind} token on {game.board.labels[hex_]}{gain}.",
@@ -89,7 +89,7 @@ def final(game: Ekopolis, state: EkoState, events: list[Event]) -> None:
     if not state.full:  # EKO-15: City halls are not counted
         totals = [sum(s.built[c] for s in state.seats) for c in range(3)]
         bonus = BASIC_TRIPLET * min(totals)
-        game.add_points(state, 0, bonus)
+        game.add_points(state, 0, bonus, BALANCED)
         events.append(Event(
             f"The city has {totals[0]} red, {totals[1]} green and {totals[2]} blue Buildings: "
             f"{min(totals)} balanced triplets score {bonus:+d} for the group.", "final",
@@ -98,7 +98,7 @@ def final(game: Ekopolis, state: EkoState, events: list[Event]) -> None:
     for seat, data in enumerate(state.seats):  # EKO-F6
         counts = card_colours(game, data.cards)
         bonus = CARD_TRIPLET * min(counts)
-        state.scores[seat] += bonus
+        earn(state, seat, bonus, TRIPLETS)
         events.append(Event(
             f"{player_name(seat)} has {counts[0]} red, {counts[1]} green and {counts[2]} blue "
             f"Action cards: {min(counts)} triplets score {bonus:+d}.", "final", seat,
@@ -116,3 +116,27 @@ def card_colours(game: Ekopolis, cards: list[int]) -> list[int]:
     for c in cards:
         counts[game.cards[c].colour] += 1
     return counts
+
+
+# Where points come from, as the end screen names them.
+BUILDINGS = "Buildings placed"
+ENDANGERED = "Endangered species"
+CARDS = "Action cards"
+TRIPLETS = "Card triplets"
+BALANCED = "Balanced city"
+PARTS = (BUILDINGS, ENDANGERED, CARDS, TRIPLETS, BALANCED)
+
+
+def earn(state: EkoState, seat: int, points: int, part: str) -> None:
+    """Add `points` to a seat's score, kept under the part they came from."""
+    state.scores[seat] += points
+    state.earned[seat][part] = state.earned[seat].get(part, 0) + points
+
+
+def breakdown(state: EkoState) -> list[list[list[Any]]]:
+    """Each seat's score as [part, points] pairs: every part the chosen game can score
+    (EKO-15 in the basic game; Action cards and EKO-F6 in the full one), zero or not,
+    in the order of PARTS. They sum to the score."""
+    kinds = [p for p in PARTS if p != (BALANCED if state.full else TRIPLETS)
+             and (state.full or p != CARDS)]
+    return [[[p, state.earned[s].get(p, 0)] for p in kinds] for s in range(state.players)]

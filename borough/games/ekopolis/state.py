@@ -53,6 +53,8 @@ class EkoState:
     seats: list[Seat]
     rng: Rng
     moves: int
+    # each seat's points by where they came from (see scoring.PARTS); they sum to its score
+    earned: list[dict[str, int]]
 
     def copy(self) -> EkoState:
         return EkoState(
@@ -60,5 +62,5 @@ class EkoState:
             self.board[:], self.scores[:], self.deck[:], self.discard[:],
             [d[:] for d in self.card_decks], self.tokens_left[:], self.last,
             self.pending, self.resume, [s.copy() for s in self.seats], self.rng.copy(),
-            self.moves,
+            self.moves, [dict(e) for e in self.earned],
         )

@@ -151,9 +151,16 @@ const EXPLAIN = {
     return { columns, lines, tiebreak };
   },
   ekopolis(view, result, d) {
+    // every part the engine summed into the score, in its order
+    const partColumns = (perSeat) =>
+      (perSeat[0] || []).map(([title], i) => ({
+        title,
+        part: true,
+        values: perSeat.map((p) => p[i][1]),
+      }));
     if (d.group_score !== undefined) {
       return {
-        columns: [],
+        columns: Array.isArray(d.parts) ? partColumns(result.scores.map(() => d.parts)) : [],
         lines: [
           `Everyone plays together: the group scores ${d.group_score} points, shared by all.`,
         ],
@@ -161,9 +168,12 @@ const EXPLAIN = {
         shared: true,
       };
     }
-    const columns = Array.isArray(d.green_buildings)
-      ? [{ title: "Green Buildings", values: d.green_buildings }]
-      : [];
+    const columns = [
+      ...(Array.isArray(d.parts) ? partColumns(d.parts) : []),
+      ...(Array.isArray(d.green_buildings)
+        ? [{ title: "Green Buildings", values: d.green_buildings }]
+        : []),
+    ];
     const tied = topTied(result);
     let tiebreak = null;
     if (tied.length > 1) {
