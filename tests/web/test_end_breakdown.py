@@ -101,3 +101,25 @@ def test_ekopolis_end_screen_shows_every_part(version, web_server, contexts):
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
     screenshot(page, f"end-breakdown-ekopolis-{version}-phone")
+
+
+def test_architectura_end_screen_shows_every_part(web_server, contexts):
+    """Architectura: card values, end-of-game effects and the Graveyard are the
+    parts the engine sums (Result.detail); cards in the city only part ties."""
+    base = web_server.url
+    gid = finished_bot_game(base, "architectura", 3, {}, seed=12)
+    result = httpx.get(f"{base}/api/games/{gid}").json()["result"]
+    detail = result["detail"]
+    page = contexts(LAPTOP).page()
+    page.goto(f"{base}/play/{gid}")
+    page.wait_for_selector("#endscreen:not([hidden])")
+    parts = shown_parts(page)
+    scores = {int(c.get_attribute("data-final-score")): int(c.inner_text())
+              for c in page.locator("#final-scores [data-final-score]").all()}
+    assert scores == dict(enumerate(result["scores"]))
+    for seat in range(3):
+        assert parts[seat] == {"Card values": detail["values"][seat],
+                               "End effects": detail["end_effects"][seat],
+                               "Graveyard": detail["graveyard"][seat]}
+        assert sum(parts[seat].values()) == scores[seat], (seat, parts[seat])
+    screenshot(page, "end-breakdown-architectura")

@@ -29,10 +29,11 @@ const EXPLAIN = {
       ["Card values", d.values],
       ["End effects", d.end_effects],
       ["Graveyard", d.graveyard],
-      ["Cards in the city", d.cards],
+      ["Cards in the city", d.cards, false],
     ]
       .filter(([, v]) => Array.isArray(v))
-      .map(([title, values]) => ({ title, values }));
+      // the engine's totals are the sum of the first three (ARC-33); cards only break ties
+      .map(([title, values, part = true]) => ({ title, values, part }));
     const tied = topTied(result);
     let tiebreak = null;
     if (tied.length > 1) {
