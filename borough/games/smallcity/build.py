@@ -33,6 +33,7 @@ from borough.games.smallcity.geometry import (
     label,
     place_cells,
 )
+from borough.games.smallcity.stacks import ahead_building, held_for, personal, stack
 from borough.games.smallcity.state import EMPTY, NOBODY, Seat, SmallCityState, Tile
 from borough.games.smallcity.terms import ARCHITECT, MEDIATOR
 
@@ -43,70 +44,6 @@ if TYPE_CHECKING:
 
 def name(seat: int) -> str:
     return f"Player {seat + 1}"
-
-
-# ------------------------------------------------------------- availability
-def personal(g: SmallCity, st: SmallCityState, t: TileType) -> bool:
-    """Per-player buildings (SC-3), and every Cultural building in the Cultural victory."""
-    return t.per_player or (st.mode == "cultural" and t.cultural)
-
-
-def available(g: SmallCity, st: SmallCityState, s: int, t: TileType) -> bool:
-    seat = st.seats[s]
-    if t.family in ("city_hall", "warehouse"):
-        return False  # City Hall comes at setup (SC-44); Warehouses only with a Factory (SC-34)
-    if t.unique and t.id in seat.built:
-        return False  # SC-37: one of each, never rebuilt
-    if personal(g, st, t):
-        return True
-    return stack(g, st, s, t.id) > 0
-
-
-def stack(g: SmallCity, st: SmallCityState, s: int, type_id: int) -> int:
-    """Tiles of a stack that seat `s` may take now (SC-25, SC-45).
-
-    The stacks lie outside the screens, so they are always counted as they are.
-    In the Build phase a scarce tile goes in turn order: every seat ahead of `s`
-    that is still building and could take a tile of the stack is held one, so a
-    later seat is refused the last copies before it builds, never refunded
-    afterwards."""
-    return st.supply[type_id] - held_for(st, ahead_building(st, s), g.types[type_id])
-
-
-def ahead_building(st: SmallCityState, s: int) -> list[int]:
-    """The seats ahead of `s` in turn order still building behind their screens."""
-    if st.phase != "build":
-        return []
-    out = []
-    for o in st.order:
-        if o == s:
-            break
-        if st.seats[o].bstep != "done":
-            out.append(o)
-    return out
-
-
-def may_claim(st: SmallCityState, o: int, t: TileType) -> bool:
-    """SC-45: whether seat `o` could still take a tile of `t`'s stack, judged on what
-    every seat sees: a unique building it had before the screens went up (SC-37),
-    and a spent seat, which takes tiles only by upgrading (SC-40)."""
-    if t.unique and t.id in st.snapshot[o].built:
-        return False
-    return not st.seats[o].builds_spent() or (t.family in UPGRADABLE and t.level > 1)
-
-
-def held_for(st: SmallCityState, ahead: list[int], t: TileType) -> int:
-    """How many tiles of `t`'s stack are held for the seats `ahead` (see `stack`)."""
-    return sum(1 for o in ahead if may_claim(st, o, t))
-
-
-def holder(g: SmallCity, st: SmallCityState, s: int, type_id: int) -> int:
-    """The first seat ahead of `s` for whom a scarce tile is held (SC-45), or -1."""
-    if st.phase != "build" or st.supply[type_id] <= 0:
-        return -1
-    t = g.types[type_id]
-    ahead = [o for o in ahead_building(st, s) if may_claim(st, o, t)]
-    return ahead[0] if ahead and stack(g, st, s, type_id) <= 0 else -1
 
 
 def stored(g: SmallCity, seat: Seat) -> list[int]:
@@ -281,7 +218,7 @@ def placements(
     mask, inf = known or survey(g, st, s)
     waived = st.build_mode == "council" and bool(st.build_size[2])
     needs_warehouse = t.family == "factory" and not waived
-    if needs_warehouse and stack(g, st, s, g.warehouse) <= 0:
+    if needs_warehouse and stack(st, s, g.types[g.warehouse]) <= 0:
         return []
     if st.build_mode == "setup":
         forbidden, need = 0, None
@@ -443,7 +380,7 @@ def place_tile(
     seat.money -= cost
     if t.unique:
         seat.built.append(t.id)
-    if not personal(g, st, t) and t.family != "city_hall":
+    if not personal(st, t) and t.family != "city_hall":
         st.supply[t.id] -= 1  # the stacks are in the open, even behind the screens
     stock = [-1] * len(cells) if t.family == "warehouse" else []
     index = len(seat.tiles)
@@ -493,7 +430,7 @@ def upgrade_extensions(
     if t.family not in UPGRADABLE:
         return []
     nxt = g.next_level.get(t.id)
-    if nxt is None or stack(g, st, s, nxt) <= 0:
+    if nxt is None or stack(st, s, g.types[nxt]) <= 0:
         return []
     mask, inf = known or survey(g, st, s)
     own, reach = inf.own[index], inf.reach

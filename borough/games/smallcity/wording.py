@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from borough.core.game import Action
-from borough.games.smallcity import build, citizens, council, effects, stores
+from borough.games.smallcity import citizens, council, effects, stacks, stores
 from borough.games.smallcity.build import name
 from borough.games.smallcity.data import MATERIALS, Content, normalise
 from borough.games.smallcity.geometry import edge_label, label
@@ -252,8 +252,8 @@ class Wording:
             return f"That card costs ${self.card_cost(st, action[1])}, more than you have."
         if action[0] == "tile" and step in ("build", "tile") and action[1] < len(self.types):
             t = self.types[action[1]]
-            if not build.personal(self, st, t) and build.stack(self, st, seat, t.id) <= 0:
-                ahead = build.holder(self, st, seat, t.id)
+            if not stacks.personal(st, t) and stacks.stack(st, seat, t) <= 0:
+                ahead = stacks.holder(st, seat, t)
                 if ahead >= 0:  # SC-45
                     return (f"The last {t.name} tiles are held for {name(ahead)}, ahead in "
                             "turn order and still building; build something else or wait.")

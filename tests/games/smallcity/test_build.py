@@ -7,7 +7,7 @@ import random
 import pytest
 
 from borough.core.errors import IllegalAction
-from borough.games.smallcity import build
+from borough.games.smallcity import build, stacks
 from borough.games.smallcity.geometry import influence, influencers, place_cells
 from tests.games.smallcity.helpers import (
     GAME,
@@ -352,10 +352,10 @@ def test_sc37_unique_buildings_once_and_never_again():
     # Rules SC-37.
     st = board()
     build_tile(st, "refinery", ["E5"])
-    assert not build.available(GAME, st, 0, GAME.types[KEY["refinery"]])
+    assert not stacks.available(st, 0, GAME.types[KEY["refinery"]])
     st.seats[0].tiles[-1].fresh = False
     act(st, ("demolish", cell("E5")))
-    assert not build.available(GAME, st, 0, GAME.types[KEY["refinery"]])
+    assert not stacks.available(st, 0, GAME.types[KEY["refinery"]])
 
 
 def test_sc38_cultural_buildings_pay_materials_from_hall_then_warehouse():

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from borough.games.smallcity import build
+from borough.games.smallcity import build, stacks
 from borough.games.smallcity.data import UPGRADABLE, WATER, normalise
 from borough.games.smallcity.geometry import BIT, NB4, influence, place_cells
 from tests.games.smallcity.helpers import GAME
@@ -24,7 +24,7 @@ def plain_placements(st, s, t, face) -> list[tuple[int, int]]:
     mask, inf = build.survey(GAME, st, s)
     waived = st.build_mode == "council" and bool(st.build_size[2])
     needs_warehouse = t.family == "factory" and not waived
-    if needs_warehouse and build.stack(st, s, GAME.warehouse) <= 0:
+    if needs_warehouse and stacks.stack(st, s, GAME.types[GAME.warehouse]) <= 0:
         return []
     forbidden, need = (0, None) if st.build_mode == "setup" else build._criteria(t, inf, waived)
     out = []
@@ -56,7 +56,7 @@ def plain_tile_choices(st, s) -> list[tuple[str, int, int]]:
     for t in GAME.buildable_types:
         if council and (t.cultural or not lo <= t.level <= hi):
             continue
-        if not build.available(GAME, st, s, t):
+        if not stacks.available(st, s, t):
             continue
         if not build.affordable(GAME, st, st.seats[s], t, council):
             continue
@@ -144,7 +144,7 @@ def plain_extensions(st, s, index) -> list[tuple]:
     tile = seat.tiles[index]
     t = GAME.types[tile.type]
     nxt = GAME.next_level.get(t.id)
-    if tile.fresh or nxt is None or build.stack(st, s, nxt) <= 0:
+    if tile.fresh or nxt is None or stacks.stack(st, s, GAME.types[nxt]) <= 0:
         return []
     mask, inf = build.survey(GAME, st, s)
     others = [GAME.types[o.type] for j, o in enumerate(seat.tiles)

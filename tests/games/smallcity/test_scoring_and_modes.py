@@ -158,10 +158,10 @@ def test_sca8_sca9_citizens_mode_setup_and_running_total():
 def test_sca10_sca11_cultural_mode():
     # Rules SC-A10, SC-A11.
     st = ended(4, mode="cultural")
-    from borough.games.smallcity.build import available
+    from borough.games.smallcity.stacks import available
 
     st.supply[KEY["metro"]] = 0
-    assert available(GAME, st, 0, GAME.types[KEY["metro"]])
+    assert available(st, 0, GAME.types[KEY["metro"]])
     put(st, 1, "university", cells("C4", "C5", "C6", "D4", "D5", "D6"))
     rows = GAME.result(st).detail["rows"]
     assert rows[1]["score"] == 10 and rows[0]["score"] == 4

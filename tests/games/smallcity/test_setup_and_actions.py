@@ -28,12 +28,12 @@ def test_sc2_random_host_and_clockwise_order():
 
 def test_sc3_personal_buildings_are_not_in_shared_stacks():
     # Rules SC-3.
-    from borough.games.smallcity.build import available
+    from borough.games.smallcity.stacks import available
 
     st = start(4)
     for key in ("school", "library", "museum", "refinery", "harbor"):
         t = GAME.types[KEY[key]]
-        assert t.per_player and available(GAME, st, 0, t)
+        assert t.per_player and available(st, 0, t)
 
 
 def test_sc4_promises_one_from_each_deck_kept_in_secret():
