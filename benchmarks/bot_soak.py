@@ -14,51 +14,27 @@ about 0 when rooms leaving memory give it back.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import signal
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 
 import httpx
+import local_server
+from local_server import rss_mb
 
 # Games of a few dozen moves, so rooms keep finishing and leaving memory.
 GAMES = ("smallcity", "architectura", "ekopolis")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def rss_mb(pid: int) -> float:
-    with open(f"/proc/{pid}/status") as status:
-        kb = next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
-    return kb / 1024
-
-
 def start_server(db: str, pause: float) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    env = {**os.environ, "BOROUGH_DATABASE_URL": db, "BOROUGH_BOT_PAUSE": str(pause),
-           "BOROUGH_CREATE_RATE": "100000", "BOROUGH_CREATE_BURST": "100000",
-           "BOROUGH_READ_RATE": "100000", "BOROUGH_READ_BURST": "100000",
-           "BOROUGH_ROOM_OVER_SECONDS": "20", "BOROUGH_SWEEP_SECONDS": "5"}
-    proc = subprocess.Popen([sys.executable, "-m", "borough", "serve", "--port", str(port)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(600):
-        try:
-            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start")
+    return local_server.start_server(db, {
+        "BOROUGH_BOT_PAUSE": str(pause),
+        "BOROUGH_CREATE_RATE": "100000", "BOROUGH_CREATE_BURST": "100000",
+        "BOROUGH_READ_RATE": "100000", "BOROUGH_READ_BURST": "100000",
+        "BOROUGH_ROOM_OVER_SECONDS": "20", "BOROUGH_SWEEP_SECONDS": "5"}, wait=60.0)
 
 
 def new_game(http: httpx.Client, rng: random.Random, agents: list[str]) -> str:

@@ -28,24 +28,17 @@ import json
 import os
 import random
 import signal
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 
 import httpx
+import local_server
 import websockets
 
 GAME = "architectura"
 WARM_UP = 5.0  # seconds in which the clients connect and the first moves start
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -56,23 +49,12 @@ def cpu_seconds(pid: int) -> float:
 
 
 def start_server(db: str) -> tuple[subprocess.Popen, str]:
-    port = free_port()
     # Every client here shares one address: lift the per-client rate limits.
-    env = {**os.environ, "BOROUGH_DATABASE_URL": db, "BOROUGH_ACT_RATE": "100000",
-           "BOROUGH_ACT_BURST": "100000", "BOROUGH_CREATE_RATE": "100000",
-           "BOROUGH_CREATE_BURST": "100000", "BOROUGH_READ_RATE": "100000",
-           "BOROUGH_READ_BURST": "100000", "BOROUGH_SOCKETS_PER_ADDRESS": "100000"}
-    proc = subprocess.Popen([sys.executable, "-m", "borough", "serve", "--port", str(port)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start")
+    return local_server.start_server(db, {
+        "BOROUGH_ACT_RATE": "100000", "BOROUGH_ACT_BURST": "100000",
+        "BOROUGH_CREATE_RATE": "100000", "BOROUGH_CREATE_BURST": "100000",
+        "BOROUGH_READ_RATE": "100000", "BOROUGH_READ_BURST": "100000",
+        "BOROUGH_SOCKETS_PER_ADDRESS": "100000"})
 
 
 class Stats:

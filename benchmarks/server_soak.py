@@ -18,19 +18,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import signal
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
 
 import httpx
+import local_server
 import websockets
+from local_server import rss_mb
 
 QUICK = {"BOROUGH_BOT_PAUSE": "0", "BOROUGH_SWEEP_SECONDS": "1",
          # one client address plays every seat here: lift the per-client limits
@@ -41,34 +40,8 @@ QUICK = {"BOROUGH_BOT_PAUSE": "0", "BOROUGH_SWEEP_SECONDS": "1",
          "BOROUGH_SPECTATOR_SHARE": "1"}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_server(db: str) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    env = {**os.environ, "BOROUGH_DATABASE_URL": db, **QUICK}
-    proc = subprocess.Popen([sys.executable, "-m", "borough", "serve", "--port", str(port)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start")
-
-
-def rss_mb(pid: int) -> float:
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
+    return local_server.start_server(db, QUICK)
 
 
 async def churn(ws_url: str, games: list[dict], count: int, statuses: Counter) -> None:

@@ -1,0 +1,50 @@
+"""A Borough server in a child process on a free local port, for the server benchmarks.
+
+Each benchmark plays every seat from one client address, so it passes the
+settings that lift the per-address limits it would otherwise run into.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: str, settings: dict[str, str], wait: float = 30.0
+                 ) -> tuple[subprocess.Popen, str]:
+    """`borough serve` on database URL `db` with BOROUGH_* `settings`; its base URL once
+    /healthz answers (the process is killed and the benchmark stops otherwise)."""
+    port = free_port()
+    env = {**os.environ, "BOROUGH_DATABASE_URL": db, **settings}
+    proc = subprocess.Popen([sys.executable, "-m", "borough", "serve", "--port", str(port)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+def rss_mb(pid: int) -> float:
+    """A process's resident memory in MB, from /proc."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
