@@ -141,7 +141,7 @@ def test_smallcity_action_cards_show_their_names_and_effects(web_server, context
     for card in cards:
         assert card["name"] in legend
     # a card's effect is read by focusing it with the keyboard
-    page.focus("#turn ~ a")
+    page.focus("#guide-button")
     for _ in range(40):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.classList.contains('circle-card')"):
@@ -171,7 +171,7 @@ def test_citycouncil_full_card_texts_are_shown_and_reached_by_keyboard(web_serve
     theirs = page.locator("[data-hand-seat='1']").all()
     assert {n.get_attribute("data-hand") for n in theirs} <= {"back"}
     # the buildings on offer: the whole name drawn, the whole tile text on focus
-    page.focus("#turn ~ a")
+    page.focus("#guide-button")
     seen = set()
     for _ in range(120):
         page.keyboard.press("Tab")
