@@ -25,6 +25,12 @@ INTERVAL = re.compile(r"\[[-+]?\d[\d.,]*%?, [-+]?\d[\d.,]*%?\]")
 PROVENANCE = re.compile(r"^\|.*\| recorded \| commit \| rules version \| command \|$", re.M)
 ROW = re.compile(r"^\|.*\| (\d{4}-\d\d-\d\d) \| `([0-9a-f]{7,40})` \| ([^|]+) \| ([^|]+) \|$",
                  re.M)
+# A command cell names the command that reproduces its figure (in code type, or as a
+# `borough` or `python` command line), or what was measured with which tool; a cell
+# that only points back to the prose names nothing to run.
+COMMAND = re.compile(r"`[^`]+`|\bborough |\bpython ")
+PLACEHOLDER = re.compile(
+    r"described in the (paragraph|text)|see (the )?(paragraph|text|above|below)", re.I)
 
 
 def tables(lines: list[str]) -> list[str]:
@@ -44,6 +50,18 @@ def test_the_check_finds_a_measurement_table():
     assert [row for row in tables(section.lines) if INTERVAL.search(row)]
 
 
+def command_names_a_run(cell: str) -> bool:
+    return bool(COMMAND.search(cell)) and not PLACEHOLDER.search(cell)
+
+
+def test_a_command_cell_that_points_to_the_prose_is_refused():
+    assert not command_names_a_run(" described in the paragraph (no single command line) ")
+    assert not command_names_a_run(" see the text ")
+    assert not command_names_a_run(" measured by hand ")
+    assert command_names_a_run(" `borough balance smallcity --games 240` ")
+    assert command_names_a_run(" python benchmarks/bot_play.py --levels hard ")
+
+
 @pytest.mark.parametrize("page", [p for p in PAGES if p.name not in ("index.md", "history.md")],
                          ids=lambda p: str(p.relative_to(ROOT / "docs" / "measurements")))
 def test_each_measurement_page_says_when_where_on_which_rules_and_how(page):
@@ -53,7 +71,7 @@ def test_each_measurement_page_says_when_where_on_which_rules_and_how(page):
     assert rows, page.name
     for date, commit, version, command in rows:
         assert datetime.date.fromisoformat(date) <= datetime.date.today(), (page.name, date)
-        assert command.strip(), (page.name, commit)
+        assert command_names_a_run(command), (page.name, commit, command)
         if not version.strip().startswith("any"):
             # game@N: the rules version the figure was measured on; the site adds
             # "(now M)" while the game's rules are at a later version M.
