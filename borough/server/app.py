@@ -24,6 +24,7 @@ from borough import guide, rulebook, tutorial
 from borough.server import cluster, hints, memory
 from borough.server import schemas as s
 from borough.server.bots import BotScheduler
+from borough.server.chat import Chat
 from borough.server.limits import BodyLimit, RateLimit
 from borough.server.rooms import RoomError, Rooms
 from borough.server.settings import Settings
@@ -67,7 +68,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     limits = {"create": RateLimit(settings.create_rate, settings.create_burst),
               "act": RateLimit(settings.act_rate, settings.act_burst),
-              "read": RateLimit(settings.read_rate, settings.read_burst)}
+              "read": RateLimit(settings.read_rate, settings.read_burst),
+              "chat": RateLimit(settings.chat_rate, settings.chat_burst)}  # per seat
     # Replay frames of finished games (which never change), newest use last.
     frames: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
 
@@ -90,6 +92,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bots = BotScheduler(settings.workers)
         rooms = Rooms(store, bots, settings)
         app.state.rooms = rooms
+        chat = Chat(rooms, settings, limits["chat"])
+        app.state.chat = chat
         advisor = hints.Advisor(store, settings.hint_rate, settings.hint_burst)
         app.state.advisor = advisor
         app.state.reviewer = hints.Reviewer(advisor)
@@ -97,7 +101,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if store.shared:  # other processes may serve the same games
             listening = asyncio.Event()
             background.append(asyncio.create_task(
-                cluster.listen(rooms, settings.database_url, listening)))
+                cluster.listen(rooms, settings.database_url, listening, chat.heard)))
             await asyncio.wait_for(listening.wait(), 60)
         await rooms.resume_all()
         if store.shared:
@@ -269,6 +273,34 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = rooms.seat_of(room, body.token)
         room = await rooms.undo(room, seat)
         return _json(rooms.view_text(room, seat))
+
+    @app.get("/api/games/{game_id}/chat", response_model=s.ChatLog,
+             responses=s.errors(400, 403, 404, 409, 429), dependencies=[Depends(rate("read"))])
+    async def chat_log(request: Request, game_id: str,
+                       token: str = Query("", max_length=100)) -> dict[str, Any]:
+        """The game's chat: every message for the people at the table (with their seat's
+        token); for spectators only once every person's seat, and every seat that wrote,
+        lets them read it."""
+        room = await rooms_of(request).get(game_id, fresh=True)
+        return await request.app.state.chat.log(room, token)
+
+    @app.post("/api/games/{game_id}/chat", response_model=s.ChatMessage, responses=mutating,
+              dependencies=[Depends(rate("act"))])
+    async def chat_post(request: Request, game_id: str, body: s.ChatPost) -> dict[str, Any]:
+        """Write in the game's chat from a person's seat, while the game goes on and two
+        or more seats are people; pushed to the game's sockets. A few messages at once
+        per seat, then one every two seconds."""
+        room = await rooms_of(request).get(game_id, fresh=True)
+        return await request.app.state.chat.post(room, body.token, body.text)
+
+    @app.post("/api/games/{game_id}/chat/spectators", response_model=s.ChatLog,
+              responses=mutating, dependencies=[Depends(rate("act"))])
+    async def chat_readers(request: Request, game_id: str, body: s.ChatReaders
+                           ) -> dict[str, Any]:
+        """A person's seat lets spectators read the chat, or stops letting them (each
+        seat is asked: off until it is turned on); answers the chat as the seat reads it."""
+        room = await rooms_of(request).get(game_id, fresh=True)
+        return await request.app.state.chat.allow(room, body.token, body.spectators)
 
     @app.post("/api/games/{game_id}/suggest", response_model=s.Suggestion,
               responses=s.errors(400, 403, 404, 408, 409, 413, 429, 500, 503),

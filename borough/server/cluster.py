@@ -22,9 +22,11 @@ import logging
 import os
 import secrets
 import socket
+from collections.abc import Callable
 
 import psycopg
 
+from borough.server.chat import CHANNEL as CHAT_CHANNEL
 from borough.server.rooms import Rooms
 from borough.server.store import CHANNEL
 
@@ -42,14 +44,18 @@ def plain_url(url: str) -> str:
     return f"postgresql://{rest}" if scheme.startswith("postgresql") else url
 
 
-async def listen(rooms: Rooms, url: str, ready: asyncio.Event) -> None:
-    """Hear every change any process stores, for as long as the server runs."""
+async def listen(rooms: Rooms, url: str, ready: asyncio.Event,
+                 chat: Callable[[str, int], None] | None = None) -> None:
+    """Hear every change any process stores, for as long as the server runs (and,
+    given `chat`, every chat message and change of its readers)."""
     first = True
     while True:
         try:
             conn = await psycopg.AsyncConnection.connect(plain_url(url), autocommit=True)
             async with conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
+                if chat is not None:
+                    await conn.execute(f"LISTEN {CHAT_CHANNEL}")
                 if not first:
                     rooms.heard_everything()  # what was said while nobody listened
                 first = False
@@ -57,8 +63,12 @@ async def listen(rooms: Rooms, url: str, ready: asyncio.Event) -> None:
                 own = rooms.store.owner
                 async for note in conn.notifies():
                     game_id, number, sender = note.payload.split(":", 2)
-                    if sender != own:  # this process's own changes are in its rooms already
+                    if sender == own:  # this process's own changes are in its rooms already
+                        continue
+                    if note.channel == CHANNEL:
                         rooms.heard(game_id, int(number))
+                    elif chat is not None:
+                        chat(game_id, int(number))
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -7,9 +7,10 @@ client meant.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from borough.server.rooms import MAX_SEED
 
@@ -66,6 +67,35 @@ class SuggestRequest(TokenRequest):
 
 class BotRequest(TokenRequest):
     agent: Name = "medium"
+
+
+CHAT_MOST = 500  # characters in one chat message
+# Characters that turn the direction of the text around it: a message could make
+# the words after it read differently.
+TURNING = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def chat_text(value: str) -> str:
+    """A chat message as it is stored: plain text on one line, trimmed, not empty."""
+    words = value.strip()
+    if not words:
+        raise ValueError("a message needs some text")
+    for ch in words:
+        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in TURNING:
+            raise ValueError(f"a message cannot hold the character U+{ord(ch):04X}")
+    return words
+
+
+class ChatPost(TokenRequest):
+    text: Annotated[str, StringConstraints(max_length=CHAT_MOST),
+                    AfterValidator(chat_text)] = Field(description=(
+        f"At most {CHAT_MOST} characters of plain text on one line (no control "
+        "characters); spaces around it are trimmed and it cannot be empty. It is shown "
+        "as text, never as markup."))
+
+
+class ChatReaders(TokenRequest):
+    spectators: bool = Field(description="True: this seat lets spectators read the chat.")
 
 
 # ------------------------------------------------------------------ answers
@@ -199,6 +229,29 @@ class GameReview(BaseModel):
     reviewer: str
     complete: bool = Field(description="Done, with every decision judged.")
     seats: list[ReviewedSeat]
+
+
+class ChatMessage(BaseModel):
+    number: int = Field(description="1, 2, 3, ... within the game.")
+    seat: int
+    name: str
+    text: str = Field(description="Plain text: show it as text, never as markup.")
+    at: str = Field(description="When it was stored (ISO 8601, UTC).")
+
+
+class ChatLog(BaseModel):
+    available: bool = Field(description="The game has a chat: two or more of its seats "
+                                         "are people, or someone wrote in it.")
+    readable: bool = Field(description="The asker may read it: a person's seat, or a "
+                                        "spectator of a chat the players opened.")
+    seat: int | None = Field(description="The person's seat the token belongs to; null "
+                                         "for a spectator or a bot's seat.")
+    can_post: bool
+    spectators: bool = Field(description="Every seat asked lets spectators read the chat.")
+    allowed: list[int] = Field(description="The seats that let spectators read it.")
+    asked: list[int] = Field(description="The seats whose leave spectators need: every "
+                                         "person's seat now and every seat that wrote.")
+    messages: list[ChatMessage]
 
 
 class Explained(BaseModel):

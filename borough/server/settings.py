@@ -44,6 +44,11 @@ class Settings:
     # a second: a person asking at every decision is never refused.
     hint_rate: float = 1.0
     hint_burst: int = 10
+    # Chat, per seat of a game, counted per process: `chat_burst` messages at once,
+    # then `chat_rate` a second; and at most `chat_messages` messages in one game.
+    chat_rate: float = 0.5
+    chat_burst: int = 6
+    chat_messages: int = 2000
     # Live sockets. A seat's own always get in: a seat opening one more than its
     # share closes its oldest. Spectators have a smaller share of each game and
     # of the server, so strangers cannot lock players out, and any one address

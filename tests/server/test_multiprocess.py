@@ -141,6 +141,39 @@ def test_a_full_game_of_every_game_with_seats_on_both_processes(pair, name):
 
 
 @pytest.mark.postgres
+def test_chat_written_on_one_process_reaches_sockets_on_the_other(pair):
+    clients = [Client(server.url) for server in pair]
+    created = clients[0].create("architectura", 2, ["human", "human"], seed=4)
+    gid = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    ws = pair[1].url.replace("http", "ws")
+
+    async def scenario():
+        async with (websockets.connect(f"{ws}/ws/games/{gid}?token={tokens[1]}") as other,
+                    websockets.connect(f"{ws}/ws/games/{gid}") as spectator):
+            await other.recv()
+            await spectator.recv()  # the first views
+            for i in (0, 1):  # both people let spectators read, each on another process
+                r = clients[i].http.post(f"/api/games/{gid}/chat/spectators",
+                                         json={"token": tokens[i], "spectators": True})
+                assert r.status_code == 200, r.text
+            assert json.loads(await asyncio.wait_for(spectator.recv(), 10))["access"]
+            r = clients[0].http.post(f"/api/games/{gid}/chat",
+                                     json={"token": tokens[0], "text": "from process one"})
+            assert r.status_code == 200, r.text
+            for socket in (other, spectator):
+                while (said := json.loads(await asyncio.wait_for(socket.recv(), 10))
+                       ).get("message") is None:
+                    pass
+                assert said["message"] == r.json()
+
+    run_async(scenario())
+    both = [c.http.get(f"/api/games/{gid}/chat", params={"token": tokens[1]}).json()
+            for c in clients]
+    assert both[0] == both[1] and len(both[0]["messages"]) == 1
+
+
+@pytest.mark.postgres
 def test_the_same_move_sent_to_both_processes_at_once_is_accepted_once(pair):
     clients = [Client(server.url) for server in pair]
     created = clients[0].create("architectura", 2, ["human", "human"], seed=3)
