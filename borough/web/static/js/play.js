@@ -50,7 +50,8 @@ function accept(view) {
   if (table.view && view.version < table.view.version) return;
   while (waiting.length && waiting[0].version <= view.version) waiting.shift();
   table.show(view);
-  alerts.update(view);
+  // the alert follows the newest view the server sent, even one still held back
+  alerts.update(waiting.length ? waiting[waiting.length - 1] : view);
   document.body.dataset.version = String(view.version);
   shownAt = performance.now(); // once drawn: the pace is the time it stays in sight
   const seatControls = document.getElementById("seat-controls");
@@ -71,6 +72,7 @@ function pushed(view) {
   }
   waiting.push(view);
   if (waiting.length > MOST_WAITING) waiting.splice(0, waiting.length - MOST_WAITING);
+  alerts.update(view); // the turn is told as it arrives, before the moves are shown
   drain();
 }
 
