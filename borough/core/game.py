@@ -62,6 +62,37 @@ class Result:
         return {"scores": list(self.scores), "winners": list(self.winners), "detail": self.detail}
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """Why the rules refuse an action: the condition not met now, and the rule
+    behind it, named by its id in the game's RULES.md and said in a player's words.
+
+    `condition` alone is what `Game.explain` answers (and `apply` raises), so a
+    refusal reads the same everywhere; `rule` and `words` let a table name the
+    rule and link to it."""
+
+    condition: str
+    rule: str
+    words: str
+
+    def __str__(self) -> str:
+        return self.condition
+
+    def to_json(self) -> dict[str, str]:
+        return {"condition": self.condition, "rule": self.rule, "words": self.words}
+
+
+class RuleWords:
+    """A game's rules in a player's words, by RULES.md id, for its refusals."""
+
+    def __init__(self, words: dict[str, str]) -> None:
+        self.words = dict(words)
+
+    def refuse(self, rule: str, condition: str) -> Refusal:
+        """The refusal of an action: `condition` is not met, as `rule` requires."""
+        return Refusal(condition, rule, self.words[rule])
+
+
 @dataclass
 class Event:
     """Something that happened, in words a player would use.
@@ -106,6 +137,8 @@ class Game(ABC):
     table_can_lose: ClassVar[bool] = False
     """True where the whole table often loses together (to the game itself), so a
     player's strength shows in its score over its rivals more than in its wins."""
+    rule_words: ClassVar[dict[str, str]] = {}
+    """The rules a refusal names, by RULES.md id, each in a player's words."""
     rules_version: ClassVar[int] = 1
     """Raised whenever a rule change could make an old record replay differently.
 
@@ -322,9 +355,17 @@ class Game(ABC):
         """
         return None
 
-    def why_illegal(self, state: Any, seat: int, action: Action) -> str | None:
-        """A game-specific reason for an action outside the legal list."""
+    def why_illegal(self, state: Any, seat: int, action: Action) -> Refusal | str | None:
+        """A game-specific reason for an action outside the legal list: a
+        `Refusal` naming the rule that is not met, where the game knows it."""
         return None
+
+    def refusal(self, state: Any, seat: int, action: Any) -> Refusal | str | None:
+        """`explain` with the rule behind a refusal: None when `action` is legal for
+        `seat` now, a `Refusal` where the game names the rule, else the reason."""
+        action = freeze(action)
+        _check_form(self, action)
+        return self._refusal(state, seat, action)
 
     # ------------------------------------------------- checks and plumbing
     def apply(self, state: Any, seat: int, action: Any) -> list[Event]:
@@ -333,7 +374,7 @@ class Game(ABC):
             _check_form(self, action)
         reason = self._refusal(state, seat, action)
         if reason is not None:
-            raise IllegalAction(reason)
+            raise IllegalAction(str(reason))
         return self._apply(state, seat, action)
 
     def apply_trusted(self, state: Any, seat: int, action: Action) -> list[Event]:
@@ -356,9 +397,10 @@ class Game(ABC):
         """
         action = freeze(action)
         _check_form(self, action)
-        return self._refusal(state, seat, action)
+        reason = self._refusal(state, seat, action)
+        return None if reason is None else str(reason)
 
-    def _refusal(self, state: Any, seat: int, action: Any) -> str | None:
+    def _refusal(self, state: Any, seat: int, action: Any) -> Refusal | str | None:
         if self.is_over(state):
             return "The game is over; no more actions can be taken."
         if type(seat) is not int or not 0 <= seat < self.num_seats(state):

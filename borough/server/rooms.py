@@ -33,7 +33,7 @@ import borough
 from borough import match as matches
 from borough.agents import AGENT_NAMES
 from borough.core.errors import IllegalAction
-from borough.core.game import Game
+from borough.core.game import Game, Refusal
 from borough.core.record import Record, content_mismatch, dump, rules_mismatch
 from borough.server import changes, views
 from borough.server.bots import BotScheduler
@@ -387,12 +387,17 @@ class Rooms:
     def explain(self, room: Room, seat: int, action: Any) -> dict[str, Any]:
         """Whether `action` would be allowed for `seat` now, and the rules' reason if not."""
         try:
-            reason = room.game.explain(room.state, seat, action)
+            reason = room.game.refusal(room.state, seat, action)
         except IllegalAction as exc:
             raise RoomError(422, exc.reason) from None
         names = [s["name"] for s in room.seats]
+        rule = None
+        if isinstance(reason, Refusal):  # the rule behind it, and where the rules say it
+            rule = {"id": reason.rule, "words": reason.words,
+                    "href": f"/rules/{room.game.name}#{reason.rule}"}
         return {"allowed": reason is None,
-                "reason": None if reason is None else named(reason, names)}
+                "reason": None if reason is None else named(str(reason), names),
+                "rule": rule}
 
     async def act(self, room: Room, seat: int, version: int, action: Any) -> Room:
         """Take `action` for `seat`, sent from the seat's view at `version`."""

@@ -254,9 +254,17 @@ class ChatLog(BaseModel):
     messages: list[ChatMessage]
 
 
+class RuleRef(BaseModel):
+    id: str = Field(description="The rule's id in the game's RULES.md.")
+    words: str = Field(description="The rule in a player's words.")
+    href: str = Field(description="The rules page at that rule.")
+
+
 class Explained(BaseModel):
     allowed: bool
     reason: str | None = Field(description="Why the rules refuse the action; null if allowed.")
+    rule: RuleRef | None = Field(default=None, description=(
+        "The rule behind a refusal, where the game names it; null otherwise."))
 
 
 class LobbySeat(BaseModel):

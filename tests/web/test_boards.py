@@ -1,4 +1,5 @@
-"""Each board's own drawing: Rondel City's map, card texts, and refused clicks explained.
+"""Each board's own drawing: Rondel City's map, card texts, and refused clicks explained
+(with the rule behind a refusal, linked into the rules page).
 
 A position is reached by playing the human seat through the API (bots play the
 others), then the page is opened and used by clicking or with the keyboard.
@@ -107,6 +108,14 @@ def test_citycouncil_refused_favor_card_is_explained(web_server, contexts):
     wait_ready(page)
     text = click_refused(page, "[data-hand-seat='0'][data-attempt]")
     assert "not allowed" in text and "first round" in text, text
+    # the refusal names its rule in a player's words and links to it in the rules
+    words = borough.game("citycouncil").rule_words["CC-52"]
+    assert words in text, text
+    link = page.locator("#message a[data-rule='CC-52']")
+    assert link.get_attribute("href") == "/rules/citycouncil#CC-52"
+    screenshot(page, "refusal-rule-link")
+    page.goto(base + link.get_attribute("href"))
+    page.wait_for_selector("#rules strong#CC-52")
 
 
 def test_smallcity_refused_plot_is_explained(web_server, contexts):

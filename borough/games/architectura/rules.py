@@ -22,7 +22,7 @@ from typing import Any
 from borough.core.errors import CorruptData
 from borough.core.game import Action, Event, Game, Option, Result
 from borough.core.rng import Rng
-from borough.games.architectura import effects, information, prompts, scoring
+from borough.games.architectura import effects, information, prompts, refusals, scoring
 from borough.games.architectura.changes import CityChanges
 from borough.games.architectura.city import PER_COLOUR
 from borough.games.architectura.data import (
@@ -75,6 +75,7 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
     )
     state_type = ArcState
     rules_version = 2  # see "Changes" at the end of RULES.md
+    rule_words = refusals.WORDS.words
     prompt = prompts.prompt
 
     def __init__(self, data_file: Path = DEFAULT_FILE) -> None:

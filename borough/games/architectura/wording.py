@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from borough.core.game import Action
+from borough.core.game import Action, Refusal
 from borough.games.architectura import city
-from borough.games.architectura.city import space_name
+from borough.games.architectura.city import PER_COLOUR, space_name
 from borough.games.architectura.data import Card
+from borough.games.architectura.refusals import EFFECT_RULES, STEP_RULES, WORDS
 from borough.games.architectura.state import (
     CHOOSE,
     COLUMNS,
     EFFECT,
+    EMPTY,
     GRAVE,
     LAB,
     PAY,
@@ -79,25 +81,40 @@ class Wording:
             "spare": "Leave your protected card untouched",
         }.get(kind, repr(action))
 
-    def why_illegal(self, state: ArcState, seat: int, action: Action) -> str | None:
+    def why_illegal(self, state: ArcState, seat: int, action: Action) -> Refusal:
+        refuse = WORDS.refuse
         kind = action[0]
         if kind == "play" and state.step == PLAY:
             t, i = action[1], action[2]
             if t not in state.seats[seat].hand:
-                return f"The {self.cards[t].name} is not in your hand."
+                return refuse("ARC-4", f"The {self.cards[t].name} is not in your hand.")
             if state.forced >= 0 and i != state.forced:
-                return f"The Manufactory's card must go on {space_name(state.forced)}."
+                return refuse("ARC-C18", "The Manufactory's card must go on "
+                              f"{space_name(state.forced)}.")
             if i >= state.players * COLUMNS and i != GRAVE:
-                return f"There is no {space_name(i)} with {state.players} players."
+                return refuse("ARC-6", f"There is no {space_name(i)} with {state.players} "
+                              "players.")
             if self.cards[t].kind == "grave" or i == GRAVE:
-                return "Only the Graveyard is played beside the city, and only there."
+                return refuse("ARC-C11", "Only the Graveyard is played beside the city, and "
+                              "only there.")
             if not city.can_place(state, seat, i):
-                return f"{space_name(i).capitalize()} is not an eligible space."
+                return refuse("ARC-6", f"{space_name(i).capitalize()} is not an eligible space.")
             if not city.run_ok(state, seat, i):
-                return "That would be the third card of your colour in a row in this street."
+                return refuse("ARC-7", "That would be the third card of your colour in a row "
+                              "in this street.")
             if self.cards[t].condition == "right_of_own":
-                return "The City Hall must go right of one of your face-up cards."
-            return "You cannot pay for the Magic Academy: you need two other cards to remove."
+                return refuse("ARC-C16", "The City Hall must go right of one of your face-up "
+                              "cards.")
+            return refuse("ARC-C14", "You cannot pay for the Magic Academy: you need two other "
+                          "cards to remove.")
+        if (state.step == EFFECT and kind in ("target", "rotate")
+                and 0 <= action[1] < len(state.cells) and state.cells[action[1]] != EMPTY
+                and not city.affectable(self.cards, state, seat, action[1])
+                and city.protected(self.cards, state, action[1])):
+            card = self.cards[state.cells[action[1]] % PER_COLOUR]
+            why = "it starts protected" if card.protected else "a protection token lies on it"
+            return refuse("ARC-23", f"The {card.name} on {space_name(action[1])} is protected "
+                          f"({why}): your card's effect cannot touch it.")
         words = {
             CHOOSE: "choose replacement cards or declare your deck ready",
             TUTOR: "decide whether to take the Obelisk from your deck",
@@ -108,4 +125,7 @@ class Wording:
             LAB: "play a card face down for the Laboratory",
         }
         must = words.get(state.step, "wait")
-        return f"Now you must {must}: {self.describe(action)} is not possible."
+        rule = STEP_RULES.get(state.step, "ARC-4")
+        if state.step == EFFECT:
+            rule = EFFECT_RULES.get(state.effect, rule)
+        return refuse(rule, f"Now you must {must}: {self.describe(action)} is not possible.")

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from borough.core.game import Action, Event, Game, Option, Result
+from borough.core.game import Action, Event, Game, Option, Refusal, Result
 from borough.core.rng import Rng
 from borough.games.citycouncil import (
     checks,
@@ -26,6 +26,7 @@ from borough.games.citycouncil import (
     information,
     production,
     prompts,
+    refusals,
     steps,
     wording,
 )
@@ -44,6 +45,7 @@ class CityCouncil(Game):
     seats = checks.SEATS
     state_type = CCState
     rules_version = 13  # see "Changes" at the end of RULES.md
+    rule_words = refusals.WORDS.words
     table_can_lose = True  # CC-50: the government takes over
     prompt = prompts.prompt
 
@@ -209,7 +211,7 @@ class CityCouncil(Game):
     def what_it_uses(self, action: Action) -> str:
         return wording.what_it_uses(self.content, action)
 
-    def why_illegal(self, state: CCState, seat: int, action: Action) -> str | None:
+    def why_illegal(self, state: CCState, seat: int, action: Action) -> Refusal:
         return wording.why_illegal(self.content, state, seat, action)
 
     def max_decisions(self, players: int, options: dict[str, Any]) -> int:

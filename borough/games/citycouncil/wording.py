@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from borough.core.game import Action
+from borough.core.game import Action, Refusal
 from borough.games.citycouncil import city, council
 from borough.games.citycouncil.data import Content
+from borough.games.citycouncil.refusals import STEP_RULES, WORDS
 from borough.games.citycouncil.state import (
     EXEC_VOTE,
     FAVOR,
@@ -88,68 +89,78 @@ def what_it_uses(c: Content, action: Action) -> str:
     return describe(c, action)
 
 
-def why_illegal(c: Content, state: CCState, seat: int, action: Action) -> str | None:
+def why_illegal(c: Content, state: CCState, seat: int, action: Action) -> Refusal:
+    refuse = WORDS.refuse
     kind = action[0]
     step = state.step
     if step == PROPOSE and kind == "construct":
         bid = action[1]
         if bid not in state.display:
-            return f"The {c.names[bid]} is not face up in the planning area."
+            return refuse("CC-21", f"The {c.names[bid]} is not face up in the planning area.")
         if bid in council.targeted(state):
-            return f"The {c.names[bid]} already carries a proposal."
-        return f"The City Budget (${state.budget}) cannot pay for the {c.names[bid]}."
+            return refuse("CC-21", f"The {c.names[bid]} already carries a proposal.")
+        return refuse("CC-21", f"The City Budget (${state.budget}) cannot pay for the "
+                      f"{c.names[bid]}.")
     if step == PROPOSE and kind in ("sell", "relocate"):
         left = state.sells_left if kind == "sell" else state.relocates_left
+        rule = "CC-23" if kind == "sell" else "CC-22"
         if left <= 0:
-            return f"No {kind} marker is left this round."
-        return f"The {c.names[action[1]]} cannot be proposed for that."
+            return refuse(rule, f"No {kind} marker is left this round.")
+        return refuse(rule, f"The {c.names[action[1]]} cannot be proposed for that.")
     if step in (VOTE, EXEC_VOTE) and kind == "vote":
         i = action[1]
         if i >= len(state.proposals):
-            return f"There is no plan {i + 1}."
+            return refuse("CC-24", f"There is no plan {i + 1}.")
         if step == VOTE and state.proposals[i].member == seat:
-            return "Your delegate must go on someone else's plan."
-        return "You have no private funds to add to that plan."
+            return refuse("CC-24", "Your delegate must go on someone else's plan.")
+        return refuse("CC-25", "You have no private funds to add to that plan.")
     if step == PRODUCE and kind == "activate":
         bid = action[1]
         if state.site_of[bid] < 0:
-            return f"The {c.names[bid]} is not in the city."
+            return refuse("CC-41", f"The {c.names[bid]} is not in the city.")
         if state.activated[bid]:
-            return f"The {c.names[bid]} has already been activated this round."
+            return refuse("CC-41", f"The {c.names[bid]} has already been activated this "
+                          "round.")
         if not city.eligible(c, state, bid):
-            return f"The {c.names[bid]} is not in an activated zone or the centre."
-        return f"The city lacks the workers or resources to run the {c.names[bid]}."
+            return refuse("CC-41", f"The {c.names[bid]} is not in an activated zone or the "
+                          "centre.")
+        return refuse("CC-41", "The city lacks the workers or resources to run the "
+                      f"{c.names[bid]}.")
     if step == SITE and kind == "site":
         p = state.proposals[state.pending]
         b = c.buildings[p.building]
         if c.board.place_shape[action[1]] != b.shape:
-            return f"That site does not have the shape of the {b.name}."
+            return refuse("CC-21", f"That site does not have the shape of the {b.name}.")
         if not city.site_open(c, state, action[1]):
-            return (f"{c.board.site(action[1])} lies in a neighbourhood not yet open "
-                    "for building.")
-        return (f"The {b.name} cannot go on {c.board.site(action[1])}: the blocks are "
-                f"taken, in the centre, or the budget (${state.budget}) cannot pay.")
+            return refuse("CC-64", f"{c.board.site(action[1])} lies in a neighbourhood not "
+                          "yet open for building.")
+        return refuse("CC-21", f"The {b.name} cannot go on {c.board.site(action[1])}: the "
+                      f"blocks are taken, in the centre, or the budget (${state.budget}) "
+                      "cannot pay.")
     if step == PRODUCE and kind == "zone":
         name = c.board.hood_names[action[1]]
         if not state.open_hoods[action[1]]:
-            return f"Zone {name} is not open yet, so no building there could work."
+            return refuse("CC-42", f"Zone {name} is not open yet, so no building there "
+                          "could work.")
         if state.zones_on[action[1]]:
-            return f"Zone {name} is already activated this round."
-        return (f"Zone {name} cannot be activated: it needs energy and a community cube, "
-                "and a building there that could then work.")
+            return refuse("CC-42", f"Zone {name} is already activated this round.")
+        return refuse("CC-42", f"Zone {name} cannot be activated: it needs energy and a "
+                      "community cube, and a building there that could then work.")
     if step == PRODUCE and kind == "boost":
-        return (f"The {c.names[action[1]]} cannot take a second action now "
-                "(it must be active, have a white-collar job and its inputs).")
+        return refuse("CC-43", f"The {c.names[action[1]]} cannot take a second action now "
+                      "(it must be active, have a white-collar job and its inputs).")
     if step == TURN_END and kind == "done":
-        return f"Your hand holds more than {HAND_LIMIT} Favor cards: discard first."
+        return refuse("CC-55", f"Your hand holds more than {HAND_LIMIT} Favor cards: "
+                      "discard first.")
     if kind == "score":
         if action[1] not in state.hands[seat]:
-            return "That Favor card is not in your hand."
+            return refuse("CC-54", "That Favor card is not in your hand.")
         if state.round < 2:
-            return "No Favor card may be scored in the first round."
+            return refuse("CC-52", "No Favor card may be scored in the first round.")
         if c.cards[action[1]].building and step != TURN_END:
-            return "Building Favor cards score only at the end of the round."
+            return refuse("CC-53", "Building Favor cards score only at the end of the round.")
         if step not in (FAVOR, TURN_END):
-            return "A Favor card is played when the game offers the chance."
-        return "That Favor card's condition does not hold now."
-    return f"Now the step is {step}: {describe(c, action)} is not possible."
+            return refuse("CC-62", "A Favor card is played when the game offers the chance.")
+        return refuse("CC-54", "That Favor card's condition does not hold now.")
+    return refuse(STEP_RULES.get(step, "CC-8"),
+                  f"Now the step is {step}: {describe(c, action)} is not possible.")

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from borough.core.errors import CorruptData
-from borough.core.game import Action, Event, Game, Option, Result
+from borough.core.game import Action, Event, Game, Option, Refusal, Result
 from borough.core.rng import Rng
-from borough.games.ekopolis import effects, prompts, scoring
+from borough.games.ekopolis import effects, prompts, refusals, scoring
 from borough.games.ekopolis.data import BLUE, COLOURS, DEFAULT_DIR, GREEN, RED, Content, load
 from borough.games.ekopolis.state import (
     CITY_HALL,
@@ -57,6 +57,7 @@ class Ekopolis(Game):
     )
     state_type = EkoState
     rules_version = 9  # see "Changes" at the end of RULES.md
+    rule_words = refusals.WORDS.words
 
     def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:
         self.content: Content = load(data_dir)
@@ -505,19 +506,23 @@ class Ekopolis(Game):
         """A discard (EKO-F7) names the Building it gives up: that tile is not used."""
         return "" if action[0] == "discard" else self.describe(action)
 
-    def why_illegal(self, state: EkoState, seat: int, action: Action) -> str | None:
+    def why_illegal(self, state: EkoState, seat: int, action: Action) -> Refusal:
+        refuse = refusals.WORDS.refuse
         kind = action[0]
         if kind == "place" and state.step == PLACE:
             tile, hex_ = action[1], action[2]
+            where = self.board.labels[hex_]
             if tile not in state.seats[seat].hand:
-                return f"The {self.tiles[tile].name} is not in your hand."
+                return refuse("EKO-4", f"The {self.tiles[tile].name} is not in your hand.")
             if hex_ in self.board.blocked:
-                return f"{self.board.labels[hex_]} is marked X: nothing may be built there."
+                return refuse("EKO-6", f"{where} is marked X: nothing may be built there.")
             if state.board[hex_] >= 0:
-                return f"{self.board.labels[hex_]} already holds a Building."
-            return f"{self.board.labels[hex_]} is not next to your city (tokens do not connect)."
+                return refuse("EKO-13", f"{where} already holds a Building.")
+            return refuse("EKO-5", f"{where} is not next to your city (tokens do not "
+                          "connect).")
         if kind == "pollute" and state.step == POLLUTE:
-            return "The pollution token must go on an empty space next to the new Building."
+            return refuse("EKO-10", "The pollution token must go on an empty space next to "
+                          "the new Building.")
         step_words = {
             PLACE: "choose a Building and a space",
             POLLUTE: "place the pollution token",
@@ -526,7 +531,8 @@ class Ekopolis(Game):
             DISCARD: "discard a Building or keep your hand",
         }
         need = step_words.get(state.step, "wait")
-        return f"Now you must {need}: {self.describe(action)} is not possible."
+        return refuse(refusals.STEP_RULES.get(state.step, "EKO-4"),
+                      f"Now you must {need}: {self.describe(action)} is not possible.")
 
     def max_decisions(self, players: int, options: dict[str, Any]) -> int:
         # per turn: place, pollution, green zone, card choice, card plays, discard

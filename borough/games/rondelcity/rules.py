@@ -19,9 +19,18 @@ from pathlib import Path
 from typing import Any
 
 from borough.core.errors import CorruptData
-from borough.core.game import Action, Event, Game, Option, Result
+from borough.core.game import Action, Event, Game, Option, Refusal, Result
 from borough.core.rng import Rng
-from borough.games.rondelcity import actions, checks, flow, information, prompts, seats, wording
+from borough.games.rondelcity import (
+    actions,
+    checks,
+    flow,
+    information,
+    prompts,
+    refusals,
+    seats,
+    wording,
+)
 from borough.games.rondelcity.data import DEFAULT_DIR, Content, load
 from borough.games.rondelcity.seats import player_name
 from borough.games.rondelcity.state import (
@@ -61,6 +70,7 @@ class RondelCity(Game):
     )
     state_type = RonState
     rules_version = 2  # see "Changes" at the end of RULES.md
+    rule_words = refusals.WORDS.words
     prompt = prompts.prompt
 
     def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:
@@ -286,7 +296,7 @@ class RondelCity(Game):
     def describe(self, action: Action, state: Any = None) -> str:
         return wording.describe(self, action, state)
 
-    def why_illegal(self, state: RonState, seat: int, action: Action) -> str | None:
+    def why_illegal(self, state: RonState, seat: int, action: Action) -> Refusal:
         return wording.why_illegal(self, state, seat, action)
 
     def max_decisions(self, players: int, options: dict[str, Any]) -> int:

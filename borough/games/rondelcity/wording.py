@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from borough.core.game import Action
+from borough.core.game import Action, Refusal
 from borough.games.rondelcity import placing
 from borough.games.rondelcity.data import BUILDINGS
+from borough.games.rondelcity.refusals import STEP_RULES, WORDS
 from borough.games.rondelcity.state import (
     ACTION,
+    AMENITY,
     BONUS,
     EMPTY,
     EVENT,
@@ -72,37 +74,44 @@ def describe(game: RondelCity, action: Action, state: Any = None) -> str:
     return repr(action)
 
 
-def why_illegal(game: RondelCity, state: RonState, seat: int, action: Action) -> str | None:
+def why_illegal(game: RondelCity, state: RonState, seat: int, action: Action) -> Refusal:
+    refuse = WORDS.refuse
     kind, step = action[0], state.step
     if kind == "rondel" and step == ROTATE:
-        return (f"You have {game.gold(state, seat)} gp and cannot pay "
-                f"{game.market.extra_costs[action[1] - 1]} gp for the extra steps.")
+        return refuse("RON-9", f"You have {game.gold(state, seat)} gp and cannot pay "
+                      f"{game.market.extra_costs[action[1] - 1]} gp for the extra steps.")
     if kind == "buy" and step == ACTION:
         b = game.rondel_building(state, seat)
         if not state.lines[b]:
-            return f"The {BUILDINGS[b].title()} line is empty."
+            return refuse("RON-12", f"The {BUILDINGS[b].title()} line is empty.")
         if game.holding(state, seat) >= game.tile_limit(state):
-            return (f"You already hold {game.tile_limit(state)} unplaced tiles: place or "
-                    "pass instead.")
-        return (f"The tile costs {game.price(state, seat)} gp and you have "
-                f"{game.gold(state, seat)} gp.")
+            return refuse("RON-14", f"You already hold {game.tile_limit(state)} unplaced "
+                          "tiles: place or pass instead.")
+        return refuse("RON-15", f"The tile costs {game.price(state, seat)} gp and you have "
+                      f"{game.gold(state, seat)} gp.")
     if kind == "place" and step in (ACTION, FINAL, PICK):
         if action[1] not in state.held[seat]:
-            return "You do not hold that tile."
-        return "That tile has no square it may go on now."
+            return refuse("RON-16", "You do not hold that tile.")
+        return refuse("RON-16", "That tile has no square it may go on now.")
     if kind == "square" and step == SQUARE:
         q = action[1]
+        city = game.city
         if state.board[q] != EMPTY:
-            return f"Square {game.city.square_labels[q]} is not empty."
+            return refuse("RON-16", f"Square {city.square_labels[q]} is not empty.")
         t = game.tiles[state.tile]
         colour = game.rondel_colour(state, seat)
         if not placing.square_allowed(game.content, state, t, q, state.mode, colour):
-            return (f"Square {game.city.square_labels[q]} is not beside an allowed "
-                    f"{colour} street, or its Block already has a "
-                    f"{BUILDINGS[t.building].title()}.")
-        return "Placing the tile there would take your Banker below 0 gp."
+            block = city.block_squares[city.square_block[q]]
+            if any(0 <= state.board[p] < AMENITY and game.tiles[state.board[p]].building
+                   == t.building for p in block):
+                return refuse("RON-17", f"The Block of square {city.square_labels[q]} "
+                              f"already has a {BUILDINGS[t.building].title()}.")
+            return refuse("RON-16", f"Square {city.square_labels[q]} is not beside an "
+                          f"allowed {colour} street.")
+        return refuse("RON-15", "Placing the tile there would take your Banker below 0 gp.")
     if kind in ("amenity_buy", "amenity_place") and step == ACTION:
-        return "You do not hold that Amenity, or it has nothing to act on now."
+        return refuse("RON-V8", "You do not hold that Amenity, or it has nothing to act "
+                      "on now.")
     words = {
         ROTATE: "move your Action marker", ACTION: "buy, place or pass",
         PICK: "choose the tile to place", SQUARE: "choose a square",
@@ -111,5 +120,5 @@ def why_illegal(game: RondelCity, state: RonState, seat: int, action: Action) ->
         BONUS: "choose 2 VP or 4 gp", SITE: "choose a square for the Amenity",
         FINAL: "place a final tile or skip",
     }
-    return f"Now you must {words.get(step, 'wait')}: {game.describe(action)} is not possible."
-
+    return refuse(STEP_RULES.get(step, "RON-11"), f"Now you must {words.get(step, 'wait')}: "
+                  f"{game.describe(action)} is not possible.")

@@ -27,7 +27,7 @@ from typing import Any
 
 from borough.core.errors import CorruptData
 from borough.core.game import Action, Event, Game, Option
-from borough.games.smallcity import build, citizens, council, prompts
+from borough.games.smallcity import build, citizens, council, prompts, refusals
 from borough.games.smallcity.build import name
 from borough.games.smallcity.data import (
     CELLS,
@@ -88,6 +88,7 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
     )
     state_type = SmallCityState
     rules_version = 4  # see "Changes" at the end of RULES.md
+    rule_words = refusals.WORDS.words
     prompt = prompts.prompt
 
     def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from borough.core.game import Action
+from borough.core.game import Action, Refusal
 from borough.games.smallcity import citizens, council, effects, stacks, stores
 from borough.games.smallcity.build import name
 from borough.games.smallcity.data import MATERIALS, Content, normalise
 from borough.games.smallcity.geometry import edge_label, label
+from borough.games.smallcity.refusals import STEP_RULES, WORDS
 from borough.games.smallcity.state import (
     BUILD,
     SmallCityState,
@@ -242,35 +243,42 @@ class Wording:
             return self.behind_screen(state, seat, own)  # type: ignore[attr-defined]
         return self.describe(action, state)
 
-    def why_illegal(self, state: SmallCityState, seat: int, action: Action) -> str | None:
+    def why_illegal(self, state: SmallCityState, seat: int, action: Action) -> Refusal:
+        refuse = WORDS.refuse
         st = state
         # In the sealed Build phase each seat is at its own step.
         step = st.seats[seat].bstep if st.phase == BUILD else st.step
         if action[0] == "card" and step == "card" and 0 <= action[1] < 8:
             if st.taken[action[1]] != -1:
-                return "That Special Action card is already taken."
-            return f"That card costs ${self.card_cost(st, action[1])}, more than you have."
+                return refuse("SC-9", "That Special Action card is already taken.")
+            return refuse("SC-9", f"That card costs ${self.card_cost(st, action[1])}, more "
+                          "than you have.")
         if action[0] == "tile" and step in ("build", "tile") and action[1] < len(self.types):
             t = self.types[action[1]]
             if not stacks.personal(st, t) and stacks.stack(st, seat, t) <= 0:
                 ahead = stacks.holder(st, seat, t)
                 if ahead >= 0:  # SC-45
-                    return (f"The last {t.name} tiles are held for {name(ahead)}, ahead in "
-                            "turn order and still building; build something else or wait.")
-                return f"The stack of {t.name} is empty."
+                    return refuse("SC-45", f"The last {t.name} tiles are held for "
+                                  f"{name(ahead)}, ahead in turn order and still building; "
+                                  "build something else or wait.")
+                return refuse("SC-27", f"The stack of {t.name} is empty.")
         if action[0] == "place" and step in ("place", "hall", "warehouse"):
-            return (f"The tile cannot go with its corner on {label(action[2])}: it must fit on "
-                    "empty spaces of your Constructible Zone and meet its criteria.")
+            return refuse("SC-42", f"The tile cannot go with its corner on {label(action[2])}: "
+                          "it must fit on empty spaces of your Constructible Zone and meet "
+                          "its criteria.")
         if action[0] == "spend" and step == "spend":
             kind, owed = MATERIALS[action[1]], st.seats[seat].owe
             if not owed[action[1]]:
-                return f"This building needs no {kind} now."
+                return refuse("SC-38", f"This building needs no {kind} now.")
             if action[1] != next(m for m in range(3) if owed[m]):
-                return "Pay the materials in order: wood, then stone, then metal."
+                return refuse("SC-38", "Pay the materials in order: wood, then stone, then "
+                              "metal.")
             if all(store != action[2] for store, _ in stores.holders(st.seats[seat], action[1])):
-                return f"There is no {kind} {stores.where(action[2])} to pay with."
+                return refuse("SC-38", f"There is no {kind} {stores.where(action[2])} to pay "
+                              "with.")
         if action[0] == "store" and step == "store":
-            return (f"{self.describe(action)} is not possible: the store has no free space "
-                    "for it, or that material is not the one waiting.")
+            return refuse("SC-65", f"{self.describe(action)} is not possible: the store has no "
+                          "free space for it, or that material is not the one waiting.")
         need = STEPS[step].need if step in STEPS else "wait"
-        return f"Now you must {need}: {self.describe(action)} is not possible."
+        return refuse(STEP_RULES.get(step, "SC-27"),
+                      f"Now you must {need}: {self.describe(action)} is not possible.")

@@ -194,7 +194,7 @@ async function attempt(action, label) {
     const answer = await api(`/api/games/${gameId}/explain`, { body: { token, action } });
     if (answer.allowed)
       await refresh(); // the view was behind: the place is open now
-    else table.setMessage(`${label}: not allowed, ${answer.reason}`);
+    else table.setMessage(`${label}: not allowed, ${answer.reason}`, "error", answer.rule);
   } catch (err) {
     table.setMessage(err.message);
   } finally {

@@ -290,8 +290,9 @@ export class Table {
   }
 
   // A floating notice over the page (it never pushes the board down); the ✕ or the
-  // next move dismisses it.
-  setMessage(text, kind = "error") {
+  // next move dismisses it. A refusal's `rule` (id, words, href) is named under it,
+  // with a link to the rules page at that rule.
+  setMessage(text, kind = "error", rule = null) {
     if (!text) {
       this.message.replaceChildren();
       return;
@@ -310,7 +311,23 @@ export class Table {
       el(
         "p",
         { class: `notice ${kind}`, role: kind === "error" ? "alert" : "status" },
-        text,
+        rule
+          ? el(
+              "span",
+              {},
+              text,
+              el(
+                "span",
+                { class: "rule-ref" },
+                `The rule: ${rule.words} `,
+                el(
+                  "a",
+                  { href: rule.href, target: "_blank", rel: "noopener", "data-rule": rule.id },
+                  `Read ${rule.id} in the rules`,
+                ),
+              ),
+            )
+          : text,
         close,
       ),
     );
