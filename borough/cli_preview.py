@@ -31,6 +31,8 @@ def preview(view: SeatView, action: Action) -> list[str]:
         lines.append("Effect: " + "; ".join(change_text(c) for c in seen.changes) + ".")
     elif not seen.unsure:
         lines.append("Effect: no change to your score or resources yet.")
+    if seen.others:
+        lines.append("For the others: " + "; ".join(change_text(c) for c in seen.others) + ".")
     if seen.unsure:
         lines.append("Some effects depend on what you cannot see.")
     return lines

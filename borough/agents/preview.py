@@ -13,62 +13,80 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
 from typing import Any
 
 from borough.agents.base import SeatView
 from borough.agents.evaluation import completion, midway
 from borough.core.game import Action, Game
+from borough.games import REGISTRY
 
 SAMPLES = 8  # samples agreeing by chance on a hidden draw become unlikely
 
 # A seat's resources in each game's observation, in words: fields of
 # `observation["seats"][seat]`, and lists with one entry per seat.
 SEAT_FIELDS: dict[str, dict[str, str]] = {
-    "architectura": {"tokens": "protection tokens", "hand_size": "cards in hand",
-                     "deck_size": "cards in deck", "hand_limit": "hand limit"},
+    "architectura": {
+        "tokens": "protection tokens",
+        "hand_size": "cards in hand",
+        "deck_size": "cards in deck",
+        "hand_limit": "hand limit",
+    },
     "citycouncil": {"hand_size": "Favor cards in hand"},
     "ekopolis": {"hand_size": "cards in hand"},
     "rondelcity": {"gold": "gold"},
-    "smallcity": {"money": "money ($)", "votes": "votes", "pollution": "pollution (%)",
-                  "hall_citizens": "citizens in City Hall",
-                  "career": "citizens on the Career Center", "zone_size": "zone size"},
+    "smallcity": {
+        "money": "money ($)",
+        "votes": "votes",
+        "pollution": "pollution (%)",
+        "hall_citizens": "citizens in City Hall",
+        "career": "citizens on the Career Center",
+        "zone_size": "zone size",
+    },
 }
 # Counts worked out from the seat's part of the observation.
 SEAT_COUNTS: dict[str, dict[str, Callable[[dict[str, Any]], int]]] = {
-    "smallcity": {"materials held": lambda mine: len(mine.get("hall_mats", [])) + sum(
-        len(tile.get("stock", [])) for tile in mine.get("tiles", []) if tile)},
+    "smallcity": {
+        "materials held": lambda mine: (
+            len(mine.get("hall_mats", []))
+            + sum(len(tile.get("stock", [])) for tile in mine.get("tiles", []) if tile)
+        )
+    },
 }
 PER_SEAT_LISTS: dict[str, dict[str, str]] = {
     "citycouncil": {"funds": "private funds"},
 }
 # Resources the seats share, when the game has them (City Council's city).
 SHARED_FIELDS: dict[str, dict[str, str]] = {
-    "citycouncil": {"budget": "city budget", "power": "power supply", "goods": "goods",
-                    "blue_free": "free blue-collar workers",
-                    "white_free": "free white-collar workers"},
+    "citycouncil": {
+        "budget": "city budget",
+        "power": "power supply",
+        "goods": "goods",
+        "blue_free": "free blue-collar workers",
+        "white_free": "free white-collar workers",
+    },
 }
 SCORE = "score (if the game ended now)"
+OTHERS = "others"  # marks a rival's score among a sample's changes
 
 
-def _smallcity_goals(game: Game, state: Any, seat: int) -> dict[str, tuple[int, int]]:
-    """The seat's own Promise, one entry per condition: (has, needs) (SC-88)."""
-    from borough.games.smallcity import scoring  # only Small City has Promises
+@cache
+def aims(name: str) -> Any:
+    """The game's own account of what a seat works toward (`<game>/aims.py`), or
+    None: `goals(game, state, seat)` gives (has, needs or None) by name,
+    `LOWER_IS_BETTER` names the things of which less is better, `SAME_AS_SCORE`
+    the goal that the score already counts, and `shared(state)`, where the game
+    has it, says the seats play as one team (no rivals to set back)."""
+    package = REGISTRY[name].split(":")[0].rsplit(".", 1)[0]
+    try:
+        return import_module(f"{package}.aims")
+    except ModuleNotFoundError:
+        return None
 
-    number = state.seats[seat].promise
-    if number <= 0:
-        return {}
-    card = game.content.promises[number - 1]
-    found = {}
-    for k, test in enumerate(card.test):
-        part = f", part {k + 1}" if len(card.test) > 1 else ""
-        found[f'your Promise ("{card.text}"{part})'] = scoring.measure(game, state, seat, test)
-    return found
 
-
-# Goals a seat works toward, as (what it has, what it needs), by game.
-GOALS: dict[str, Callable[[Game, Any, int], dict[str, tuple[int, int]]]] = {
-    "smallcity": _smallcity_goals,
-}
+def lower_is_better(name: str) -> frozenset[str]:
+    return getattr(aims(name), "LOWER_IS_BETTER", frozenset())
 
 
 @dataclass(frozen=True)
@@ -80,6 +98,7 @@ class Change:
     before: float
     after: float
     need: float | None = None
+    lower_is_better: bool = False  # less of it leaves the seat better off
 
 
 @dataclass(frozen=True)
@@ -93,10 +112,14 @@ class Preview:
     # sample agrees on it (None otherwise, or at the end of the game)
     next_seat: int | None = None
     next_prompt: str | None = None
+    # the other seats' scores where the move changes them for certain: what it
+    # takes from a rival (or gives one)
+    others: tuple[Change, ...] = ()
 
 
-def tally(game: Game, state: Any, seat: int) -> dict[str, Any]:
-    """The seat's score and resources in `state`, by their names in words."""
+def tally(game: Game, state: Any, seat: int, scores: list[float] | None = None) -> dict[str, Any]:
+    """The seat's score and resources in `state`, by their names in words
+    (`scores`: the game's result for `state`, where already worked out)."""
     obs = game.observe(state, seat)
     found: dict[str, Any] = {}
     mine = obs.get("seats", [{}])[seat] if isinstance(obs.get("seats"), list) else {}
@@ -112,22 +135,36 @@ def tally(game: Game, state: Any, seat: int) -> dict[str, Any]:
     for key, words in SHARED_FIELDS.get(game.name, {}).items():
         if isinstance(obs.get(key), int | float):
             found[words] = obs[key]
-    found[SCORE] = game.result(state).scores[seat]
+    found[SCORE] = (game.result(state).scores if scores is None else scores)[seat]
     return found
 
 
-def goals(game: Game, state: Any, seat: int) -> dict[str, tuple[int, int]]:
-    """The seat's goals in `state`: (has, needs) by name (none in most games)."""
-    reach = GOALS.get(game.name)
-    return reach(game, state, seat) if reach else {}
+def goals(game: Game, state: Any, seat: int) -> dict[str, tuple[int, int | None]]:
+    """The seat's goals in `state`: (has, needs, or None for a count kept) by name."""
+    found = aims(game.name)
+    return found.goals(game, state, seat) if found else {}
 
 
-def _outcome(game: Game, view: SeatView, action: Action, rng: random.Random,
-             complete: bool = False
-             ) -> tuple[list[str], dict[str, tuple[Any, Any, Any]], tuple[int, str] | None,
-                        bool]:
+def rival(seat: int) -> str:
+    return f"Player {seat + 1}'s score"
+
+
+def rivals(game: Game, state: Any, seat: int, scores: list[float] | None = None) -> dict[str, Any]:
+    """The other seats' scores, by `rival` name (none where the seats are one team)."""
+    shared = getattr(aims(game.name), "shared", None)
+    if shared is not None and shared(state):
+        return {}
+    scores = game.result(state).scores if scores is None else scores
+    return {rival(s): v for s, v in enumerate(scores) if s != seat}
+
+
+def _outcome(
+    game: Game, view: SeatView, action: Action, rng: random.Random, complete: bool = False
+) -> tuple[list[str], dict[str, tuple[Any, Any, Any]], tuple[int, str] | None, bool]:
     world = view.sample(rng)
-    before, aims = tally(game, world, view.seat), goals(game, world, view.seat)
+    scores = game.result(world).scores
+    before, aimed = tally(game, world, view.seat, scores), goals(game, world, view.seat)
+    others = rivals(game, world, view.seat, scores)
     events = game.apply(world, view.seat, action)
     steps: tuple[Action, ...] = ()
     if complete and midway(game, world, view.seat):
@@ -135,17 +172,25 @@ def _outcome(game: Game, view: SeatView, action: Action, rng: random.Random,
         steps = completion(game, world, view.seat, random.Random(0))[1]
         for step in steps:
             events += game.apply(world, view.seat, step)
-    after, reached = tally(game, world, view.seat), goals(game, world, view.seat)
+    scores = game.result(world).scores
+    after, reached = tally(game, world, view.seat, scores), goals(game, world, view.seat)
+    others_after = rivals(game, world, view.seat, scores)
     said = [e.text for e in events if e.visible_to(view.seat)]
     nxt = None
     if not game.is_over(world):
         seat = game.to_act(world)[0]
         nxt = (seat, game.prompt(world, seat))
     changes = {k: (before[k], after.get(k), None) for k in before if before[k] != after.get(k)}
-    for k, (has, need) in aims.items():
+    for k, (has, need) in aimed.items():
         now = reached.get(k, (has, need))[0]
         if now != has:
             changes[k] = (has, now, need)
+    same = getattr(aims(game.name), "SAME_AS_SCORE", None)
+    if same in changes and SCORE in changes and changes[same][:2] == changes[SCORE][:2]:
+        del changes[SCORE]  # the goal says it, with what it needs
+    for k, v in others.items():
+        if others_after.get(k) != v:
+            changes[k] = (v, others_after.get(k), OTHERS)
     return said, changes, nxt, bool(steps)
 
 
@@ -155,24 +200,33 @@ def preview(view: SeatView, action: Action, complete: bool = False) -> Preview:
     splits into steps (a tile, then its place), also take the later steps, each
     the best valued one step ahead, as the levels judge a split move."""
     game = view.game
-    outcomes = [_outcome(game, view, action, random.Random(i), complete)
-                for i in range(SAMPLES)]
+    outcomes = [_outcome(game, view, action, random.Random(i), complete) for i in range(SAMPLES)]
     texts = [said for said, _, _, _ in outcomes]
     nexts = {nxt for _, _, nxt, _ in outcomes}
     if len(nexts) > 1 and len({n and n[0] for n in nexts}) == 1 and None not in nexts:
         nexts = {(next(iter(nexts))[0], None)}  # who is next is sure, not what they face
     sure = _common_prefix(texts)
-    changes, unsure = [], []
+    changes, unsure, others = [], [], []
+    lower = lower_is_better(game.name)
     for key in dict.fromkeys(k for _, found, _, _ in outcomes for k in found):
         seen = {found.get(key) for _, found, _, _ in outcomes}
         if len(seen) == 1:
             before, after, need = next(iter(seen))  # type: ignore[misc]
-            changes.append(Change(key, before, after, need))
-        else:
+            if need is OTHERS:
+                others.append(Change(key, before, after))
+            else:
+                changes.append(Change(key, before, after, need, key in lower))
+        elif next(iter(seen - {None}), (0, 0, None))[2] is not OTHERS:
             unsure.append(key)
-    return Preview(tuple(sure), any(len(t) > len(sure) for t in texts), tuple(changes),
-                   tuple(unsure), any(o[3] for o in outcomes),
-                   *((next(iter(nexts)) or (None, None)) if len(nexts) == 1 else (None, None)))
+    return Preview(
+        tuple(sure),
+        any(len(t) > len(sure) for t in texts),
+        tuple(changes),
+        tuple(unsure),
+        any(o[3] for o in outcomes),
+        *((next(iter(nexts)) or (None, None)) if len(nexts) == 1 else (None, None)),
+        others=tuple(others),
+    )
 
 
 def number(value: float) -> str:
