@@ -76,6 +76,15 @@ def test_no_serious_or_critical_violation_on_any_page(web_server, contexts, axe,
         page.goto(game["url"])
         wait_ready(page)
         found[name] = violations(page, axe)
+    # two people at one table: its chat, with a message in it
+    people = httpx.post(f"{base}/api/games", json={
+        "game": "architectura", "players": 2, "seed": 5,
+        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    token = people["seats"][0]["token"]
+    httpx.post(f"{base}/api/games/{people['id']}/chat", json={"token": token, "text": "Hello"})
+    page.goto(base + people["seats"][0]["join_url"])
+    page.wait_for_selector("#chat-log li")
+    found["a table with its chat"] = violations(page, axe)
     game_id = finished_game(base)
     page.goto(f"{base}/play/{game_id}")
     page.wait_for_selector("#endscreen:not([hidden])")

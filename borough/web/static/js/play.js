@@ -3,6 +3,7 @@
 import { api, el, header, fillRulesLinks, notice, rememberSeat } from "./api.js";
 import { loadGame, Table } from "./table.js";
 import { TurnAlerts } from "./alerts.js";
+import { Chat } from "./chat.js";
 
 const app = document.getElementById("app");
 document.getElementById("top").replaceWith(header("Game"));
@@ -12,6 +13,7 @@ const gameId = decodeURIComponent(window.location.pathname.split("/").filter(Boo
 const token = new URLSearchParams(window.location.search).get("token") || "";
 let table = null;
 const alerts = new TurnAlerts();
+const chat = new Chat(gameId, token);
 let socket = null;
 let retry = 500;
 
@@ -208,12 +210,15 @@ function connect() {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   socket = new WebSocket(`${scheme}://${window.location.host}/ws/games/${gameId}${query}`);
   socket.addEventListener("open", () => {
+    if (retry > 500) chat.load(); // messages written while the socket was away
     retry = 500;
     document.body.dataset.live = "1";
   });
   socket.addEventListener("message", (event) => {
     try {
-      pushed(JSON.parse(event.data));
+      const data = JSON.parse(event.data);
+      if (data.type === "chat") chat.receive(data);
+      else pushed(data);
     } catch (err) {
       console.error("a pushed view could not be shown", err);
     }
@@ -353,7 +358,8 @@ async function start() {
     onReview: reviewGame,
   });
   accept(view);
-  table.extra.append(controls(view), paceControl());
+  table.extra.append(chat.panel, controls(view), paceControl());
+  await chat.load();
   if (token && view.seat !== null && view.seat !== undefined && view.status !== "over")
     table.extra.append(alerts.panel());
   if (token && view.seat !== null && view.seat !== undefined) {
