@@ -4,6 +4,7 @@ import { api, el, header, fillRulesLinks, notice, rememberSeat } from "./api.js"
 import { loadGame, Table } from "./table.js";
 import { TurnAlerts } from "./alerts.js";
 import { Chat } from "./chat.js";
+import { Follow } from "./follow.js";
 
 const app = document.getElementById("app");
 document.getElementById("top").replaceWith(header("Game"));
@@ -12,6 +13,7 @@ fillRulesLinks();
 const gameId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
 const token = new URLSearchParams(window.location.search).get("token") || "";
 let table = null;
+let follow = null;
 const alerts = new TurnAlerts();
 const chat = new Chat(gameId, token);
 let socket = null;
@@ -51,7 +53,9 @@ function accept(view) {
   // may repeat what an answer showed already.
   if (table.view && view.version < table.view.version) return;
   while (waiting.length && waiting[0].version <= view.version) waiting.shift();
+  const before = table.view;
   table.show(view);
+  follow.shown(before, view, PACES[pace()]);
   // the alert follows the newest view the server sent, even one still held back
   alerts.update(waiting.length ? waiting[waiting.length - 1] : view);
   document.body.dataset.version = String(view.version);
@@ -357,6 +361,7 @@ async function start() {
     onSuggest: token ? suggestMove : null,
     onReview: reviewGame,
   });
+  follow = new Follow(table);
   accept(view);
   table.extra.append(chat.panel, controls(view), paceControl());
   await chat.load();

@@ -792,6 +792,7 @@ export class Table {
       const seat = recent[i].seat;
       node.classList.add("recent");
       node.dataset.recentSeat = String(seat);
+      if (i === recent.length - 1) node.dataset.recentNewest = ""; // the move being shown
       node.style.setProperty("--recent", playerColour(this.view, seat));
       node.prepend(svg("title", {}, `${seatName(this.view, seat)}'s last move: ${recent[i].text}`));
       return;
