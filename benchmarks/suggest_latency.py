@@ -1,15 +1,16 @@
 """What one seat asking for suggestions as fast as it may costs another seat.
 
 Starts a real server on a fresh SQLite file with the deployment's suggestion
-limits (per seat: 10 at once, then one a second; asking again about the same
-decision is free) and the action limits lifted, so only the suggestion limit
-paces the asker. One seat plays solo Small City (the dearest suggestions):
-it asks, plays the suggested move and asks at its next decision, waiting out
-each 429 as told. Another seat plays Rondel City against itself, and its
-requests (view, action) are timed in windows that alternate between the asker
-idle and the asker asking, so a machine whose load changes over the run
-weighs on both alike. Reports the other seat's p50 and p99 in each state, the
-suggestions answered and their round trip.
+limits (per seat: 120 s of the worker's time at once, coming back at 0.25 s a
+second; asking again about the same decision is free) and the action limits
+lifted, so only the suggestion limit paces the asker. One seat plays solo
+Small City (the dearest suggestions): it asks, plays the suggested move and
+asks at its next decision, waiting out each 429 as told. Another seat plays
+Rondel City against itself, and its requests (view, action) are timed in
+windows that alternate between the asker idle and the asker asking, so a
+machine whose load changes over the run weighs on both alike. Reports the
+other seat's p50 and p99 in each state, the suggestions answered and their
+round trip.
 
     python benchmarks/suggest_latency.py [--windows 6] [--window 5]
 """
@@ -32,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.server.client import Client
 from tests.server.conftest import Server
 
-DEPLOYED = {"BOROUGH_HINT_RATE": "1.0", "BOROUGH_HINT_BURST": "10"}
+DEPLOYED = {"BOROUGH_HINT_RATE": "0.25", "BOROUGH_HINT_BURST": "120"}
 
 
 def asker(base: str, go: threading.Event, stop: threading.Event,

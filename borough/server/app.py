@@ -311,8 +311,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine's preview) and why it beats the next best, decided from the seat's own
         information; changes nothing. Refused when the game has suggestions off, it is
         not the seat's turn, the version is stale or the game is over. Asking again
-        about the same decision is free; new decisions: a few at once per seat, then
-        one a second, counted across server processes."""
+        about the same decision is free; new decisions are charged the worker time
+        they take, from a per-seat allowance (counted across server processes) that a
+        person asking at every decision does not exhaust."""
         rooms = rooms_of(request)
         room = await rooms.get(game_id, fresh=True)
         try:

@@ -11,7 +11,9 @@ priority than the server's, so a seat asking as fast as it may costs other
 players neither the interpreter lock nor the CPU they need. Asks are counted
 per seat in the database, so every server process sharing it counts the same
 asks; asking again about a decision already answered returns the kept answer
-and counts nothing, and a new decision takes one of the seat's asks.
+and counts nothing, and a new decision is charged the worker CPU time its
+answer took, from an allowance that a person asking at every decision never
+spends (settings `hint_burst`, `hint_rate`).
 
 Suggestions are on by default when at most one seat is a person (a game
 against bots, or solo); a game between people has them only when its creator
@@ -50,6 +52,8 @@ LEVEL = "medium"
 # At most this many suggestions wait for the worker process; beyond that the
 # server is busy and says so rather than queueing CPU work.
 QUEUE = 8
+# Worker seconds charged for any answer computed, however quick (its serving).
+MIN_COST = 0.02
 # How much lower the worker's CPU priority is than the server's (nice steps).
 NICENESS = 10
 
@@ -104,6 +108,14 @@ def compute(game_name: str, state_json: dict, seat: int, seed: int,
     return advise(game, game.from_json(state_json), seat, seed, names)
 
 
+def compute_costed(game_name: str, state_json: dict, seat: int, seed: int,
+                   names: list[str]) -> tuple[dict[str, Any], float]:
+    """`compute`, with the worker CPU seconds it took (what the seat is charged)."""
+    start = time.process_time()
+    answer = compute(game_name, state_json, seat, seed, names)
+    return answer, time.process_time() - start
+
+
 def _start_worker(server: int) -> None:
     """In the worker, once: yield the CPU to the server, and leave with it."""
     os.nice(NICENESS)
@@ -126,7 +138,7 @@ class Advisor:
     """Computes suggestions in a worker process, counting each seat's asks in
     the store (see the module)."""
 
-    def __init__(self, store: Store, rate: float = 1.0, burst: int = 10,
+    def __init__(self, store: Store, rate: float = 0.25, burst: float = 120.0,
                  queue: int = QUEUE) -> None:
         self.store = store
         self.rate = rate
@@ -185,14 +197,16 @@ class Advisor:
             if asked.answer is not None:  # this decision was answered already
                 return {**asked.answer, "version": version}
             if asked.wait:
-                raise HintError(429, f"{self.burst} suggestions at once, then one every "
-                                     f"{1 / self.rate:g} s: try again in "
+                raise HintError(429, "this seat has used its share of the suggestion "
+                                     f"worker ({self.burst:g} s of its time at once, then "
+                                     f"{self.rate:g} s each second): try again in "
                                      f"{math.ceil(asked.wait)} s", retry_after=asked.wait)
-            answer = await asyncio.get_running_loop().run_in_executor(
-                self.executor, compute, *args)
+            answer, cost = await asyncio.get_running_loop().run_in_executor(
+                self.executor, compute_costed, *args)
         finally:
             self.pending -= 1
-        await asyncio.to_thread(self.store.keep_hint, room.id, seat, version, answer)
+        await asyncio.to_thread(self.store.keep_hint, room.id, seat, version, answer,
+                                max(MIN_COST, cost))
         return {**answer, "version": version}
 
 

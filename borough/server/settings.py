@@ -39,11 +39,14 @@ class Settings:
     read_rate: float = 4.0
     read_burst: int = 30
     replay_frames: int = 256  # replay frames of finished games kept ready
-    # Per seat, counted across processes: suggestions for new decisions (asking
-    # again about the same decision is free), `hint_burst` at once, then `hint_rate`
-    # a second: a person asking at every decision is never refused.
-    hint_rate: float = 1.0
-    hint_burst: int = 10
+    # Per seat, counted across processes, in seconds of the suggestion worker's
+    # CPU (asking again about the same decision is free): `hint_burst` at once,
+    # coming back at `hint_rate` a second. A whole game's suggestions cost less
+    # than the burst even asked at every decision without a pause (Small City's,
+    # the dearest, about 100 x 0.2-0.7 s), so a learner is never refused; a
+    # client keeping the worker busy without end gets a quarter of its time.
+    hint_rate: float = 0.25
+    hint_burst: float = 120.0
     # Chat, per seat of a game, counted per process: `chat_burst` messages at once,
     # then `chat_rate` a second; and at most `chat_messages` messages in one game.
     chat_rate: float = 0.5

@@ -273,12 +273,14 @@ class Store:
         return [Entry(*row) for row in rows]
 
     # ------------------------------------------------ suggestions asked, per seat
-    def ask_hint(self, game_id: str, seat: int, version: int, rate: float, burst: int,
+    def ask_hint(self, game_id: str, seat: int, version: int, rate: float, burst: float,
                  now: float) -> HintAsk:
-        """Count one ask of `seat` for a suggestion at view `version`, in one
+        """Whether `seat` may have a suggestion at view `version`, in one
         transaction every process sees: asking again about a decision already
-        answered is free (its answer comes back), a new decision takes one of
-        the seat's `burst` asks, which come back at `rate` a second."""
+        answered is free (its answer comes back); a new decision goes ahead while
+        the seat has worker time left. Its allowance is `burst` seconds of the
+        worker's time, coming back at `rate` seconds a second; `keep_hint`
+        charges each answer's cost."""
         for _ in range(2):  # a first ask that two processes insert at once: read again
             try:
                 with self.engine.begin() as conn:
@@ -288,24 +290,29 @@ class Store:
                         .with_for_update()).first()
                     if row is None:
                         conn.execute(insert(HintRow), [{
-                            "game_id": game_id, "seat": seat, "tokens": burst - 1.0,
+                            "game_id": game_id, "seat": seat, "tokens": float(burst),
                             "at": now, "version": -1, "answer": None}])
                         return HintAsk(None, 0.0)
                     if row.version == version and row.answer is not None:
                         return HintAsk(row.answer, 0.0)
                     tokens = min(float(burst), row.tokens + max(0.0, now - row.at) * rate)
-                    wait = 0.0 if tokens >= 1 else (1 - tokens) / rate
+                    wait = 0.0 if tokens > 0 else (1e-3 - tokens) / rate
                     conn.execute(update(HintRow).where(
                         HintRow.game_id == game_id, HintRow.seat == seat)
-                        .values(tokens=tokens - 1 if not wait else tokens, at=now))
+                        .values(tokens=tokens, at=now))
                     return HintAsk(None, wait)
             except IntegrityError:
                 continue
         raise Conflict("the seat's suggestion count changed twice while counting")
 
-    def keep_hint(self, game_id: str, seat: int, version: int, answer: dict[str, Any]) -> None:
-        """The answer for `seat` at `version`, unless one for a later version is kept."""
+    def keep_hint(self, game_id: str, seat: int, version: int, answer: dict[str, Any],
+                  cost: float = 0.0) -> None:
+        """Charge the seat `cost` seconds of worker time for an answer, and keep
+        the answer for `version`, unless one for a later version is kept."""
         with self.engine.begin() as conn:
+            conn.execute(update(HintRow).where(
+                HintRow.game_id == game_id, HintRow.seat == seat)
+                .values(tokens=HintRow.tokens - cost))
             conn.execute(update(HintRow).where(
                 HintRow.game_id == game_id, HintRow.seat == seat, HintRow.version <= version)
                 .values(version=version, answer=answer))
