@@ -471,6 +471,7 @@ def serve_command(
                 port=port, log_level="warning", **uvicorn_options(settings))
 
 
+import borough.cli_admin  # noqa: E402 - registers `admin`
 import borough.cli_arena  # noqa: E402 - registers `arena`, `balance` and `content`
 import borough.cli_review  # noqa: E402 - registers `review`
 import borough.cli_rules  # noqa: E402 - registers `rules` and `coverage` after the rest

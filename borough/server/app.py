@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import borough
 from borough import guide, rulebook, tutorial
-from borough.server import cluster, hints, memory
+from borough.server import accounts, cluster, hints, memory
 from borough.server import schemas as s
 from borough.server.bots import BotScheduler
 from borough.server.chat import Chat
@@ -354,6 +354,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Setup (seed included) and actions of a finished game (the replay format)."""
         rooms = rooms_of(request)
         return rooms.record(await rooms.get(game_id, fresh=True))
+
+    app.include_router(accounts.routes(settings))  # optional accounts: accounts.py
 
     # ------------------------------------------------------- the browser app
     app.mount("/static", StaticFiles(directory=web.STATIC), name="static")

@@ -84,6 +84,15 @@ class RateLimit:
         self.buckets[client] = (tokens, now)
         return (1 - tokens) / self.rate if self.rate > 0 else math.inf
 
+    def wait(self, client: str) -> float:
+        """The seconds until `client` has a token again (0: it has one), spending none."""
+        now = time.monotonic()
+        tokens, when = self.buckets.get(client, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - when) * self.rate)
+        if tokens >= 1:
+            return 0.0
+        return (1 - tokens) / self.rate if self.rate > 0 else math.inf
+
     def forget_idle(self) -> None:
         """Drop the buckets that are full again, so idle clients take no memory."""
         now = time.monotonic()

@@ -64,6 +64,26 @@ class Settings:
     room_idle_seconds: float = 600.0  # an untouched game without sockets leaves memory
     room_over_seconds: float = 60.0  # a finished game without sockets leaves memory sooner
     sweep_seconds: float = 15.0  # how often rooms are checked for leaving
+    # Accounts are optional: a guest plays with a seat's link alone.
+    # Session cookies are HttpOnly and SameSite=Lax. "auto" marks them Secure unless
+    # the request came over plain http to this machine itself (localhost
+    # development); behind https (a proxy saying so in X-Forwarded-Proto, see
+    # FORWARDED_ALLOW_IPS) or from any other host they are Secure. "on": always;
+    # "off": never (plain http across a network, where anyone on the way reads them).
+    cookie_secure: str = "auto"
+    session_days: float = 30.0  # a log-in lasts this long on its device
+    password_min_length: int = 10  # characters; common passwords are refused at any length
+    # Log-ins: every attempt counts per address; failed ones also per account name
+    # (known or not), five at once, then one a minute.
+    login_rate: float = 0.2
+    login_burst: int = 20
+    login_failure_rate: float = 1 / 60
+    login_failure_burst: int = 5
+    signup_rate: float = 1 / 60  # new accounts per address: five at once, then one a minute
+    signup_burst: int = 5
+    password_hashes: int = 2  # Argon2id hashes computed at once (64 MiB of memory each)
+    password_memory_kib: int = 65536  # Argon2id's memory per hash (RFC 9106: 64 MiB)
+    password_passes: int = 3  # Argon2id's passes over that memory
     docs_dir: str = ""  # the built documentation site served at /docs/; "": the checkout's site/
 
     @property
