@@ -13,8 +13,11 @@ import random
 
 import pytest
 import websockets
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.server.client import Client, run_async
+from tests.server.conftest import Server
 
 HTML = '<img src=x onerror="alert(1)"><script>alert(2)</script> & <b>bold</b>'
 
@@ -150,6 +153,37 @@ def test_a_seat_writing_too_fast_waits(server):
     assert len(stored) == codes.count(200)
     # the other seat has its own bucket
     assert post(client, gid, seats[1], "my turn to talk").status_code == 200
+
+
+def test_any_text_is_stored_exactly_as_accepted_or_refused_whole(database_url):
+    """Drawn text of every kind (markup, emoji, other scripts, controls, lengths around
+    the limit): each is stored trimmed and read back the same, or refused with 400
+    and nothing stored; never a failure of the database."""
+    srv = Server("", database_url, settings={"BOROUGH_CHAT_RATE": "100000",
+                                             "BOROUGH_CHAT_BURST": "100000"}).start()
+    try:
+        client = Client(srv.url)
+        gid, seats = _two_people(client)
+        stored: list[str] = []
+        alphabet = st.characters(exclude_categories=["Cs"])
+
+        @given(st.one_of(st.text(alphabet, max_size=40), st.text(alphabet, min_size=490,
+                                                                  max_size=510)))
+        @settings(max_examples=30, deadline=None, database=None, derandomize=True,
+                  suppress_health_check=list(HealthCheck))
+        def sent(text):
+            r = post(client, gid, seats[len(stored) % 2], text)
+            assert r.status_code in (200, 400), r.text
+            if r.status_code == 200:
+                stored.append(text.strip())
+                assert r.json()["text"] == text.strip()
+            log = chat(client, gid, seats[0])["messages"]
+            assert [m["text"] for m in log] == stored
+
+        sent()
+        assert stored, "no drawn text was accepted"
+    finally:
+        srv.stop()
 
 
 def _two_people(client: Client) -> tuple[str, list[str]]:
