@@ -103,3 +103,20 @@ def test_a_range_of_rules_cited_in_code_counts_each_rule_of_it():
 
     assert _cited(code.__code__) == {"ARC-12", "ARC-13", "ARC-14", "ARC-15", "SC-78", "SC-79",
                                      "SC-80", "SC-A2"}
+
+
+# A newcomer's pace, kept slow on purpose: instructions read at 180 words a
+# minute, and 10 s to find and make each move the text points to (the scripted
+# opponents' moves are played at once by the server, costing no time).
+READ_WORDS_PER_MINUTE = 180
+SECONDS_PER_DECISION = 10
+
+
+@pytest.mark.parametrize("name", WITH_TUTORIAL)
+def test_a_tutorial_is_finished_in_ten_minutes_at_a_newcomers_pace(name):
+    tut = tutorial.load(name)
+    shown = [tut.intro, tut.ready, *(tut.steps[i].text for i in tut.decisions)]
+    words = sum(len(text.split()) for text in shown)
+    minutes = words / READ_WORDS_PER_MINUTE + len(tut.decisions) * SECONDS_PER_DECISION / 60
+    assert 15 <= len(tut.decisions) <= 25
+    assert minutes <= 10, f"{words} words and {len(tut.decisions)} decisions: {minutes:.1f} min"
