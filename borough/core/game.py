@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from borough.core.errors import CorruptData, IllegalAction
 from borough.core.rng import Rng
@@ -60,6 +60,47 @@ class Result:
 
     def to_json(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "winners": list(self.winners), "detail": self.detail}
+
+
+class MovesPlayed(Protocol):
+    """What `Game.breakdown` reads of a game's record (core.record.Record)."""
+
+    players: int
+    seed: int
+    options: dict[str, Any]
+    moves: list[tuple[int, Any]]
+
+
+@dataclass(frozen=True)
+class ScorePart:
+    """One part of the final scores as the game's scoring summed it: its title, the
+    RULES.md id that scores it ("" where none names it alone) and each seat's points."""
+
+    title: str
+    rule: str
+    values: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"title": self.title, "rule": self.rule, "values": list(self.values)}
+
+
+@dataclass
+class Breakdown:
+    """Every seat's final score in the parts it is the sum of (each seat's parts add
+    up to its score in `Result.scores`), the tie-break that decided, if one did, in
+    words, and a solo score's place on the book's scale.
+
+    `scale`, where a game rates a solo score: `steps` lists each rating's lowest
+    score and title in rising order, `below` names a score under the lowest,
+    `reached` the rating this score reached."""
+
+    parts: list[ScorePart]
+    tiebreak: str | None = None
+    scale: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"parts": [p.to_json() for p in self.parts], "tiebreak": self.tiebreak,
+                "scale": self.scale}
 
 
 @dataclass(frozen=True)
@@ -352,6 +393,15 @@ class Game(ABC):
         A game declares this only where no public outcome depends on a hidden
         part without changing it (a card that may interrupt from a hidden hand
         is such a dependence); the undo conformance test checks the claim.
+        """
+        return None
+
+    def breakdown(self, state: Any, record: MovesPlayed) -> Breakdown | None:
+        """The final scores of `state`, a finished game, in the parts the game's
+        scoring summed, for the end screen; None where the game does not tell.
+
+        `record` is the game's record up to `state`: a game whose state keeps only
+        the totals tells the parts by replaying its moves from the setup.
         """
         return None
 

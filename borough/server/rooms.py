@@ -80,6 +80,7 @@ class Room:
     changes: int = 0  # entries of the game's stored change log that this room reflects
     foreign: int = 0  # changes it caught up on, stored by other processes
     heard: int = 0  # the newest change other processes announced (shared database)
+    told: tuple[int, dict[str, Any] | None] | None = None  # the end's breakdown, by move
 
     @property
     def move_number(self) -> int:

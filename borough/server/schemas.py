@@ -150,6 +150,20 @@ class ResultView(Open):
     detail: dict[str, Any]
 
 
+class ScorePartView(BaseModel):
+    title: str
+    rule: str = Field(description="The RULES.md id that scores this part; empty if none.")
+    values: list[int] = Field(description="Each seat's points from this part.")
+
+
+class BreakdownView(BaseModel):
+    parts: list[ScorePartView]
+    tiebreak: str | None = Field(description="The tie-break that decided, in words.")
+    scale: dict[str, Any] | None = Field(description=(
+        "A solo score on the book's scale: steps ([lowest score, title], rising), "
+        "below (under the lowest), reached (the rating reached) and score."))
+
+
 class GameView(Open):
     id: str
     game: str
@@ -171,6 +185,9 @@ class GameView(Open):
     events: list[EventView]
     seats: list[SeatInfo]
     result: ResultView | None = None
+    breakdown: BreakdownView | None = Field(default=None, description=(
+        "A finished game's scores in the parts the game's scoring summed; each seat's "
+        "parts add up to its score. Absent while the game goes on."))
     hints: bool = Field(description="True when the seats may ask for a suggested move.")
 
 

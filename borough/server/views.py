@@ -140,7 +140,22 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
     }
     if over:
         view["result"] = game.result(state).to_json()
+        told = breakdown(room, game, state)
+        if told is not None:
+            if told["tiebreak"]:
+                told = {**told, "tiebreak": named(told["tiebreak"], names)}
+            view["breakdown"] = told
     return view
+
+
+def breakdown(room: Room, game: Game, state: Any) -> dict[str, Any] | None:
+    """The game's breakdown of a finished game's scores, worked out once a room (a
+    game may replay its record for it, and every audience's view shows it)."""
+    moves = len(room.record.moves)
+    if room.told is None or room.told[0] != moves:
+        found = game.breakdown(state, room.record)
+        room.told = (moves, None if found is None else found.to_json())
+    return room.told[1]
 
 
 def stamp(shown: dict[Audience, Shown], events: list[Event], move: int) -> list[Stamped]:

@@ -1,8 +1,15 @@
-"""End screens that explain: every scoring part of every seat, as the engine
-summed it (Result.detail), is on the end screen and the parts add up to the score
-shown. Small City: votes, Promise, Special Promises and pollution (SC-88 to
-SC-90), or the parts of the chosen victory (SC-A7); solo, the rating on the
-book's scale (SC-S6)."""
+"""End screens that explain: every scoring part of every seat, as the game's own
+scoring tells it (Game.breakdown, sent as the view's `breakdown`), is on the end
+screen of a finished game, and each seat's parts add up to the score shown. The
+parts: Small City's votes, Promise, Special Promises and pollution (SC-88 to
+SC-90) or the chosen victory's (SC-A7); Ekopolis's Buildings, endangered
+species, Action cards and triplets (EKO-8, EKO-14, EKO-F3, EKO-F6) or the group's
+balanced city (EKO-15); Architectura's card values, end effects and Graveyard
+(ARC-33, ARC-C5, ARC-C11); City Council's building and general Favor cards
+(CC-53, CC-54); Rondel City's start, own and others' tiles, Rainbow payments and
+Amenity bonuses (RON-3, RON-21, RON-19, RON-23, RON-V10). A decided tie says
+how (ARC-34, CC-59, EKO-F9, RON-31, SC-90); a solo score is drawn on the book's
+scale with its thresholds and no winner's star (SC-S6)."""
 
 from __future__ import annotations
 
@@ -12,48 +19,58 @@ import pytest
 from tests.web.conftest import LAPTOP, PHONE, screenshot
 from tests.web.test_end_screen import finished_bot_game
 
+CASES = [
+    ("smallcity", 2, {}, 5),
+    ("smallcity", 1, {}, 6),
+    ("smallcity", 2, {"mode": "economic"}, 7),
+    ("ekopolis", 3, {"version": "full"}, 9),
+    ("ekopolis", 3, {"version": "basic"}, 9),
+    ("architectura", 3, {}, 12),
+    ("citycouncil", 3, {"mode": "basic"}, 4),
+    ("rondelcity", 3, {"amenities": "on"}, 8),
+]
 
-def shown_parts(page) -> dict[int, dict[str, int]]:
-    parts: dict[int, dict[str, int]] = {}
-    for row in page.locator("#final-scores tbody tr").all():
-        seat = int(row.get_attribute("data-seat"))
-        parts[seat] = {c.get_attribute("data-part"): int(c.inner_text())
-                       for c in row.locator("[data-part]").all() if c.inner_text() != "—"}
-    return parts
 
-
-@pytest.mark.parametrize(("players", "options", "seed"), [
-    (2, {}, 5), (1, {}, 6), (2, {"mode": "economic"}, 7)])
-def test_small_city_end_screen_shows_every_part(players, options, seed, web_server, contexts):
+@pytest.mark.parametrize(("game", "players", "options", "seed"), CASES,
+                         ids=[f"{c[0]}-{c[1]}-{'-'.join(c[2].values()) or 'default'}"
+                              for c in CASES])
+def test_the_end_screen_shows_every_part_of_every_seat(game, players, options, seed,
+                                                       web_server, contexts):
     base = web_server.url
-    gid = finished_bot_game(base, "smallcity", players, options, seed=seed)
-    result = httpx.get(f"{base}/api/games/{gid}").json()["result"]
+    gid = finished_bot_game(base, game, players, options, seed=seed)
+    view = httpx.get(f"{base}/api/games/{gid}").json()
+    told, scores = view["breakdown"], view["result"]["scores"]
     page = contexts(LAPTOP).page()
     page.goto(f"{base}/play/{gid}")
     page.wait_for_selector("#endscreen:not([hidden])")
-    parts = shown_parts(page)
-    scores = {int(c.get_attribute("data-final-score")): int(c.inner_text())
-              for c in page.locator("#final-scores [data-final-score]").all()}
-    assert scores == dict(enumerate(result["scores"]))
-    for row in result["detail"]["rows"]:
-        seat = row["seat"]
-        assert parts[seat] == {title: value for title, value in row["parts"]}
-        assert sum(parts[seat].values()) == scores[seat], (seat, parts[seat])
-    wanted = {"Money", "Revenue", "Promise"} if options else {"Votes", "Promise", "Pollution"}
-    assert wanted <= set(parts[0])
-    text = page.inner_text("#endscreen")
+    shown: dict[int, dict[str, int]] = {}
+    for row in page.locator("#final-scores tbody tr").all():
+        shown[int(row.get_attribute("data-seat"))] = {
+            c.get_attribute("data-part"): int(c.inner_text())
+            for c in row.locator("[data-part]").all()}
+    total = {int(c.get_attribute("data-final-score")): int(c.inner_text())
+             for c in page.locator("#final-scores [data-final-score]").all()}
+    assert total == dict(enumerate(scores))
+    for seat in range(players):
+        # every part the engine summed, and nothing else, with its points
+        assert shown[seat] == {p["title"]: p["values"][seat] for p in told["parts"]}, seat
+        assert sum(shown[seat].values()) == total[seat], (seat, shown[seat])
+    if told["tiebreak"]:
+        assert page.inner_text("#tie-break") == told["tiebreak"]
     if players == 1:
-        scale = result["detail"]["scale"]
-        assert f"Solo rating for {result['scores'][0]} points" in text
-        for low, title in scale["ratings"]:
-            assert f"{low}+: {title}" in text
-        # the rating reached is the one marked on the scale
-        assert f"{result['detail']['rating']}]" in text
-    name = f"end-breakdown-smallcity-{players}-{options.get('mode', 'basic')}"
+        scale = told["scale"]
+        steps = page.locator("#solo-scale li").all_inner_texts()
+        assert len(steps) == len(scale["steps"]) + 1
+        for (low, title), step in zip(scale["steps"], steps[1:], strict=True):
+            assert f"{low}+" in step and title in step
+        if scale["reached"]:
+            reached = page.inner_text("#solo-scale li[aria-current='true']")
+            assert scale["reached"] in reached and f"{scores[0]} points" in reached
+        assert "★" not in page.inner_text("#final-scores")
+    name = f"end-breakdown-{game}-{players}-{'-'.join(options.values()) or 'default'}"
     screenshot(page, name)
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
-    screenshot(page, name + "-phone")
 
 
 def test_city_council_end_screen_names_the_mayor(web_server, contexts):
@@ -72,54 +89,3 @@ def test_city_council_end_screen_names_the_mayor(web_server, contexts):
     }"""
     assert "Bo is elected Mayor." in page.evaluate(explain, [[1]])
     assert "Ada and Bo share the office of Mayor." in page.evaluate(explain, [[0, 1]])
-
-
-@pytest.mark.parametrize("version", ["full", "basic"])
-def test_ekopolis_end_screen_shows_every_part(version, web_server, contexts):
-    """Ekopolis: Buildings placed (EKO-8 to EKO-14), endangered species tokens
-    (EKO-14), Action cards and card triplets (EKO-F6) in the full game, the balanced
-    city in the basic one (EKO-15): each seat's parts add up to its score."""
-    base = web_server.url
-    gid = finished_bot_game(base, "ekopolis", 3, {"version": version}, seed=9)
-    result = httpx.get(f"{base}/api/games/{gid}").json()["result"]
-    detail = result["detail"]
-    engine = detail["parts"] if version == "full" else [detail["parts"]] * 3
-    page = contexts(LAPTOP).page()
-    page.goto(f"{base}/play/{gid}")
-    page.wait_for_selector("#endscreen:not([hidden])")
-    parts = shown_parts(page)
-    scores = {int(c.get_attribute("data-final-score")): int(c.inner_text())
-              for c in page.locator("#final-scores [data-final-score]").all()}
-    assert scores == dict(enumerate(result["scores"]))
-    wanted = {"Buildings placed", "Endangered species"} | (
-        {"Action cards", "Card triplets"} if version == "full" else {"Balanced city"})
-    for seat in range(3):
-        assert parts[seat] == {title: value for title, value in engine[seat]}
-        assert set(parts[seat]) == wanted
-        assert sum(parts[seat].values()) == scores[seat], (seat, parts[seat])
-    screenshot(page, f"end-breakdown-ekopolis-{version}")
-    page.set_viewport_size(PHONE)
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
-    screenshot(page, f"end-breakdown-ekopolis-{version}-phone")
-
-
-def test_architectura_end_screen_shows_every_part(web_server, contexts):
-    """Architectura: card values, end-of-game effects and the Graveyard are the
-    parts the engine sums (Result.detail); cards in the city only part ties."""
-    base = web_server.url
-    gid = finished_bot_game(base, "architectura", 3, {}, seed=12)
-    result = httpx.get(f"{base}/api/games/{gid}").json()["result"]
-    detail = result["detail"]
-    page = contexts(LAPTOP).page()
-    page.goto(f"{base}/play/{gid}")
-    page.wait_for_selector("#endscreen:not([hidden])")
-    parts = shown_parts(page)
-    scores = {int(c.get_attribute("data-final-score")): int(c.inner_text())
-              for c in page.locator("#final-scores [data-final-score]").all()}
-    assert scores == dict(enumerate(result["scores"]))
-    for seat in range(3):
-        assert parts[seat] == {"Card values": detail["values"][seat],
-                               "End effects": detail["end_effects"][seat],
-                               "Graveyard": detail["graveyard"][seat]}
-        assert sum(parts[seat].values()) == scores[seat], (seat, parts[seat])
-    screenshot(page, "end-breakdown-architectura")

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from borough.core.errors import CorruptData
-from borough.core.game import Action, Event, Game, Option, Result
+from borough.core.game import Action, Breakdown, Event, Game, MovesPlayed, Option, Result
 from borough.core.rng import Rng
 from borough.games.architectura import effects, information, prompts, refusals, scoring
 from borough.games.architectura.changes import CityChanges
@@ -58,6 +58,7 @@ STEPS = (CHOOSE, TUTOR, PLAY, PAY, SPARE, EFFECT, LAB, OVER)
 
 def who(seat: int) -> str:
     return f"Player {seat + 1}"
+
 
 
 class Architectura(Turns, Playing, CityChanges, Wording, Game):
@@ -198,6 +199,9 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
     def result(self, state: ArcState) -> Result:
         detail = scoring.breakdown(self, state)
         return Result(list(detail["totals"]), scoring.winners(detail), detail)
+
+    def breakdown(self, state: ArcState, record: MovesPlayed) -> Breakdown:
+        return scoring.score_breakdown(scoring.breakdown(self, state))
 
     # ------------------------------------------------------- information
     def observe(self, state: ArcState, seat: int | None) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from borough.core.game import Breakdown, ScorePart
 from borough.games.architectura import city
 from borough.games.architectura.city import PER_COLOUR, is_up
 from borough.games.architectura.state import COLUMNS, ArcState
@@ -64,3 +65,28 @@ def winners(detail: dict[str, Any]) -> list[int]:
         low = min(lows)
         seats = [s for s in seats if lowest[s] == low]
     return seats
+
+
+def score_breakdown(detail: dict[str, Any]) -> Breakdown:
+    """The parts ARC-33 sums (card values, end-of-game effects, the Graveyard) and
+    the ARC-34 tie-break that decided: cards in the city, then the lowest card."""
+    parts = [ScorePart("Card values", "ARC-33", tuple(detail["values"])),
+             ScorePart("End effects", "ARC-C5", tuple(detail["end_effects"])),
+             ScorePart("Graveyard", "ARC-C11", tuple(detail["graveyard"]))]
+    totals, cards = detail["totals"], detail["cards"]
+    best = max(totals)
+    tied = [s for s in range(len(totals)) if totals[s] == best]
+    if len(tied) < 2:
+        return Breakdown(parts)
+    who = " and ".join(f"Player {s + 1}" for s in tied)
+    won = winners(detail)
+    most = max(cards[s] for s in tied)
+    if len(won) == len(tied):
+        said = (f"{who} tied on {best} points, cards in the city and lowest card: they "
+                "share the win.")
+    elif all(cards[s] == most for s in tied):
+        said = (f"{who} tied on {best} points and on cards in the city ({most}); the lowest "
+                "card value decided it.")
+    else:
+        said = f"{who} tied on {best} points; the most cards in the city ({most}) decided it."
+    return Breakdown(parts, said)

@@ -17,9 +17,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from borough.core.game import Action, Event, Game, Option, Refusal, Result
+from borough.core.game import Action, Breakdown, Event, Game, MovesPlayed, Option, Refusal, Result
 from borough.core.rng import Rng
 from borough.games.citycouncil import (
+    breakdown,
     checks,
     city,
     flow,
@@ -181,6 +182,9 @@ class CityCouncil(Game):
             return Result(scores, [], detail)
         detail["mayor"] = production.mayors(state)  # CC-59: private funds break ties
         return Result(scores, list(detail["mayor"]), detail)
+
+    def breakdown(self, state: CCState, record: MovesPlayed) -> Breakdown:
+        return breakdown.breakdown(self, self.content, state, record)
 
     # ------------------------------------------------------- information
     def observe(self, state: CCState, seat: int | None) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from borough.core.errors import CorruptData
-from borough.core.game import Action, Event, Game, Option, Refusal, Result
+from borough.core.game import Action, Breakdown, Event, Game, MovesPlayed, Option, Refusal, Result
 from borough.core.rng import Rng
 from borough.games.ekopolis import effects, prompts, refusals, scoring
 from borough.games.ekopolis.data import BLUE, COLOURS, DEFAULT_DIR, GREEN, RED, Content, load
@@ -315,6 +315,9 @@ class Ekopolis(Game):
         winners = [s for s in tied if greens[s] == most_green]
         return Result(scores, winners,
                       {"green_buildings": greens, "parts": scoring.breakdown(state)})
+
+    def breakdown(self, state: EkoState, record: MovesPlayed) -> Breakdown:
+        return scoring.score_breakdown(state)
 
     # ------------------------------------------------------- information
     def observe(self, state: EkoState, seat: int | None) -> dict[str, Any]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from borough.core.game import Event
-from borough.games.ekopolis.data import COLOURS, Tile
+from borough.core.game import Breakdown, Event, ScorePart
+from borough.games.ekopolis.data import COLOURS, GREEN, Tile
 from borough.games.ekopolis.state import CITY_HALL, EMPTY, GREEN_ZONE, POLLUTION, EkoState
 
 if TYPE_CHECKING:
@@ -140,3 +140,29 @@ def breakdown(state: EkoState) -> list[list[list[Any]]]:
     kinds = [p for p in PARTS if p != (BALANCED if state.full else TRIPLETS)
              and (state.full or p != CARDS)]
     return [[[p, state.earned[s].get(p, 0)] for p in kinds] for s in range(state.players)]
+
+
+PART_RULES = {BUILDINGS: "EKO-8", ENDANGERED: "EKO-14", CARDS: "EKO-F3", TRIPLETS: "EKO-F6",
+              BALANCED: "EKO-15"}
+"""The rule that scores each part."""
+
+
+def score_breakdown(state: EkoState) -> Breakdown:
+    """Every part of every seat's score (the group's own in the basic game, which
+    every seat shares) and, in the full game, the tie-break of EKO-F9."""
+    per_seat = breakdown(state)
+    if not state.full:  # EKO-16: one shared score, so every seat shows the group's parts
+        per_seat = [per_seat[0]] * state.players
+    parts = [ScorePart(title, PART_RULES[title], tuple(seat[i][1] for seat in per_seat))
+             for i, (title, _) in enumerate(per_seat[0])]
+    tiebreak = None
+    best = max(state.scores)
+    tied = [s for s in range(state.players) if state.scores[s] == best]
+    if state.full and len(tied) > 1:
+        greens = [state.seats[s].built[GREEN] for s in tied]
+        who = " and ".join(f"Player {s + 1}" for s in tied)
+        tiebreak = (f"{who} tied on {best} points and on green Buildings ({greens[0]}): "
+                    "they share the win." if len(set(greens)) == 1 else
+                    f"{who} tied on {best} points; the most green Buildings "
+                    f"({max(greens)}) decided it.")
+    return Breakdown(parts, tiebreak)

@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from borough.core.errors import CorruptData
-from borough.core.game import Action, Event, Game, Option, Refusal, Result
+from borough.core.game import Action, Breakdown, Event, Game, MovesPlayed, Option, Refusal, Result
 from borough.core.rng import Rng
 from borough.games.rondelcity import (
     actions,
+    breakdown,
     checks,
     flow,
     information,
@@ -240,6 +241,9 @@ class RondelCity(Game):
             return Result(scores, winners, {"mayor_by": "reaching 50"})
         gold = [self.gold(state, s) for s in range(state.players)]
         return Result(scores, winners, {"mayor_by": "furthest Citizen", "gold": gold})
+
+    def breakdown(self, state: RonState, record: MovesPlayed) -> Breakdown:
+        return breakdown.breakdown(self, self.content, state, record)
 
     # ------------------------------------------------------- information
     def observe(self, state: RonState, seat: int | None) -> dict[str, Any]:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from borough.games.smallcity.build import stored
+from borough.core.game import Breakdown, ScorePart
+from borough.games.smallcity.build import name, stored
 from borough.games.smallcity.data import CELLS, Promise
 from borough.games.smallcity.geometry import influencers
 from borough.games.smallcity.state import SmallCityState
@@ -194,3 +195,50 @@ def rating(g: SmallCity, score: int) -> str:
         if score >= low:
             name = title
     return name
+
+
+PART_RULES = {
+    "Votes": "SC-90", "Promise": "SC-88", "Pollution": "SC-89", "Special Promises": "SC-A4",
+    "Money": "SC-A7", "Revenue": "SC-A7", "Citizens in play": "SC-A9",
+    "Cultural spaces": "SC-A11",
+}
+"""The rule that scores each part of `final`."""
+
+TIE_WORDS = {
+    "economic": ("less pollution", "more votes"),
+    "citizens": ("less pollution", "more votes", "more money"),
+    "cultural": ("less pollution", "more votes", "more money"),
+}
+"""What each tie key after the score says, by victory (SC-90, SC-A7, SC-A9, SC-A11)."""
+
+
+def breakdown(g: SmallCity, st: SmallCityState, detail: dict[str, Any]) -> Breakdown:
+    """The result's parts as a Breakdown: every part of every seat, the tie key that
+    decided (or that none did) and, solo, the score's place on the book's scale."""
+    rows = detail["rows"]
+    titles: list[str] = []
+    for r in rows:
+        titles += [t for t, _ in r["parts"] if t not in titles]
+    parts = [ScorePart(t, PART_RULES.get(t, ""),
+                       tuple(dict(r["parts"]).get(t, 0) for r in rows)) for t in titles]
+    scale = None
+    if st.players == 1:  # SC-S6
+        scale = {"steps": [list(r) for r in g.content.solo["ratings"]],
+                 "below": g.content.solo["below_lowest"], "reached": detail.get("rating"),
+                 "score": rows[0]["score"]}
+    return Breakdown(parts, _tiebreak(st, rows), scale)
+
+
+def _tiebreak(st: SmallCityState, rows: list[dict[str, Any]]) -> str | None:
+    live = [r for r in rows if not r["eliminated"]]
+    best = max((r["score"] for r in live), default=None)
+    tied = [r for r in live if r["score"] == best]
+    if len(tied) < 2:
+        return None
+    words = TIE_WORDS.get(st.mode, ("less pollution", "more money"))
+    names = " and ".join(name(r["seat"]) for r in tied)
+    for k, said in enumerate(words, start=1):
+        if len({tuple(r["keys"])[k] for r in tied}) > 1:
+            return f"{names} tied on {best} points; {said} decided it."
+    return (f"{names} tied on points and on every tie-break ({', then '.join(words)}): "
+            "they share the win.")

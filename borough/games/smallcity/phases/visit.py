@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from borough.core.game import Event, Result
+from borough.core.game import Breakdown, Event, MovesPlayed, Result
 from borough.games.smallcity import scoring
 from borough.games.smallcity.build import name
 from borough.games.smallcity.data import Content
@@ -83,3 +83,6 @@ class Visit:
             detail["scale"] = {"below_lowest": self.content.solo["below_lowest"],
                                "ratings": [list(r) for r in self.content.solo["ratings"]]}
         return Result([r["score"] for r in rows], winners, detail)
+
+    def breakdown(self, state: SmallCityState, record: MovesPlayed) -> Breakdown:
+        return scoring.breakdown(self, state, self.result(state).detail)

@@ -118,18 +118,6 @@ const EXPLAIN = {
     ];
     const lines = [];
     if (d.rating) lines.push(`Solo rating for ${result.scores[0]} points: ${d.rating}.`);
-    if (d.scale) {
-      // the book's scale, the rating reached marked
-      const steps = [`under ${d.scale.ratings[0][0]}: ${d.scale.below_lowest}`].concat(
-        d.scale.ratings.map(([low, title]) => `${low}+: ${title}`),
-      );
-      const reached = [d.scale.below_lowest, ...d.scale.ratings.map(([, t]) => t)].indexOf(
-        d.rating,
-      );
-      lines.push(
-        `The scale: ${steps.map((step, i) => (i === reached ? `[${step}]` : step)).join(" · ")}.`,
-      );
-    }
     if (rows.some((r) => r.eliminated))
       lines.push(
         `Eliminated by pollution: ${names(
@@ -187,7 +175,7 @@ const EXPLAIN = {
   },
 };
 
-export function explainResult(view) {
+function explainDetail(view) {
   const result = view.result;
   const explain = EXPLAIN[view.game];
   if (!explain || !result) return { columns: [], lines: [], tiebreak: null };
@@ -197,4 +185,26 @@ export function explainResult(view) {
     // a result whose detail this page does not know still shows its scores
     return { columns: [], lines: [], tiebreak: null };
   }
+}
+
+// The game's own breakdown (view.breakdown), where the server sends it, gives every
+// scoring part of every seat, the tie-break that decided and a solo score's scale;
+// the result's detail adds only the columns that are not parts of the score.
+export function explainResult(view) {
+  const out = explainDetail(view);
+  const told = view.breakdown;
+  if (!told || !Array.isArray(told.parts)) return { ...out, scale: null };
+  const parts = told.parts.map((p) => ({
+    title: p.title,
+    rule: p.rule,
+    part: true,
+    values: p.values,
+  }));
+  const titles = new Set(parts.map((p) => p.title));
+  return {
+    columns: [...parts, ...out.columns.filter((c) => !c.part && !titles.has(c.title))],
+    lines: out.lines,
+    tiebreak: told.tiebreak || null,
+    scale: told.scale || null,
+  };
 }

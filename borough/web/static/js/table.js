@@ -1057,6 +1057,7 @@ export class Table {
     const order = view.seats.map((s) => s.seat).sort((a, b) => result.scores[b] - result.scores[a]);
     const winners = result.winners.map((s) => seatName(view, s));
     const why = explainResult(view);
+    const solo = view.seats.length === 1; // a solo score is rated, nobody wins it
     let headline;
     if (result.detail && result.detail.everyone_loses) headline = "Everyone lost together.";
     else if (winners.length === view.seats.length && winners.length > 1)
@@ -1069,6 +1070,7 @@ export class Table {
         el("p", { id: "winners" }, headline),
         ...why.lines.map((line) => el("p", { class: "result-line" }, line)),
         why.tiebreak ? el("p", { id: "tie-break" }, why.tiebreak) : null,
+        why.scale ? soloScale(why.scale) : null,
         el(
           "div",
           // it scrolls sideways on a phone: a keyboard reaches it too
@@ -1083,7 +1085,20 @@ export class Table {
                 "tr",
                 {},
                 el("th", {}, "Player"),
-                why.columns.map((c) => el("th", {}, c.title)),
+                why.columns.map((c) =>
+                  el(
+                    "th",
+                    {},
+                    c.title,
+                    c.rule
+                      ? el(
+                          "a",
+                          { class: "part-rule", href: `/rules/${view.game}#${c.rule}` },
+                          c.rule,
+                        )
+                      : null,
+                  ),
+                ),
                 el("th", {}, "Score"),
               ),
             ),
@@ -1093,13 +1108,13 @@ export class Table {
               order.map((s) =>
                 el(
                   "tr",
-                  { class: result.winners.includes(s) ? "winner" : "", "data-seat": s },
+                  { class: result.winners.includes(s) && !solo ? "winner" : "", "data-seat": s },
                   el(
                     "td",
                     {},
                     el("span", { class: "dot", style: `background:${playerColour(view, s)}` }),
                     seatName(view, s),
-                    result.winners.includes(s) ? " ★" : "",
+                    result.winners.includes(s) && !solo ? " ★" : "",
                   ),
                   why.columns.map((c) =>
                     el("td", { "data-part": c.part ? c.title : null }, String(c.values[s] ?? "")),
@@ -1194,4 +1209,24 @@ export class Table {
     }
     return el("section", { id: "review", "aria-live": "polite" }, parts);
   }
+}
+
+// A solo score on the book's scale: each rating from its lowest score, the one
+// reached marked with the score.
+function soloScale(scale) {
+  const steps = [[null, scale.below], ...scale.steps];
+  return el(
+    "ol",
+    { id: "solo-scale", class: "solo-scale", "aria-label": "The solo rating scale" },
+    steps.map(([low, title], i) => {
+      const reached = title === scale.reached;
+      return el(
+        "li",
+        { class: reached ? "reached" : "", "aria-current": reached ? "true" : null },
+        el("span", { class: "threshold" }, low === null ? `under ${steps[1][0]}` : `${low}+`),
+        el("span", { class: "title" }, title),
+        reached ? el("span", { class: "you" }, `${scale.score} points`) : null,
+      );
+    }),
+  );
 }
