@@ -11,6 +11,7 @@ import {
   forgetGame,
 } from "./api.js";
 import { drawFigure, frame, guidePage, openGuide } from "./guide.js";
+import { accountPanel, accountSeats, claimSeats } from "./account.js";
 
 const app = document.getElementById("app");
 document.getElementById("top").replaceWith(header("Lobby"));
@@ -214,6 +215,12 @@ function createForm() {
         }
       }
       showCreated(result, g, created, body);
+      // Logged in: the account keeps the people's seats (to hand on until followed).
+      await claimSeats(
+        created.seats
+          .filter((s) => body.seats[s.seat].kind === "human")
+          .map((s) => ({ id: created.id, token: s.token, opened: false })),
+      ).catch((err) => console.info("the seats were not kept in the account:", err.message));
       loadRooms();
       loadMine();
     } catch (err) {
@@ -293,15 +300,12 @@ function shareButton(seat) {
 
 async function loadMine() {
   const box = document.getElementById("mine");
-  const held = mySeats();
+  // An account's seats come from the server (any device); a guest's from this browser.
+  const held = (await accountSeats().catch(() => null)) || mySeats();
   const games = [...new Set(held.map((s) => s.id))].slice(0, 20);
   if (!games.length) {
     box.replaceChildren(
-      el(
-        "p",
-        {},
-        "Games you create or join in this browser are kept here, so you can come back to your seat.",
-      ),
+      el("p", {}, "Games you create or join are kept here, so you can come back to your seat."),
     );
     return;
   }
@@ -544,6 +548,7 @@ async function start() {
       "section",
       { class: "panel", "aria-labelledby": "mine-title", id: "my-games-panel" },
       el("h2", { id: "mine-title" }, "My games"),
+      accountPanel(loadMine),
       el("div", { id: "mine" }, "Loading…"),
     ),
     el(
