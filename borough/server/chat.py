@@ -18,9 +18,9 @@ as `{"type": "chat", ...}` beside its views; on PostgreSQL the process that
 stores one tells the others with NOTIFY (in the same transaction), and each
 pushes to its own sockets.
 
-Each seat has a bucket of messages (`chat_burst` at once, refilled at
-`chat_rate` a second), counted per server process, and a game holds at most
-`chat_messages` messages.
+Each seat has a bucket of chat changes, its messages and the turns of its
+switch (`chat_burst` at once, refilled at `chat_rate` a second), counted per
+server process, and a game holds at most `chat_messages` messages.
 """
 
 from __future__ import annotations
@@ -224,10 +224,7 @@ class Chat:
         closed = self._closed(room, seat, access)
         if closed is not None:
             raise RoomError(409, closed)
-        wait = self.limit.take(f"{room.id}:{seat}")
-        if wait:
-            raise RoomError(429, f"too many messages from this seat; try again in "
-                                 f"{math.ceil(wait)} s", retry_after=wait)
+        self._take(room, seat)
         row = await asyncio.to_thread(self.rows.add, room.id, seat, words,
                                       self.settings.chat_messages)
         if row is None:
@@ -243,10 +240,19 @@ class Chat:
         seat = self.rooms.seat_of(room, token)
         if room.seats[seat]["kind"] != "human":
             raise RoomError(403, "a bot plays this seat: only people choose who reads the chat")
+        self._take(room, seat)  # each change makes every spectator read the chat again
         await asyncio.to_thread(self.rows.allow, room.id, seat, allowed)
         answer = await self.log(room, token)
         self._push_access(room)
         return answer
+
+    def _take(self, room: Room, seat: int) -> None:
+        """One of the seat's chat changes (a message, a turn of its switch), if it has
+        one left; else a refusal saying when."""
+        wait = self.limit.take(f"{room.id}:{seat}")
+        if wait:
+            raise RoomError(429, f"too many chat changes from this seat; try again in "
+                                 f"{math.ceil(wait)} s", retry_after=wait)
 
     # ------------------------------------------------------------- pushes
     def _push_message(self, room: Room, message: dict[str, Any], access: Access) -> None:

@@ -47,8 +47,9 @@ class Settings:
     # client keeping the worker busy without end gets a quarter of its time.
     hint_rate: float = 0.25
     hint_burst: float = 120.0
-    # Chat, per seat of a game, counted per process: `chat_burst` messages at once,
-    # then `chat_rate` a second; and at most `chat_messages` messages in one game.
+    # Chat, per seat of a game, counted per process: `chat_burst` changes (messages and
+    # turns of the spectators switch) at once, then `chat_rate` a second; and at most
+    # `chat_messages` messages in one game.
     chat_rate: float = 0.5
     chat_burst: int = 6
     chat_messages: int = 2000

@@ -149,6 +149,7 @@ def test_a_seat_writing_too_fast_waits(server):
     assert codes[:6] == [200] * 6, codes  # the default burst
     refused = [r for r in answers if r.status_code == 429]
     assert refused and int(refused[0].headers["Retry-After"]) >= 1
+    assert allow(client, gid, seats[0], True).status_code == 429  # the same bucket
     stored = chat(client, gid, seats[1])["messages"]
     assert len(stored) == codes.count(200)
     # the other seat has its own bucket
