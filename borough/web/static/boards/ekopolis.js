@@ -191,6 +191,7 @@ export function draw(ctx) {
   const keyFont = narrow ? 13 : 10;
   const charW = 0.64 * keyFont; // at least as wide as a character of it runs
   let y = mapH + 4;
+  const keyTop = y;
   const key = svg("g", { id: "map-key" });
   const items = [
     ["hex", TILE_FILL[0], "", "red Building"],
@@ -354,6 +355,7 @@ export function draw(ctx) {
   });
   root.append(track);
   y += 60;
+  const infoTop = y;
 
   // the round, the supplies and the face-up discard pile (its top Building is named)
   const info = svg(
@@ -592,6 +594,13 @@ export function draw(ctx) {
     y += 46;
   }
   root.append(info);
+  // the hands straight under the map, where what the prompt asks for is seen with it;
+  // the key and the score track below them
+  info.setAttribute("transform", `translate(0 ${keyTop + 14 - infoTop})`);
+  const below = y - infoTop + 14;
+  y += 14;
+  key.setAttribute("transform", `translate(0 ${below})`);
+  track.setAttribute("transform", `translate(0 ${below})`);
   root.setAttribute("viewBox", `0 0 ${width.toFixed(0)} ${y + 10}`);
   // a frame as wide as the drawing may ever be, so its scale never changes with the cards
   root.prepend(

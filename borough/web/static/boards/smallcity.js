@@ -1143,12 +1143,16 @@ export function draw(ctx) {
     for (const seat of others)
       if (seat !== host) y = drawBorough(ctx, root, seat, x + GRID_X, y, {}) + 10;
   } else {
+    // the council first when a disc moves on it, else the viewer's borough beside the
+    // decision's panel, so what is chosen now opens in the first screen
+    const first = ["council", "councilor"].includes(obs.step);
     y = drawCircle(ctx, root, x, y, inner);
-    y = drawCouncil(ctx, root, x, y, inner);
+    if (first) y = drawCouncil(ctx, root, x, y, inner);
     if (me) {
       const end = drawBorough(ctx, root, me, x + GRID_X, y, { placing: p });
       y = Math.max(end, decision(x + per + 10, y, inner - per - 10)) + 10;
     }
+    if (!first) y = drawCouncil(ctx, root, x, y, inner);
     let rowTop = y;
     others.forEach((seat, k) => {
       if (k && k % 3 === 0) rowTop = y + 10;

@@ -182,8 +182,19 @@ export function drawOffers(ctx, root, x, y, width) {
     yy += 16;
   }
   yy += 4;
-  const perLine = fitChars(width - 4);
+  // a wide panel sets the families in two columns, each in the shorter one so far
+  const columns = width >= 600 ? 2 : 1;
+  const colW = columns === 2 ? (width - 12) / 2 : width;
+  const tops = Array(columns).fill(yy);
+  const perLine = fitChars(colW - 4);
   for (const [family, types] of byFamily) {
+    const k = tops.indexOf(Math.min(...tops));
+    drawFamily(family, types, x + k * (colW + 12), tops[k]);
+    tops[k] = yy;
+  }
+  function drawFamily(family, types, x, top) {
+    const width = colW;
+    yy = top;
     const words = families[family] || {};
     panel.append(
       svg(
@@ -219,7 +230,8 @@ export function drawOffers(ctx, root, x, y, width) {
     let rowH = 0;
     for (const [id, faces] of types) {
       const t = data.types[id];
-      const unit = 18;
+      // a finger's footprint on a phone: each square of a face 44 CSS px or more
+      const unit = ctx.touch && ctx.narrow ? 42 : 18;
       const shapes = faces.map((f) => t.faces[f][0]);
       const faceW = shapes.map((s) => shapeSize(s)[1] * unit);
       const name = t.name;
@@ -289,5 +301,5 @@ export function drawOffers(ctx, root, x, y, width) {
     yy += rowH + 8;
   }
   root.append(panel);
-  return yy - y;
+  return Math.max(...tops) - y;
 }

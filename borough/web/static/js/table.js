@@ -23,10 +23,28 @@ function smallestFont(drawing) {
   return Number.isFinite(least) ? least : 0;
 }
 
+// A place to tap is at least this many CSS pixels wide and high on a touch screen.
+const TOUCH_PX = 44;
+
+// The least width or height (in the drawing's own units) of the places to choose now in
+// `drawing` (0: none).
+function smallestPlace(drawing) {
+  let least = Infinity;
+  for (const node of drawing.querySelectorAll(".live")) {
+    const shape = node.matches(".shape") ? node : node.querySelector(":scope > .shape") || node;
+    const box = shape.getBBox();
+    if (box.width > 0 && box.height > 0) least = Math.min(least, box.width, box.height);
+  }
+  return Number.isFinite(least) ? least : 0;
+}
+
 // The board's zoom controls (+, -, Fit) and its gestures: a drag pans the frame (it
 // scrolls), two fingers pinch it; a touch anywhere marks the page as used by touch.
 function zoomable(table) {
   table.zoom = 1;
+  // beside the board on a desktop: the drawing made smaller so a decision's places are
+  // all seen together in the first screen (1: not made smaller)
+  table.shrink = 1;
   table.fitRatio = Infinity;
   table.readable = new Map(); // the readable scale of each drawing so far
   // a coarse pointer (a finger) until the person shows otherwise
@@ -573,6 +591,8 @@ export class Table {
     namesSayWhatIsDrawn(drawing);
     const kept = [this.boardWrap.scrollLeft, this.boardWrap.scrollTop];
     this.boardWrap.replaceChildren(drawing);
+    // a new decision (or none) sees the board at its own size first
+    if (this.scrolledFor !== view.version || !this.interactive()) this.shrink = 1;
     if (drawing instanceof SVGSVGElement) {
       // frame everything the board drew, whatever size its parts came out
       const box = drawing.getBBox();
@@ -606,13 +626,18 @@ export class Table {
       // a drawing's zoom never drops back when its smallest letters leave the board, so
       // it does not jump from one move to the next
       const name = `${drawing.id || k}:${Math.round(room)}`;
-      const readable = Math.max(least ? READABLE_PX / least : 0, this.readable.get(name) || 0);
-      this.readable.set(name, readable);
+      const kept = Math.max(least ? READABLE_PX / least : 0, this.readable.get(name) || 0);
+      this.readable.set(name, kept);
+      // a finger's places as large as a fingertip: the drawing opens zoomed for them
+      const place = this.touch ? smallestPlace(drawing) : 0;
+      const readable = Math.max(kept, place ? TOUCH_PX / place : 0);
       let scale = fit;
       if (readable > fit + 0.001) {
         tight = Math.min(tight, fit / readable);
         scale = Math.min(Math.max(fit, readable * this.zoom), 4);
       }
+      // smaller for a decision's places, never below readable letters
+      scale = Math.max(scale * this.shrink, Math.min(scale, kept));
       drawing.style.width = `${box.width * scale}px`;
       drawing.style.height = `${box.height * scale}px`;
       drawing.style.maxWidth = "none";
@@ -691,7 +716,23 @@ export class Table {
         top: Math.min(...rects.map((r) => r.top)),
         bottom: Math.max(...rects.map((r) => r.bottom)),
       };
-      const fits = all.right - all.left < frame.width && all.bottom - all.top < frame.height;
+      let fits = all.right - all.left < frame.width && all.bottom - all.top < frame.height;
+      if (!fits && !narrowScreen()) {
+        // a desktop: the board made smaller until every place of the decision is seen
+        // at once in the first screen, without scrolling the page
+        // (its padding and border inside the frame's box, a little to spare)
+        const shrink = Math.min(
+          (frame.width - 24) / (all.right - all.left),
+          (frame.height - 24) / (all.bottom - all.top),
+        );
+        if (this.shrink > 0.4) {
+          this.shrink = Math.max(0.4, this.shrink * shrink * 0.98);
+          this.fitBoard();
+          this.scrolledFor = null;
+          this.bringIntoView();
+          return;
+        }
+      }
       if (!fits && rects.some(seen)) return;
       const aim = fits ? all : rects[0];
       wrap.scrollLeft += (aim.left + aim.right) / 2 - (frame.left + frame.right) / 2;
