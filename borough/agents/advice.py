@@ -216,6 +216,13 @@ def reasons(
         )
         return parts
     theirs = effects(second.seen, view_seat, name)
+    if (
+        theirs
+        and theirs == now
+        and second.seen.others == best.seen.others
+        and second.seen.completed == best.seen.completed
+    ):
+        theirs = "the same now"
     against = f"Next best: {second.text}" + (f" ({theirs})" if theirs else "")
     won = given_up(second.seen, best.seen)
     lost = given_up(best.seen, second.seen)

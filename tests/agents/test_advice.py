@@ -209,6 +209,14 @@ def test_the_sentence_says_what_it_does_and_why_it_beats_the_next_best():
     assert sentence("medium", 1, only, None, 0) == (
         "Pass. Now: Player 1 passes. It is your only move."
     )
+    alike = Ranked(("other",), "Build the Park on C5", 0.625, best.seen)
+    assert (
+        sentence("medium", 7, best, alike, 0)
+        .split(". Next best: ")[1]
+        .startswith(
+            "Build the Park on C5 (the same now). Over the rest of the game medium finds them"
+        )
+    )
     waits = Preview((), False, (), (), next_seat=1, next_prompt="Choose a card.")
     assert effects(waits, 0, lambda t: t.replace("Player 2", "Ann")) == (
         "nothing changes yet, and Ann goes next: Choose a card"

@@ -9,7 +9,7 @@ from borough.games.architectura.city import owner
 from borough.games.architectura.state import DOWN, EMPTY
 
 LOWER_IS_BETTER: frozenset[str] = frozenset()
-STANDING = "your cards face up in the city (only they score, ARC-33)"
+STANDING = "your face-up cards (only they score, ARC-33)"
 
 
 def goals(game: Any, state: Any, seat: int) -> dict[str, tuple[int, int | None]]:

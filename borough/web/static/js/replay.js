@@ -94,7 +94,10 @@ function showReview(r, first) {
                   "data-decision": m.number,
                   onclick: (e) => {
                     e.preventDefault();
-                    go(m.number - 1).catch(show);
+                    // the table at that decision, with the mark above it, in view
+                    go(m.number - 1)
+                      .then(() => here.scrollIntoView({ block: "start" }))
+                      .catch(show);
                   },
                 },
                 `Decision ${m.number}`,
