@@ -620,7 +620,11 @@ def routes(settings: Settings) -> APIRouter:
 
     writer, reader = Depends(signed_in(True)), Depends(signed_in(False))
 
-    def keep(request: Request, response: Response, session: Session) -> None:
+    async def keep(request: Request, response: Response, session: Session) -> None:
+        """Set the session's cookie; a session this browser held before ends."""
+        old = request.cookies.get(SESSION_COOKIE)
+        if old and old != session.secret and len(old) <= 100:
+            await asyncio.to_thread(accounts_of(request).end_session, old)
         response.set_cookie(
             SESSION_COOKIE,
             session.secret,
@@ -690,7 +694,7 @@ def routes(settings: Settings) -> APIRouter:
         hashed = await slow(passwords.hash_password, argon, body.password)
         claims = [c.model_dump() for c in body.seats]
         _, session, claimed = await db(accounts_of(request).create, body.name, hashed, claims)
-        keep(request, response, session)
+        await keep(request, response, session)
         return {**state(session), **claimed}
 
     @router.post(
@@ -728,7 +732,7 @@ def routes(settings: Settings) -> APIRouter:
                 await slow(passwords.hash_password, argon, body.password),
             )
         session = await asyncio.to_thread(accounts.start_session, account)
-        keep(request, response, session)
+        await keep(request, response, session)
         return state(session)
 
     @router.post("/logout", response_model=AccountState, responses=writes)
@@ -771,7 +775,7 @@ def routes(settings: Settings) -> APIRouter:
         hashed = await slow(passwords.hash_password, argon, body.new_password)
         await db(accounts.set_password, session.account.name, hashed)
         fresh = await asyncio.to_thread(accounts.start_session, session.account)
-        keep(request, response, fresh)
+        await keep(request, response, fresh)
         return state(fresh)
 
     @router.post(

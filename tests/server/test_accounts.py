@@ -78,6 +78,11 @@ def test_sign_up_log_out_and_log_in_again(server):
     again = Person(server.url)
     assert again.log_in(name.upper()).status_code == 200  # names are found in any case
     assert again.who()["name"] == name
+    before = again.http.cookies["borough_session"]
+    assert again.log_in(name).status_code == 200  # a new session replaces this browser's
+    assert again.who()["name"] == name
+    old = httpx.get(f"{server.url}/api/account/seats", cookies={"borough_session": before})
+    assert old.status_code == 401
     taken = Person(server.url).sign_up(name.upper())
     assert taken.status_code == 409, taken.text
 
@@ -294,3 +299,27 @@ def test_the_password_policy():
         assert passwords.problem(password, "Ada Lovelace", 10), password
     for password in ["lantern quarry violet", "correct horse battery", "Tr0ub4dor&3xyz"]:
         assert passwords.problem(password, "Ada Lovelace", 10) is None, password
+
+
+def test_the_accounts_migration_goes_down_and_up_again(database_url):
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect
+
+    from borough.server.store import MIGRATIONS, Store
+
+    store = Store(database_url)
+    try:
+        store.migrate()
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        tables = {"accounts", "account_sessions", "account_seats"}
+        with store.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            assert tables <= set(inspect(connection).get_table_names())
+            command.downgrade(config, "0008")
+            assert not tables & set(inspect(connection).get_table_names())
+            command.upgrade(config, "head")
+            assert tables <= set(inspect(connection).get_table_names())
+    finally:
+        store.dispose()
