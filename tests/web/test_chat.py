@@ -42,17 +42,29 @@ def test_two_people_chat_and_markup_stays_text(web_server, contexts):
         assert page.locator("#chat-log img, #chat-log script, #chat-log b").count() == 0
         assert page.evaluate("window.__ran") is None
     assert ada.input_value("#chat-input") == ""
+    # on the phone the chat is far below the board: a button at the top tells of it
+    bram.locator("#chat").scroll_into_view_if_needed()  # what came so far is seen
+    bram.wait_for_selector("#chat-new", state="hidden")
+    bram.evaluate("window.scrollTo(0, 0)")
+    bram.wait_for_timeout(500)  # the page notices the chat went out of sight
+    ada.fill("#chat-input", "Your move")
+    ada.press("#chat-input", "Enter")
+    bram.wait_for_selector("#chat-new:not([hidden])")
+    assert bram.locator("#chat-new").text_content() == "New chat message from Ada"
+    bram.click("#chat-new")
+    bram.wait_for_selector("#chat-new", state="hidden")
+    assert bram.evaluate("document.activeElement.id") == "chat-input"
     # Bram answers from the phone; Ada sees it come
     bram.fill("#chat-input", "Good luck, Ada")
     bram.click("#chat-send")
-    ada.wait_for_selector("#chat-log li[data-number='2']")
-    assert ada.locator("#chat-log li[data-number='2'] .chat-text").text_content() == \
+    ada.wait_for_selector("#chat-log li[data-number='3']")
+    assert ada.locator("#chat-log li[data-number='3'] .chat-text").text_content() == \
         "Good luck, Ada"
     # the page's own refusal: an empty message is not sent
     ada.fill("#chat-input", "   ")
     ada.press("#chat-input", "Enter")
     ada.wait_for_function("document.getElementById('chat-status').textContent !== ''")
-    assert ada.locator("#chat-log li").count() == 2
+    assert ada.locator("#chat-log li").count() == 3
     # each person's switch for spectators says how many have not let them read yet
     assert "1 of 2" not in ada.locator("#chat-readers").text_content()
     ada.check("#chat-spectators")

@@ -15,6 +15,8 @@ export class Chat {
     this.last = 0; // the number of the newest message shown
     this.state = null; // the server's last answer about this chat
     this.loading = null;
+    this.unread = 0; // messages of others that came while the chat was out of sight
+    this.inView = true;
     this.build();
   }
 
@@ -82,6 +84,31 @@ export class Chat {
       this.status,
       this.switchBox,
     );
+    // On a small screen the chat is far below the board: a message that comes while it
+    // is out of sight is told by a button at the top, which brings the chat into view.
+    this.newButton = el("button", {
+      type: "button",
+      class: "chat-new",
+      id: "chat-new",
+      hidden: true,
+    });
+    this.newButton.addEventListener("click", () => {
+      this.panel.scrollIntoView({ block: "center" });
+      this.input.focus({ preventScroll: true });
+      this.seen();
+    });
+    document.body.append(this.newButton);
+    if (window.IntersectionObserver) {
+      new IntersectionObserver((entries) => {
+        this.inView = entries.some((e) => e.isIntersecting);
+        if (this.inView) this.seen();
+      }).observe(this.scroller);
+    }
+  }
+
+  seen() {
+    this.unread = 0;
+    this.newButton.hidden = true;
   }
 
   // The whole chat from the server (the page opening, a gap, a change of readers).
@@ -122,7 +149,7 @@ export class Chat {
     }
   }
 
-  add(message) {
+  add(message, live = false) {
     const name = el("span", { class: `chat-name seat-${message.seat % 5}` });
     name.textContent = message.name;
     const words = el("span", { class: "chat-text" });
@@ -142,6 +169,14 @@ export class Chat {
     this.last = message.number;
     this.empty.hidden = true;
     this.scroller.scrollTop = this.scroller.scrollHeight;
+    if (live && !this.inView && this.state && message.seat !== this.state.seat) {
+      this.unread += 1;
+      this.newButton.textContent =
+        this.unread === 1
+          ? `New chat message from ${message.name}`
+          : `${this.unread} new chat messages`;
+      this.newButton.hidden = false;
+    }
   }
 
   // A message pushed over the game's socket: {type: "chat", message} or {access}.
@@ -156,7 +191,7 @@ export class Chat {
       this.load(); // one went missing (a socket that fell behind): read the chat again
       return;
     }
-    this.add(message);
+    this.add(message, true);
   }
 
   async send() {
