@@ -352,39 +352,54 @@ class Game(ABC):
         return action in self.legal_actions(state, seat)
 
     # ------------------------------------------------------------------ undo
+    turn_over_words: ClassVar[str] = "your turn has ended"
+    together_words: ClassVar[str] = "another seat decides at the same time"
+    chance_words: ClassVar[str] = "the move drew at random"
+    reveal_words: ClassVar[str] = "the move uncovered something hidden"
+
     def undoable(self, before: Any, seat: int, action: Action, after: Any) -> bool:
-        """Whether `seat` may take back `action`, which turned `before` into `after`.
+        """Whether `seat` may take back `action`, which turned `before` into `after`
+        (`undo_refusal` says why not)."""
+        return self.undo_refusal(before, seat, action, after) is None
 
-        Never once the game is over (its record, seed included, is published),
-        never when the action used randomness (a generator in the state moved),
-        and never when it showed anyone, the actor included, something that was
-        hidden: `reveals_nothing` answers that part.
+    def undo_refusal(self, before: Any, seat: int, action: Action, after: Any) -> str | None:
+        """None when `seat` may take back `action`, which turned `before` into
+        `after`; otherwise why not, in a player's words.
 
-        Never either when another seat had the turn together with `seat` and
-        still has it (a sealed choice): that seat may move before the take-back
-        is asked for, perhaps unseen, and a take-back refused only then would
-        tell `seat` that it did. Who is to act is public, so the answer rests on
-        what `seat` may see alone.
+        A move can be taken back only within its seat's turn: the seat alone is
+        still to decide (nobody else can have acted since, openly or in secret),
+        the game goes on (its record, seed included, is published once over), no
+        generator in the state moved, and the move showed nobody anything hidden:
+        `reveals_nothing` answers that part. The first two reasons rest on who is
+        to act, which is public, and are given first, so the answer rests on what
+        `seat` may see alone.
         """
-        if self.is_over(after) or _generators(before) != _generators(after):
-            return False
-        still = set(self.to_act(before)) & set(self.to_act(after))
-        if still - {seat}:
-            return False
-        return self.reveals_nothing(before, seat, action, after)
+        if self.is_over(after):
+            return "the game is over"
+        acting = self.to_act(after)
+        if seat not in acting:
+            return self.turn_over_words
+        if len(acting) > 1:
+            return self.together_words
+        if _generators(before) != _generators(after):
+            return self.chance_words
+        if not self.reveals_nothing(before, seat, action, after):
+            return self.reveal_words
+        return None
 
     def reveals_nothing(self, before: Any, seat: int, action: Action, after: Any) -> bool:
-        """Whether no seat can see after `action` anything it could not know before.
+        """Whether `action` by `seat` shows no seat anything it could not know before
+        but what `seat` itself knew (its own hand, say, once played).
 
-        With `hidden_parts` declared, the answer is that those parts are
-        unchanged. Without it, the only sound answer a game-agnostic check can
-        give is yes when no seat had anything hidden at all.
+        With `hidden_parts` declared, the answer is that the parts hidden from
+        `seat` (`hidden_from`) are unchanged. Without it, the only sound answer a
+        game-agnostic check can give is yes when no seat had anything hidden at all.
         """
-        hidden = self.hidden_parts(before)
+        hidden = self.hidden_from(before, seat)
         if hidden is None:
             return not any(self.has_hidden_information(before, s)
                            for s in range(self.num_seats(before)))
-        return bool(hidden == self.hidden_parts(after))
+        return bool(hidden == self.hidden_from(after, seat))
 
     def hidden_parts(self, state: Any) -> Any:
         """Everything in `state` that some seat cannot see, as comparable data,
@@ -392,9 +407,16 @@ class Game(ABC):
 
         A game declares this only where no public outcome depends on a hidden
         part without changing it (a card that may interrupt from a hidden hand
-        is such a dependence); the undo conformance test checks the claim.
+        is such a dependence, unless `reveals_nothing` rules it out); the undo
+        conformance test checks the claim.
         """
         return None
+
+    def hidden_from(self, state: Any, seat: int) -> Any:
+        """The parts of `state` that `seat` cannot see, as comparable data (by
+        default every hidden part): a move that changes none of them uses nothing
+        its seat did not know. None when the game does not declare its hidden parts."""
+        return self.hidden_parts(state)
 
     def breakdown(self, state: Any, record: MovesPlayed) -> Breakdown | None:
         """The final scores of `state`, a finished game, in the parts the game's

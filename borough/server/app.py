@@ -266,8 +266,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/games/{game_id}/undo", response_model=s.GameView, responses=mutating,
               dependencies=[Depends(rate("act"))])
     async def undo(request: Request, game_id: str, body: s.TokenRequest) -> Response:
-        """Take back your last move: all-human games, before anyone moved since, while
-        the game goes on, and only a move that used no chance and revealed nothing."""
+        """Take back your last move, made within your turn (against bots too): while
+        you alone are still to decide, the game goes on, and the move used no chance
+        and uncovered nothing. Again, and the move before it goes, to the turn's start.
+        A refusal (409) says why, as the view's `undo_refusal` does."""
         rooms = rooms_of(request)
         room = await rooms.get(game_id)
         seat = rooms.seat_of(room, body.token)

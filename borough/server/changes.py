@@ -1,5 +1,7 @@
 """The three changes a room goes through (a move, a take-back, a seat handed to a
-bot), each worked out in full before anything is stored or shown.
+bot), each worked out in full before anything is stored or shown. A take-back
+undoes the last move; taken again, the move before, as long as each was made
+within its seat's turn.
 
 The same functions serve a change made in this process and one read back from
 the store (made by another server process, or before a restart): every process
@@ -35,10 +37,6 @@ class Step:
     played: views.Played | None = None  # a move, as the other seats may know it
 
 
-def all_human(seats: list[dict[str, Any]]) -> bool:
-    return all(s["kind"] == "human" for s in seats)
-
-
 def replay(room: Room, moves: list[tuple[int, Any]]) -> Any:
     """The state after `moves` from the room's setup."""
     game, rec = room.game, room.record
@@ -48,13 +46,15 @@ def replay(room: Room, moves: list[tuple[int, Any]]) -> Any:
     return state
 
 
-def undo_by(room: Room, moves: list[tuple[int, Any]], after: Any) -> int | None:
-    """The seat that may take back the last of `moves`, which led to `after`."""
-    if not moves or not all_human(room.seats):
+def undo_by(played: list[views.Played], seats: list[dict[str, Any]]) -> int | None:
+    """The seat that may take back the last of the `played` moves now: the engine
+    allowed it when it was made (within the seat's turn, see `Game.undo_refusal`),
+    and a person still plays that seat. Bots at the table change nothing: a bot
+    decides only once the turn has passed to it, and then the move stands."""
+    if not played or played[-1].refusal is not None:
         return None
-    seat, last = moves[-1]
-    before = replay(room, moves[:-1])
-    return seat if room.game.undoable(before, seat, last, after) else None
+    seat = played[-1].seat
+    return seat if seats[seat]["kind"] == "human" else None
 
 
 def move(room: Room, seat: int, action: Any, number: int) -> Step:
@@ -62,9 +62,9 @@ def move(room: Room, seat: int, action: Any, number: int) -> Step:
     game = room.game
     trial = game.clone(room.state)
     events = views.stamp(room.shown, game.apply(trial, seat, action), room.move_number + 1)
-    played = views.played(game, room.state, seat, action)  # room.state is still before
-    by = seat if all_human(room.seats) and game.undoable(
-        room.state, seat, freeze(action), trial) else None
+    # room.state is still before
+    played = views.played(game, room.state, seat, freeze(action), trial)
+    by = undo_by([played], room.seats)
     shown = views.next_views(room, trial, events, undo_by=by, moves=[*room.played, played])
     return Step(Entry(number, MOVE, seat, action), trial, room.seats, by, shown, events,
                 played)
@@ -76,7 +76,7 @@ def take_back(room: Room, seat: int, number: int, before: Any | None = None) -> 
     if before is None:
         before = replay(room, earlier)
     kept = [e for e in room.events if e.move != room.move_number]
-    by = undo_by(room, earlier, before) if earlier else None
+    by = undo_by(room.played[:-1], room.seats)
     shown = views.next_views(room, before, [], all_events=kept, undo_by=by,
                              moves=room.played[:-1])
     return Step(Entry(number, UNDO, seat, []), before, room.seats, by, shown, kept)
@@ -88,8 +88,9 @@ def hand_over(room: Room, seat: int, agent: str, number: int) -> Step:
     old = seats[seat]
     entry = Entry(number, SEATS, seat, [old["kind"], old["agent"], agent])
     seats[seat]["kind"], seats[seat]["agent"] = "bot", agent
-    shown = views.next_views(room, room.state, [], seats, undo_by=None)
-    return Step(entry, room.state, seats, None, shown, [])
+    by = undo_by(room.played, seats)
+    shown = views.next_views(room, room.state, [], seats, undo_by=by)
+    return Step(entry, room.state, seats, by, shown, [])
 
 
 def follow(room: Room, entry: Entry) -> Step:

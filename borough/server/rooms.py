@@ -46,8 +46,6 @@ from borough.server.views import Audience, Shown, Stamped
 
 MAX_SEED = 2**53
 log = logging.getLogger("borough.server")
-UNDO_REFUSED = ("only your own last move can be taken back, while nobody has moved since, "
-                "the game is not over, and the move used no chance and revealed nothing hidden")
 
 
 class RoomError(Exception):
@@ -504,23 +502,20 @@ class Rooms:
                 sub.push(shown[sub.seat].text)
 
     async def undo(self, room: Room, seat: int) -> Room:
-        """Take back the seat's own last move, when that cannot help anyone cheat.
+        """Take back the seat's own last move, made within its turn, when that cannot
+        help anyone cheat; again, the move before it, and so on while the turn lasts.
 
-        Every refusal but the one about bots says the same, so a refusal never
-        tells a seat whether someone else made a secret move since."""
+        A refusal gives the reason the seat's view gives, which rests on what the
+        seat may see alone, so it never tells whether someone else moved in secret."""
 
         def step() -> Step:
-            if not changes.all_human(room.seats):
-                raise RoomError(403, "undo is only for games in which every seat is human")
-            if room.game.is_over(room.state) or not room.record.moves:
-                raise RoomError(409, UNDO_REFUSED)
-            last_seat, last = room.record.moves[-1]
-            if last_seat != seat:
-                raise RoomError(409, UNDO_REFUSED)
-            before = changes.replay(room, room.record.moves[:-1])
-            if not room.game.undoable(before, seat, last, room.state):
-                raise RoomError(409, UNDO_REFUSED)
-            return changes.take_back(room, seat, room.changes + 1, before)
+            if room.seats[seat]["kind"] != "human":
+                raise RoomError(403, "a bot plays this seat")
+            if seat != room.undo_by:
+                reason = views.take_back_refusal(room.game, room.state, room.seats, seat,
+                                                 room.played, room.undo_by)
+                raise RoomError(409, f"nothing can be taken back: {reason}")
+            return changes.take_back(room, seat, room.changes + 1)
 
         async with room.lock:
             room = self._current(room)

@@ -177,9 +177,13 @@ class GameView(Open):
     to_act: list[int]
     your_turn: bool
     can_undo: bool = Field(description=(
-        "True when the server would take back this seat's last move now. Losing the "
-        "offer alone never raises the version, so it can stay true after another seat's "
-        "sealed move; the undo endpoint then refuses."))
+        "True when the server would take back this seat's last move now: one made "
+        "within the seat's turn (it alone is still to decide) that drew nothing and "
+        "uncovered nothing. Taken back, the move before it may be offered in turn."))
+    undo_refusal: str | None = Field(default=None, description=(
+        "Why this seat cannot take back a move now, in a player's words (\"your turn "
+        "has ended\", \"the draw revealed a card\"); null when it can, and for "
+        "spectators. It rests only on what the seat may see."))
     observation: dict[str, Any]
     legal_actions: list[LegalAction]
     events: list[EventView]

@@ -61,21 +61,53 @@ class Stamped:
 @dataclass(frozen=True)
 class Played:
     """A move as the other seats may know it: who made it and, when the game says
-    the choice is open, the action and its words (None while it stays secret)."""
+    the choice is open, the action and its words (None while it stays secret);
+    and for its own seat, why it could not be taken back right after it was made
+    (None: it could, see `Game.undo_refusal`)."""
 
     seat: int
     action: list[Any] | None
     text: str | None
+    refusal: str | None
 
 
 RECENT_LIMIT = 24  # enough for a full round of the busiest game's small steps
 
 
-def played(game: Game, before: Any, seat: int, action: Any) -> Played:
-    """`action` by `seat`, about to be applied to `before`, as the others may know it."""
+def played(game: Game, before: Any, seat: int, action: Any, after: Any) -> Played:
+    """`action` by `seat`, which turned `before` into `after`, as the others may know it."""
+    refusal = game.undo_refusal(before, seat, action, after)
     if not game.public_action(before, seat, action):
-        return Played(seat, None, None)
-    return Played(seat, list(action), game.describe(action, before))
+        return Played(seat, None, None, refusal)
+    return Played(seat, list(action), game.describe(action, before), refusal)
+
+
+NO_MOVE_YET = "you have made no move to take back"
+NOT_THIS_TURN = "you have made no move yet this turn"
+OTHERS_MOVED = "another seat has moved since"
+BOT_SEAT = "a bot plays this seat"
+
+
+def take_back_refusal(game: Game, state: Any, seats: list[dict[str, Any]], seat: int,
+                      moves: list[Played], undo_by: int | None) -> str | None:
+    """Why `seat` cannot take back a move now (None: it can), from what it may see
+    alone: its own moves, the open moves of the others and who is to act. A secret
+    move of another seat never changes the answer."""
+    if seat == undo_by:
+        return None
+    if seats[seat]["kind"] != "human":
+        return BOT_SEAT
+    if game.is_over(state):
+        return "the game is over"
+    last = next((i for i in range(len(moves) - 1, -1, -1) if moves[i].seat == seat), None)
+    if last is None:
+        return NO_MOVE_YET
+    own = moves[last]
+    if own.refusal == game.turn_over_words and seat in game.to_act(state):
+        return NOT_THIS_TURN
+    if any(p.seat != seat and p.action is not None for p in moves[last + 1:]):
+        return OTHERS_MOVED
+    return own.refusal or OTHERS_MOVED
 
 
 def recent(moves: list[Played], audience: Audience, names: list[str]) -> list[dict[str, Any]]:
@@ -131,6 +163,8 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
         "legal_actions": legal,
         "prompt": decision(game, state, seat, names),
         "can_undo": seat is not None and seat == undo_by,
+        "undo_refusal": None if seat is None else take_back_refusal(
+            game, state, seats, seat, room.played if moves is None else moves, undo_by),
         "recent": recent(room.played if moves is None else moves, seat, names),
         "hints": hints.allowed(seats),
         "seats": [
@@ -182,9 +216,8 @@ def next_views(room: Room, state: Any, new_events: list[Stamped],
     whose last move could be taken back in `state` (the room's own by default);
     `moves`, the moves that led to `state` (the room's own by default).
 
-    Losing the take-back offer alone never moves a version: that happens when
-    another seat moved, and if that move was sealed the change would tell this
-    seat that it was made. The undo endpoint refuses it with its usual words."""
+    A take-back is offered only while its seat alone is to decide, so nobody
+    else can move, in the open or in secret, before the offer goes."""
     seats = room.seats if seats is None else seats
     if undo_by == -1:
         undo_by = room.undo_by
@@ -200,9 +233,6 @@ def next_views(room: Room, state: Any, new_events: list[Stamped],
             fresh = readable(new_events, a, names)
             events = old.events + fresh if fresh else old.events
             same = not fresh and old.body == content
-        if (old is not None and not same and old.events == events
-                and old.body.get("can_undo") and old.body == {**content, "can_undo": True}):
-            same = True  # only the take-back offer went: see above
         if same and old is not None:  # (same is only ever true with an old view)
             out[a] = old
             continue

@@ -16,31 +16,33 @@ def texts(moves: list[Played], audience: int | None) -> list[str]:
 
 
 def test_a_seat_sees_the_others_open_moves_since_its_own_last_move():
-    moves = [Played(0, ["a"], "a0"), Played(1, ["b"], "b1"), Played(2, ["c"], "c2")]
+    moves = [Played(0, ["a"], "a0", None), Played(1, ["b"], "b1", None),
+             Played(2, ["c"], "c2", None)]
     assert texts(moves, 0) == ["b1", "c2"]
     assert texts(moves, 2) == []  # it just moved: nothing is marked until the others do
     assert texts(moves, 1) == ["c2"]
 
 
 def test_secret_moves_are_skipped_and_change_nothing_anyone_is_shown():
-    open_only = [Played(0, ["a"], "a0"), Played(1, ["b"], "b1")]
-    with_secret = [*open_only, Played(2, None, None)]
+    open_only = [Played(0, ["a"], "a0", None), Played(1, ["b"], "b1", None)]
+    with_secret = [*open_only, Played(2, None, None, None)]
     for audience in (0, 1, None):
         assert recent(open_only, audience, NAMES) == recent(with_secret, audience, NAMES)
     # a secret move in the middle of a run of open ones is passed over as well
-    mixed = [Played(0, ["a"], "a0"), Played(2, None, None), Played(1, ["b"], "b1")]
+    mixed = [Played(0, ["a"], "a0", None), Played(2, None, None, None),
+             Played(1, ["b"], "b1", None)]
     assert texts(mixed, 0) == ["b1"]
     assert texts(mixed, None) == ["a0", "b1"]
 
 
 def test_a_spectator_sees_the_last_open_move_of_each_seat_back_to_a_repeat():
-    moves = [Played(0, ["a"], "a0"), Played(1, ["b"], "b1"), Played(0, ["a"], "a0 again"),
-             Played(1, ["b"], "b1 again")]
+    moves = [Played(0, ["a"], "a0", None), Played(1, ["b"], "b1", None),
+             Played(0, ["a"], "a0 again", None), Played(1, ["b"], "b1 again", None)]
     assert texts(moves, None) == ["a0 again", "b1 again"]
 
 
 def test_player_names_replace_the_seat_numbers_in_the_words():
-    moves = [Played(1, ["x"], "Player 2 builds")]
+    moves = [Played(1, ["x"], "Player 2 builds", None)]
     assert recent(moves, 0, NAMES) == [{"seat": 1, "action": ["x"], "text": "Bo builds"}]
 
 
@@ -54,7 +56,10 @@ def test_the_default_keeps_every_move_secret_in_a_game_with_secrets():
         action = game.legal_actions(state, seat)[0]
         hidden = any(game.has_hidden_information(state, s) for s in range(game.num_seats(state)))
         assert Game.public_action(game, state, seat, action) is not hidden
-        entry = played(game, state, seat, action)
+        after = game.clone(state)
+        game.apply(after, seat, action)
+        entry = played(game, state, seat, action, after)
+        assert entry.refusal == game.undo_refusal(state, seat, action, after)
         if entry.action is not None:
             assert entry.text == game.describe(action, state)
         else:

@@ -154,27 +154,30 @@ def test_undo_only_when_nothing_hidden_was_revealed(server):
         pick = next((a for a in v["legal_actions"] if a["action"] == ["skip"]),
                     v["legal_actions"][0])
         assert client.act(gid, tokens[0], v["version"], pick["action"]).status_code == 200
-    # The turn ended with a tile drawn from the hidden stack: it stands.
+    # The turn ended (with a tile drawn from the hidden stack): it stands.
     r = undo(0)
-    assert r.status_code == 409 and "hidden" in r.json()["error"]
+    assert r.status_code == 409 and "your turn has ended" in r.json()["error"]
+    assert client.view(gid, tokens[0])["undo_refusal"] == "your turn has ended"
 
 
-def test_undo_refused_once_a_hidden_tile_is_played(server):
+def test_a_tile_played_from_the_own_hidden_hand_can_be_taken_back(server):
+    """It shows the others only what its player knew; nothing was drawn yet."""
     client = Client(server.url)
     created = client.create("ekopolis", 3, ["human"] * 3, seed=6, options={"version": "full"})
     gid, token = created["id"], created["seats"][0]["token"]
     view = client.view(gid, token)
     assert client.act(gid, token, 0, view["legal_actions"][0]["action"]).status_code == 200
+    assert client.view(gid, token)["can_undo"] is True
     r = client.http.post(f"/api/games/{gid}/undo", json={"token": token})
-    assert r.status_code == 409 and "hidden" in r.json()["error"]
+    assert r.status_code == 200 and r.json()["observation"] == view["observation"]
 
 
-def test_undo_refused_when_bots_play(server):
+def test_undo_against_bots_says_there_is_nothing_yet(server):
     client = Client(server.url)
     created = client.create("ekopolis", 3, ["human", "random", "random"], seed=2)
     r = client.http.post(f"/api/games/{created['id']}/undo",
                          json={"token": created["seats"][0]["token"]})
-    assert r.status_code == 403 and "human" in r.json()["error"]
+    assert r.status_code == 409 and "no move to take back" in r.json()["error"]
 
 
 def test_a_leaving_player_hands_the_seat_to_a_bot(server):

@@ -211,6 +211,16 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
         """For undo: every hand, every deck in its order, and the sealed choices."""
         return tuple((s.hand, s.deck, s.bottom, s.swaps) for s in state.seats)
 
+    chance_words = "the draw revealed a card"
+    reveal_words = "the move uncovered a hidden card or choice"
+
+    def hidden_from(self, state: ArcState, seat: int) -> tuple[Any, ...]:
+        """For undo: the seat's own deck order, and the others' hands, decks and
+        sealed choices; a card played from the seat's own hand is none of them."""
+        others = tuple((s.hand, s.deck, s.bottom, s.swaps)
+                       for i, s in enumerate(state.seats) if i != seat)
+        return state.seats[seat].deck, others
+
     def has_hidden_information(self, state: ArcState, seat: int) -> bool:
         return information.has_hidden_information(self, state, seat)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from borough.core.rng import Rng
@@ -114,6 +115,42 @@ def hidden_pool(state: CCState, seat: int) -> list[int]:
     pairs = zip(state.discard, state.discard_owner, strict=True)
     pool += [card for card, owner in pairs if owner not in (-1, seat)]
     return pool
+
+def hidden_parts(state: CCState, seat: int | None) -> tuple[Any, ...]:
+    """What `seat` cannot see (None: what some seat cannot see), for undo: the Favor
+    deck, the others' hands, dealt and let-pass cards, the discards it did not see
+    and the order of the building stacks."""
+    others = [s for s in range(state.players) if s != seat]
+    cards = [(state.hands[s], state.dealt[s], state.passed[s]) for s in others]
+    pairs = zip(state.discard, state.discard_owner, strict=True)
+    unseen = [card for card, owner in pairs if owner not in (-1, seat)]
+    return state.deck, cards, unseen, state.stacks
+
+
+def chance_could_open(c: Content, apply: Callable[[CCState, int, tuple[Any, ...]], Any],
+                      before: CCState, seat: int, action: tuple[Any, ...], after: CCState,
+                      to_act: Callable[[CCState], tuple[int, ...]]) -> bool:
+    """CC-62: whether `action` could have stopped the round for a Favor chance had
+    the others held other cards. It is played again in the table most likely to
+    stop: another seat holds every general card `seat` cannot see, and nobody has
+    let a card pass. If that table goes on as the real one did, no hand could
+    have made a difference."""
+    if before.round < 2 and after.round < 2:
+        return False
+    others = [s for s in range(before.players) if s != seat]
+    world = before.copy()
+    general = set(c.general)
+    unseen = sorted(set(hidden_pool(before, seat)) & general)
+    first = others[0]
+    world.hands[first] = sorted(set(world.hands[first]) | set(unseen))
+    for s in others:
+        world.passed[s] = []
+    try:
+        apply(world, seat, action)
+    except (ValueError, KeyError, IndexError, AssertionError):
+        return True
+    return world.step != after.step or to_act(world) != to_act(after)
+
 
 def has_hidden_information(c: Content, state: CCState, seat: int) -> bool:
     if state.step == OVER:

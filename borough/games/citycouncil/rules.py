@@ -193,6 +193,28 @@ class CityCouncil(Game):
     def has_hidden_information(self, state: CCState, seat: int) -> bool:
         return information.has_hidden_information(self.content, state, seat)
 
+    # a move is taken back only while nothing hidden could have shown (see RULES.md)
+    chance_words = "the move drew a Favor card or a building tile"
+    reveal_words = "a Favor card in another hand could have come into play"
+
+    def hidden_parts(self, state: CCState) -> tuple[Any, ...]:
+        """For undo: the Favor deck, every hand, dealt and let-pass card, the
+        discards not seen by all and the order of the building stacks."""
+        return information.hidden_parts(state, None)
+
+    def hidden_from(self, state: CCState, seat: int) -> tuple[Any, ...]:
+        return information.hidden_parts(state, seat)
+
+    def reveals_nothing(self, before: CCState, seat: int, action: Action,
+                        after: CCState) -> bool:
+        """The hidden parts unchanged, and no Favor chance (CC-62) that a card the
+        seat cannot see could have opened on the way: whether one opens rests on
+        the others' hands even when nobody takes it."""
+        if not super().reveals_nothing(before, seat, action, after):
+            return False
+        return not information.chance_could_open(self.content, self._apply, before, seat,
+                                                 action, after, self.to_act)
+
     def determinize(self, state: CCState, seat: int, rng: random.Random) -> CCState:
         return information.determinize(self.content, state, seat, rng)
 

@@ -365,6 +365,15 @@ class Ekopolis(Game):
         hands = [s.hand for s in state.seats] if state.full else None
         return state.deck, state.card_decks, [s.held for s in state.seats], hands
 
+    reveal_words = "the move drew from the stack or an Action deck"
+
+    def hidden_from(self, state: EkoState, seat: int) -> tuple[Any, ...]:
+        """For undo: the stack, the Action decks and the other seats' held cards
+        and hands; what the seat plays from its own hand is none of them."""
+        others = [s for i, s in enumerate(state.seats) if i != seat]
+        hands = [s.hand for s in others] if state.full else None
+        return state.deck, state.card_decks, [s.held for s in others], hands
+
     def has_hidden_information(self, state: EkoState, seat: int) -> bool:
         if state.step == OVER:
             return False

@@ -121,6 +121,22 @@ class Information:
         return (state.decks, state.special_deck, state.draw, promises, state.chosen,
                 state.circle, screened)
 
+    chance_words = "the draw revealed a card or a tile"
+    reveal_words = "the move uncovered something hidden (a card, a tile or a screen)"
+
+    def hidden_from(self, state: SmallCityState, seat: int) -> tuple:
+        """For undo: the hidden parts less the seat's own Promises, its own drawn
+        cards and, behind the Build phase's screen, its own borough (what it pays
+        back into the reserve there is seen by it alone, SC-25)."""
+        others = [s for o, s in enumerate(state.seats) if o != seat]
+        promises = [(s.promise, s.offered, s.specials) for s in others]
+        screened = None
+        if state.phase == BUILD:
+            screened = [to_plain(s) for s in others]
+        draw = None if state.current == seat else state.draw
+        return (state.decks, state.special_deck, draw, promises, state.chosen,
+                state.circle, screened)
+
     def has_hidden_information(self, state: SmallCityState, seat: int) -> bool:
         if state.phase == OVER:
             return False
