@@ -210,3 +210,36 @@ def test_a_whole_game_by_clicks_at_1400x900(web_server, contexts, game_name):
     # (play_measured), the places wholly inside the board's frame
     print(game_name, "desktop", played["counts"], figures)
     assert figures["all_inside"] == figures["decisions"] > 0, figures
+
+
+# A card or place that is not a move now, on each board that explains it only in a
+# tooltip (a touch screen has none): a City Council building on the grid, a Small City
+# Special Action card, a Building in another Ekopolis player's hand.
+READ_BY_TAP = {
+    "citycouncil": "#board [data-detail]:not(.live)",
+    "smallcity": "#board [data-detail]:not(.live)",
+    "ekopolis": "#board [data-hand-seat='1']",
+}
+
+
+@pytest.mark.slow
+def test_a_tap_reads_what_a_desktop_shows_on_hover(web_server, contexts):
+    """No information is hover-only: on a phone a tap on a card or place you cannot
+    choose now shows its whole text over the page, and plays nothing."""
+    for game_name, selector in READ_BY_TAP.items():
+        players, options, seed = GAMES[game_name]
+        game = start(web_server.url, game_name, players, options, seed)
+        page = contexts(PHONE, device=TOUCH).page()
+        page.goto(game["url"])
+        wait_ready(page)
+        node = page.locator(selector).first
+        words = node.evaluate(
+            "(n) => n.dataset.detail || n.querySelector(':scope > title').textContent.trim()"
+        )
+        assert words
+        assert page.locator("#message .notice").count() == 0
+        node.tap()
+        page.wait_for_selector("#message .notice")
+        assert words in page.inner_text("#message"), (game_name, words)
+        assert page.locator("#confirm").count() == 0
+        assert page.evaluate("document.body.dataset.turn") == "you"

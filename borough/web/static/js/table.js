@@ -300,11 +300,33 @@ export class Table {
     // a click on the board while another player decides says so, instead of nothing
     this.boardWrap.addEventListener("click", (event) => {
       const view = this.view;
-      if (!view || !this.onMove || view.status === "over" || this.interactive()) return;
+      if (!view) return;
       if (event.target.closest && event.target.closest("a")) return;
+      // a touch screen has no hover: a tap on a card or place not to choose now shows
+      // what its tooltip says (a card's effect, a block's opening), over the page
+      const words = this.touch ? this.tapToRead(event.target) : null;
+      if (words) {
+        this.hint.textContent = words;
+        this.setMessage(words, "info");
+        return;
+      }
+      if (!this.onMove || view.status === "over" || this.interactive()) return;
       const who = view.to_act.map((s) => seatName(view, s)).join(" and ");
       this.setMessage(`It is not your turn: ${who || "another player"} is deciding.`, "info");
     });
+  }
+
+  // The words a tap on `target` reads: its place's full text or tooltip, unless the place
+  // is one to choose now (the first tap selects it and names it in the bar) or one whose
+  // tap tries a move.
+  tapToRead(target) {
+    for (let n = target; n && n !== this.boardWrap; n = n.parentElement) {
+      if (n.classList.contains("live") || n.dataset.attempt) return null;
+      if (n.dataset.detail) return n.dataset.detail;
+      const title = n.querySelector(":scope > title");
+      if (title && title.textContent.trim()) return title.textContent.trim();
+    }
+    return null;
   }
 
   // A floating notice over the page (it never pushes the board down); the ✕ or the
@@ -810,6 +832,9 @@ export class Table {
         node.addEventListener("click", () => {
           const action = opts.attempt(this.narrowed ? this.narrowed[0].action : null);
           if (action) this.onAttempt(action, label || detail);
+          // a touch screen has no hover: the tap reads the place's whole text too
+          else if (this.touch && detail)
+            this.setMessage(`${node.dataset.detail} (no move of yours can use this now)`, "info");
           else this.setMessage(`${label || detail}: no move of yours can use this now.`);
         });
       }
