@@ -323,3 +323,31 @@ def test_the_accounts_migration_goes_down_and_up_again(database_url):
             assert tables <= set(inspect(connection).get_table_names())
     finally:
         store.dispose()
+
+
+def test_log_ins_and_sign_ups_are_also_counted_per_address(tmp_path):
+    """The quotas per address live in the server process, whatever its database:
+    SQLite alone shows them."""
+    from tests.server.conftest import Server
+
+    quotas = {
+        "BOROUGH_LOGIN_RATE": "0.001",
+        "BOROUGH_LOGIN_BURST": "3",
+        "BOROUGH_SIGNUP_RATE": "0.001",
+        "BOROUGH_SIGNUP_BURST": "1",
+    }
+    srv = Server("", f"sqlite:///{tmp_path / 'borough.db'}", settings=quotas).start()
+    try:
+        name = fresh_name()
+        assert Person(srv.url).sign_up(name).status_code == 201
+        second = Person(srv.url).sign_up(fresh_name())
+        assert second.status_code == 429 and "Retry-After" in second.headers
+        answers = [
+            Person(srv.url).log_in(f"{name}-{i}", "wrong guess of words").status_code
+            for i in range(3)
+        ]  # three names: no account's own count is reached
+        assert answers == [401, 401, 401]
+        late = Person(srv.url).log_in(name)  # right, but this address has used its tries
+        assert late.status_code == 429 and int(late.headers["Retry-After"]) >= 1
+    finally:
+        srv.stop()
