@@ -351,3 +351,40 @@ def test_log_ins_and_sign_ups_are_also_counted_per_address(tmp_path):
         assert late.status_code == 429 and int(late.headers["Retry-After"]) >= 1
     finally:
         srv.stop()
+
+
+def test_a_new_password_ends_the_other_sessions(server):
+    name = fresh_name()
+    here, there = Person(server.url), Person(server.url)
+    assert here.sign_up(name).status_code == 201
+    assert there.log_in(name).status_code == 200
+    wrong = here.write(
+        "/api/account/password",
+        {"password": "not it at all", "new_password": "amber canal whistle"},
+    )
+    assert wrong.status_code == 403
+    weak = here.write("/api/account/password", {"password": PASSWORD, "new_password": "iloveyou"})
+    assert weak.status_code == 400
+    changed = here.write(
+        "/api/account/password", {"password": PASSWORD, "new_password": "amber canal whistle"}
+    )
+    assert changed.status_code == 200, changed.text
+    here.csrf = changed.json()["csrf"]
+    assert here.who()["name"] == name and there.who() is None
+    assert Person(server.url).log_in(name).status_code == 401
+    assert Person(server.url).log_in(name, "amber canal whistle").status_code == 200
+
+
+def test_a_session_ends_when_its_days_are_over(database_url):
+    from borough.server.accounts import Accounts
+    from borough.server.store import Store
+
+    store = Store(database_url)
+    try:
+        store.migrate()
+        account, session, _ = Accounts(store.engine).create("Lin", "not a real hash")
+        assert Accounts(store.engine).session(session.secret).account == account
+        expired = Accounts(store.engine, session_days=-1).start_session(account)
+        assert Accounts(store.engine).session(expired.secret) is None
+    finally:
+        store.dispose()
