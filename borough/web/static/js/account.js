@@ -8,16 +8,16 @@
 import { api, el, notice, mySeats } from "./api.js";
 
 let current = null; // {account, csrf} once asked
+let asking = null; // the question on its way, so that callers at once share it
 
 export async function accountState(fresh = false) {
-  if (!current || fresh) {
-    try {
-      current = await api("/api/account");
-    } catch (err) {
-      current = { account: null, csrf: null };
-    }
+  if (current && !fresh) return current;
+  if (!asking || fresh) {
+    asking = api("/api/account").catch(() => ({ account: null, csrf: null }));
   }
-  return current;
+  const answer = await asking;
+  current = answer;
+  return answer;
 }
 
 function write(path, body = {}) {
