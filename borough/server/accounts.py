@@ -201,6 +201,8 @@ class Accounts:
                 claimed = self._claim(conn, account.id, claims or [])
                 session = self._start(conn, account) if start else None
         except IntegrityError:
+            if self.find(name) is None:  # a seat claimed by another account meanwhile
+                raise AccountError(409, "a seat changed hands meanwhile; try again") from None
             raise AccountError(409, "that user name is taken; choose another") from None
         return account, session, claimed
 
@@ -674,7 +676,11 @@ def routes(settings: Settings) -> APIRouter:
         responses={
             **s.errors(400, 408, 413, 429, 500),
             **json_refused,
-            409: {"model": s.Error, "description": "The name is taken."},
+            409: {
+                "model": s.Error,
+                "description": "The name is taken (or, rarely, a seat sent along was "
+                "claimed by another account at the same moment).",
+            },
         },
         dependencies=[Depends(json_only)],
     )
