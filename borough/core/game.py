@@ -432,6 +432,12 @@ class Game(ABC):
         `Refusal` naming the rule that is not met, where the game knows it."""
         return None
 
+    def step_rule(self, state: Any, seat: int) -> tuple[str, str] | None:
+        """The rule of the decision `seat` faces now, as (RULES.md id, the rule in a
+        player's words), for a click that no move of the seat's fits; None where the
+        game does not name it. It tells nothing the seat cannot see."""
+        return None
+
     def refusal(self, state: Any, seat: int, action: Any) -> Refusal | str | None:
         """`explain` with the rule behind a refusal: None when `action` is legal for
         `seat` now, a `Refusal` where the game names the rule, else the reason."""

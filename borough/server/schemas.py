@@ -150,6 +150,12 @@ class ResultView(Open):
     detail: dict[str, Any]
 
 
+class RuleRef(BaseModel):
+    id: str = Field(description="The rule's id in the game's RULES.md.")
+    words: str = Field(description="The rule in a player's words.")
+    href: str = Field(description="The rules page at that rule.")
+
+
 class ScorePartView(BaseModel):
     title: str
     rule: str = Field(description="The RULES.md id that scores this part; empty if none.")
@@ -189,6 +195,9 @@ class GameView(Open):
     events: list[EventView]
     seats: list[SeatInfo]
     result: ResultView | None = None
+    rule: RuleRef | None = Field(default=None, description=(
+        "For the seat to act: the rule of the decision it faces, where the game "
+        "names it."))
     breakdown: BreakdownView | None = Field(default=None, description=(
         "A finished game's scores in the parts the game's scoring summed; each seat's "
         "parts add up to its score. Absent while the game goes on."))
@@ -273,12 +282,6 @@ class ChatLog(BaseModel):
     asked: list[int] = Field(description="The seats whose leave spectators need: every "
                                          "person's seat now and every seat that wrote.")
     messages: list[ChatMessage]
-
-
-class RuleRef(BaseModel):
-    id: str = Field(description="The rule's id in the game's RULES.md.")
-    words: str = Field(description="The rule in a player's words.")
-    href: str = Field(description="The rules page at that rule.")
 
 
 class Explained(BaseModel):

@@ -172,6 +172,11 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
             for i, s in enumerate(seats)
         ],
     }
+    if seat is not None and seat in to_act:  # the rule of the decision it faces
+        rule = game.step_rule(state, seat)
+        if rule is not None:
+            view["rule"] = {"id": rule[0], "words": rule[1],
+                            "href": f"/rules/{game.name}#{rule[0]}"}
     if over:
         view["result"] = game.result(state).to_json()
         told = breakdown(room, game, state)

@@ -1,6 +1,7 @@
 """Refusals that teach: a move the rules refuse names the rule behind the
 refusal, by its id in the game's RULES.md, in a player's words, with the
-condition that is not met.
+condition that is not met; a click that no move fits names the rule of the
+decision the seat faces (Game.step_rule).
 
 Every game, every player count: refused moves are drawn at random points of
 seeded random playouts (a random kind of action, then a random action of that
@@ -64,5 +65,8 @@ def test_every_refusal_names_a_rule_of_the_game(name):
         assert why.condition.strip() and why.condition != why.words
         assert g.explain(state, seat, action) == why.condition
         named.add(why.rule)
+        # a click no move fits is told the rule of the decision the seat faces
+        rule, words = g.step_rule(state, seat)
+        assert rule in ids and words == g.rule_words[rule], (rule, words)
     assert clicks == CLICKS
     assert len(named) >= 2, named  # the steps' own rules, not one catch-all

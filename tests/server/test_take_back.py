@@ -107,7 +107,7 @@ def test_explain_answers_the_rules_reason_and_changes_nothing(server):
         return client.http.post(f"/api/games/{game}/explain", json=body)
 
     r = explain({"token": token, "action": legal})
-    assert r.status_code == 200 and r.json() == {"allowed": True, "reason": None}
+    assert r.status_code == 200 and r.json() == {"allowed": True, "reason": None, "rule": None}
     game = borough.game("ekopolis")
     state = game.setup(3, seed=0, options={"version": "basic"})
     refused = next(a for a in (["place", t, x, y] for t in range(3) for x in range(-3, 4)
@@ -115,6 +115,14 @@ def test_explain_answers_the_rules_reason_and_changes_nothing(server):
                    if game.explain(state, 0, tuple(a)) is not None)
     r = explain({"token": token, "action": refused})
     assert r.status_code == 200 and r.json()["allowed"] is False and r.json()["reason"]
+    # a move of the game the rules refuse names the rule, in a player's words,
+    # linked into the rules page
+    placed = next(a for a in game.action_space.actions
+                  if a[0] == "place" and game.explain(state, 0, a) is not None)
+    r = explain({"token": token, "action": list(placed)})
+    rule = r.json()["rule"]
+    assert rule["words"] == game.rule_words[rule["id"]]
+    assert rule["href"] == f"/rules/ekopolis#{rule['id']}"
     # not this seat's turn: the reason names the players as the lobby did
     r = explain({"token": seats[1]["token"], "action": legal})
     assert r.json()["allowed"] is False

@@ -114,6 +114,12 @@ def test_citycouncil_refused_favor_card_is_explained(web_server, contexts):
     link = page.locator("#message a[data-rule='CC-52']")
     assert link.get_attribute("href") == "/rules/citycouncil#CC-52"
     screenshot(page, "refusal-rule-link")
+    # the view names the rule of the decision the seat faces, for clicks no move fits
+    view = httpx.get(f"{base}/api/games/{game['id']}/view",
+                     params={"token": game["token"]}).json()
+    step_rule = view["rule"]
+    assert step_rule["words"] == borough.game("citycouncil").rule_words[step_rule["id"]]
+    assert step_rule["href"] == f"/rules/citycouncil#{step_rule['id']}"
     page.goto(base + link.get_attribute("href"))
     page.wait_for_selector("#rules strong#CC-52")
 

@@ -81,6 +81,12 @@ class Wording:
             "spare": "Leave your protected card untouched",
         }.get(kind, repr(action))
 
+    def step_rule(self, state: ArcState, seat: int) -> tuple[str, str]:
+        rule = STEP_RULES.get(state.step, "ARC-4")
+        if state.step == EFFECT:  # the card whose effect is being answered
+            rule = EFFECT_RULES.get(state.effect, rule)
+        return rule, WORDS.words[rule]
+
     def why_illegal(self, state: ArcState, seat: int, action: Action) -> Refusal:
         refuse = WORDS.refuse
         kind = action[0]
@@ -125,7 +131,5 @@ class Wording:
             LAB: "play a card face down for the Laboratory",
         }
         must = words.get(state.step, "wait")
-        rule = STEP_RULES.get(state.step, "ARC-4")
-        if state.step == EFFECT:
-            rule = EFFECT_RULES.get(state.effect, rule)
-        return refuse(rule, f"Now you must {must}: {self.describe(action)} is not possible.")
+        return refuse(self.step_rule(state, seat)[0],
+                      f"Now you must {must}: {self.describe(action)} is not possible.")

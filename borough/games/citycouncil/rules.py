@@ -237,6 +237,10 @@ class CityCouncil(Game):
     def what_it_uses(self, action: Action) -> str:
         return wording.what_it_uses(self.content, action)
 
+    def step_rule(self, state: CCState, seat: int) -> tuple[str, str]:
+        rule = refusals.STEP_RULES.get(state.step, "CC-8")
+        return rule, self.rule_words[rule]
+
     def why_illegal(self, state: CCState, seat: int, action: Action) -> Refusal:
         return wording.why_illegal(self.content, state, seat, action)
 

@@ -518,6 +518,10 @@ class Ekopolis(Game):
         """A discard (EKO-F7) names the Building it gives up: that tile is not used."""
         return "" if action[0] == "discard" else self.describe(action)
 
+    def step_rule(self, state: EkoState, seat: int) -> tuple[str, str]:
+        rule = refusals.STEP_RULES.get(state.step, "EKO-4")
+        return rule, self.rule_words[rule]
+
     def why_illegal(self, state: EkoState, seat: int, action: Action) -> Refusal:
         refuse = refusals.WORDS.refuse
         kind = action[0]

@@ -300,6 +300,10 @@ class RondelCity(Game):
     def describe(self, action: Action, state: Any = None) -> str:
         return wording.describe(self, action, state)
 
+    def step_rule(self, state: RonState, seat: int) -> tuple[str, str]:
+        rule = refusals.STEP_RULES.get(state.step, "RON-11")
+        return rule, self.rule_words[rule]
+
     def why_illegal(self, state: RonState, seat: int, action: Action) -> Refusal:
         return wording.why_illegal(self, state, seat, action)
 

@@ -243,10 +243,15 @@ class Wording:
             return self.behind_screen(state, seat, own)  # type: ignore[attr-defined]
         return self.describe(action, state)
 
+    def step_rule(self, state: SmallCityState, seat: int) -> tuple[str, str]:
+        # In the sealed Build phase each seat is at its own step.
+        step = state.seats[seat].bstep if state.phase == BUILD else state.step
+        rule = STEP_RULES.get(step, "SC-27")
+        return rule, WORDS.words[rule]
+
     def why_illegal(self, state: SmallCityState, seat: int, action: Action) -> Refusal:
         refuse = WORDS.refuse
         st = state
-        # In the sealed Build phase each seat is at its own step.
         step = st.seats[seat].bstep if st.phase == BUILD else st.step
         if action[0] == "card" and step == "card" and 0 <= action[1] < 8:
             if st.taken[action[1]] != -1:
@@ -280,5 +285,5 @@ class Wording:
             return refuse("SC-65", f"{self.describe(action)} is not possible: the store has no "
                           "free space for it, or that material is not the one waiting.")
         need = STEPS[step].need if step in STEPS else "wait"
-        return refuse(STEP_RULES.get(step, "SC-27"),
+        return refuse(self.step_rule(st, seat)[0],
                       f"Now you must {need}: {self.describe(action)} is not possible.")

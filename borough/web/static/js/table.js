@@ -835,7 +835,12 @@ export class Table {
           // a touch screen has no hover: the tap reads the place's whole text too
           else if (this.touch && detail)
             this.setMessage(`${node.dataset.detail} (no move of yours can use this now)`, "info");
-          else this.setMessage(`${label || detail}: no move of yours can use this now.`);
+          else
+            this.setMessage(
+              `${label || detail}: no move of yours can use this now.`,
+              "error",
+              this.view.rule || null,
+            );
         });
       }
     }
