@@ -388,3 +388,14 @@ def test_a_session_ends_when_its_days_are_over(database_url):
         assert Accounts(store.engine).session(expired.secret) is None
     finally:
         store.dispose()
+
+
+def test_every_admin_command_explains_itself():
+    runner = CliRunner()
+    group = runner.invoke(app, ["admin", "--help"])
+    assert group.exit_code == 0 and "Examples:" in group.stdout
+    for command in ("create-account", "reset-password", "disable"):
+        shown = runner.invoke(app, ["admin", command, "--help"])
+        assert shown.exit_code == 0, shown.output
+        assert f"borough admin {command}" in shown.stdout.split("Examples:")[1]
+        assert "--db" in shown.stdout
