@@ -151,12 +151,20 @@ def play_measured(contexts, base: str, game_name: str, size: dict, limit: int = 
     page.goto(game["url"])
     rng = random.Random(seed)
     counts = {"board": 0, "confirm": 0, "second tap": 0, "button": 0}
-    figures = {"decisions": 0, "least": float("inf"), "live": 0, "liveInside": 0, "all_inside": 0}
+    figures = {"decisions": 0, "choices": 0, "least": float("inf"), "live": 0, "liveInside": 0}
+    figures["all_inside"] = 0
     problems: list[str] = []
     for _ in range(limit):
         if wait_ready(page) == "over":
             break
-        if page.locator("#cancel-choice").count() == 0:
+        if page.locator("#cancel-choice").count():
+            # a place that fits several moves: they are buttons of the bar, all in view
+            m = measure(page)
+            figures["choices"] += 1
+            if m["out"]:
+                where = f"{game_name} after decision {figures['decisions']}"
+                problems.append(f"{where}: moves of a place outside the screen: {m['out'][:3]}")
+        else:
             if not touch:
                 page.evaluate("window.scrollTo(0, 0)")  # the first screen
             m = measure(page)
