@@ -834,7 +834,11 @@ export class Table {
           if (action) this.onAttempt(action, label || detail);
           // a touch screen has no hover: the tap reads the place's whole text too
           else if (this.touch && detail)
-            this.setMessage(`${node.dataset.detail} (no move of yours can use this now)`, "info");
+            this.setMessage(
+              `${node.dataset.detail} (no move of yours can use this now)`,
+              "info",
+              this.view.rule || null,
+            );
           else
             this.setMessage(
               `${label || detail}: no move of yours can use this now.`,
