@@ -212,7 +212,8 @@ def test_take_back_a_move_and_leave_the_table_to_a_bot(web_server, contexts):
     page = contexts(LAPTOP).page()
     page.goto(base + r["seats"][first]["join_url"])
     wait_ready(page)
-    assert not page.is_visible("#undo")  # nothing to take back yet
+    assert page.is_disabled("#undo")  # nothing to take back yet, and it says so
+    assert "no move" in page.inner_text("#undo")
     rng = random.Random(1)
     while page.evaluate("document.body.dataset.move") == "0":
         wait_ready(page)
@@ -221,14 +222,14 @@ def test_take_back_a_move_and_leave_the_table_to_a_bot(web_server, contexts):
     other = contexts(LAPTOP).page()
     other.goto(base + r["seats"][1 - first]["join_url"])
     other.wait_for_selector("#seat-controls #leave")
-    assert not other.is_visible("#undo")  # only the mover is offered the take-back
-    page.wait_for_selector("#undo", state="visible")
+    assert other.is_disabled("#undo")  # only the mover is offered the take-back
+    page.wait_for_function("!document.querySelector('#undo').disabled")
     page.click("#undo")
     page.wait_for_function("document.body.dataset.move === '2'")  # a new view: the old one
     # the push of the new view may land before the answer that says so
     page.wait_for_function(
         "document.querySelector('#message').innerText.includes('taken back')")
-    assert not page.is_visible("#undo")  # no earlier move of its own to take back
+    page.wait_for_function("document.querySelector('#undo').disabled")  # nothing earlier
     assert httpx.get(f"{base}/api/games/{gid}").json()["version"] == 2
     # leaving asks first, then a bot plays the seat and the page only watches it
     page.once("dialog", lambda dialog: dialog.accept())

@@ -64,8 +64,19 @@ function accept(view) {
   const mine = view.seats.find((s) => s.seat === view.seat);
   if (seatControls && (view.status === "over" || (mine && mine.kind === "bot")))
     seatControls.remove();
+  showTakeBack(view);
+}
+
+// The take-back offer, or why there is none: the server's reason rests on what this
+// seat may see alone (a tutorial's view has neither, and shows no button).
+function showTakeBack(view) {
   const undo = document.getElementById("undo");
-  if (undo) undo.hidden = !view.can_undo;
+  if (!undo) return;
+  const why = view.can_undo ? null : view.undo_refusal;
+  undo.hidden = view.status === "over" || (!view.can_undo && !why);
+  undo.disabled = !view.can_undo;
+  undo.title = why ? `No take-back: ${why}` : "Take back your last move of this turn";
+  undo.querySelector(".why").textContent = why ? `(${why})` : "";
 }
 
 // A pushed view waits its turn when the last one went up less than the pace ago.
@@ -275,7 +286,6 @@ function paceControl() {
 function controls(view) {
   const box = el("div", { class: "panel", id: "seat-controls" });
   if (view.seat === null || view.seat === undefined || view.status === "over") return box;
-  const allHuman = view.seats.every((s) => s.kind === "human");
   box.append(el("h2", {}, "Your seat"));
   box.append(
     el(
@@ -286,28 +296,27 @@ function controls(view) {
         : "Suggestions are off in this game: its creator chose to play without them.",
     ),
   );
-  if (allHuman) {
-    // the take-back is a move-like button: it sits in the action bar with the moves
-    table.barTools.replaceChildren(
-      el(
-        "button",
-        {
-          type: "button",
-          id: "undo",
-          onclick: async () => {
-            try {
-              accept(await api(`/api/games/${gameId}/undo`, { body: { token } }));
-              table.setMessage("Your last move was taken back.", "info");
-            } catch (err) {
-              table.setMessage(`No take-back: ${err.message}`);
-            }
-          },
-          hidden: !view.can_undo,
-        },
-        "Take back my last move",
-      ),
-    );
-  }
+  // the take-back is a move-like button: it sits in the action bar with the moves, and
+  // steps back one move of this turn at a time, against bots too
+  const undo = el(
+    "button",
+    {
+      type: "button",
+      id: "undo",
+      onclick: async () => {
+        try {
+          accept(await api(`/api/games/${gameId}/undo`, { body: { token } }));
+          table.setMessage("Your last move was taken back.", "info");
+        } catch (err) {
+          table.setMessage(`No take-back: ${err.message}`);
+        }
+      },
+    },
+    "Take back ",
+    el("span", { class: "why" }),
+  );
+  table.barTools.replaceChildren(undo);
+  showTakeBack(view);
   box.append(
     el(
       "button",
