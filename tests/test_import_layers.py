@@ -40,12 +40,6 @@ SIDEWAYS = {("server", "web")}
 
 UPWARD = """
 games -> arena.content
-games.architectura.evaluation -> agents.evaluation
-games.citycouncil.evaluation -> agents.evaluation
-games.ekopolis.evaluation -> agents.evaluation
-games.rondelcity.evaluation -> agents.evaluation
-games.smallcity.evaluation -> agents.evaluation
-games.smallcity.planner.player -> agents.base
 """
 """Imports that point up a layer (modules named below `borough.`)."""
 

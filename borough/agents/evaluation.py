@@ -1,5 +1,8 @@
 """How good a position is for each seat, as a value in [0, 1].
 
+The shared scale (`squash`, `result_values`, `margin_values`) lives in
+`borough.core.values`, where the games' own heuristics find it too.
+
 A game may ship its own heuristic as `borough/games/<game>/evaluation.py`
 with `values(game, state) -> list[float]`. A game without one still gets
 agents: finished games are valued by their result, unfinished ones by a few
@@ -25,49 +28,29 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol
 
 from borough.core.game import Action, Game
+from borough.core.values import margin_values, result_values, squash
 from borough.games import REGISTRY
 
 if TYPE_CHECKING:
     from borough.agents.base import SeatView
 
+__all__ = [
+    "Evaluator",
+    "completion",
+    "finish",
+    "margin_values",
+    "midway",
+    "playout_policy",
+    "result_values",
+    "rollout_values",
+    "sampled_totals",
+    "squash",
+    "values",
+]
+
 
 class Evaluator(Protocol):
     def __call__(self, game: Game, state: Any) -> list[float]: ...
-
-
-def squash(x: float) -> float:
-    """A logistic curve: margins in points to a value in (0, 1)."""
-    if x < -40:
-        return 0.0
-    if x > 40:
-        return 1.0
-    return 1.0 / (1.0 + math.exp(-x))
-
-
-def result_values(game: Game, state: Any) -> list[float]:
-    """A finished game: the winners share the win; the score margin breaks near-ties."""
-    result = game.result(state)
-    n = len(result.scores)
-    share = 1.0 / len(result.winners) if result.winners else 0.0
-    out = []
-    for seat in range(n):
-        others = [result.scores[s] for s in range(n) if s != seat]
-        margin = result.scores[seat] - max(others) if others else 0.0
-        win = share if seat in result.winners else 0.0
-        out.append(0.85 * win + 0.15 * squash(margin / 5.0))
-    return out
-
-
-def margin_values(scores: list[float], scale: float) -> list[float]:
-    """Running scores (or estimates) to values: the lead over the best rival."""
-    n = len(scores)
-    if n == 1:  # solo: judged by the score itself
-        return [squash(scores[0] / (4 * scale))]
-    out = []
-    for seat in range(n):
-        best_other = max(scores[s] for s in range(n) if s != seat)
-        out.append(squash((scores[seat] - best_other) / scale))
-    return out
 
 
 def rollout_values(game: Game, state: Any, rng: random.Random, playouts: int = 2) -> list[float]:

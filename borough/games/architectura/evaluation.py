@@ -11,7 +11,7 @@ judged once both are made (`midway`).
 
 from __future__ import annotations
 
-from borough.agents.evaluation import margin_values, result_values
+from borough.core.values import margin_values, result_values
 from borough.games.architectura import scoring
 from borough.games.architectura.rules import Architectura
 from borough.games.architectura.state import EFFECT, EMPTY, OVER, ArcState

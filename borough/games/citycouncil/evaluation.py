@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 
-from borough.agents.evaluation import margin_values, result_values
+from borough.core.values import margin_values, result_values
 from borough.games.citycouncil import favors
 from borough.games.citycouncil.rules import CityCouncil
 from borough.games.citycouncil.state import OVER, PENDING, CCState

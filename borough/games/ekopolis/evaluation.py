@@ -10,7 +10,7 @@ group is judged by its score plus the balanced-city triplets so far.
 
 from __future__ import annotations
 
-from borough.agents.evaluation import margin_values, result_values
+from borough.core.values import margin_values, result_values
 from borough.games.ekopolis import effects, scoring
 from borough.games.ekopolis.rules import Ekopolis
 from borough.games.ekopolis.state import EkoState

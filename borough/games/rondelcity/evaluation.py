@@ -25,7 +25,7 @@ little, so that among equal margins moving on beats waiting.
 
 from __future__ import annotations
 
-from borough.agents.evaluation import margin_values, result_values
+from borough.core.values import margin_values, result_values
 from borough.games.rondelcity.data import PARK
 from borough.games.rondelcity.rules import RondelCity
 from borough.games.rondelcity.state import BONUS, OVER, PICK, SITE, SQUARE, TAKE, RonState

@@ -31,7 +31,7 @@ finished): the agents then finish the move before judging it.
 
 from __future__ import annotations
 
-from borough.agents.evaluation import margin_values, result_values
+from borough.core.values import margin_values, result_values
 from borough.games.smallcity import citizens, council, pollution, scoring, stations
 from borough.games.smallcity.build import stored, survey
 from borough.games.smallcity.planner import Planner

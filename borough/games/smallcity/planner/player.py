@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from borough.agents.base import SeatView
 from borough.core.game import Action
+from borough.core.view import SeatView
 from borough.games.smallcity import build, council, stores
 from borough.games.smallcity.data import SIZE
 from borough.games.smallcity.planner.look import Look
