@@ -187,6 +187,11 @@ export function draw(ctx) {
 
   // what the marks on the map mean, with the short names of the Buildings on it
   const width = narrow ? mapW : Math.max(mapW, 700);
+  // a phone's screen shows about this much of the drawing's width at readable letters:
+  // the key, the track and the hands wrap to it (the map alone pans)
+  const room = narrow ? 340 : width;
+  // where a hand's Buildings start: beside the player's name, or under it on a phone
+  const handX = narrow ? 20 : 140;
   // the key's text: larger on a phone, where the whole drawing is shrunk to its width
   const keyFont = narrow ? 13 : 10;
   const charW = 0.64 * keyFont; // at least as wide as a character of it runs
@@ -212,7 +217,7 @@ export function draw(ctx) {
   let kx = 20;
   const step = keyFont + 8;
   const keyLine = (w) => {
-    if (kx + w > width) {
+    if (kx + w > room) {
       kx = 20;
       y += step;
     }
@@ -285,7 +290,7 @@ export function draw(ctx) {
       (obs.version === "full"
         ? " Action cards are framed in their colour; a faded block is one kept face down."
         : ""),
-    Math.floor((width - 40) / charW),
+    Math.floor((room - 40) / charW),
   );
   handKey.forEach((line, j) =>
     key.append(
@@ -309,7 +314,7 @@ export function draw(ctx) {
   y += 30;
   const scores = obs.version === "basic" ? [obs.scores[0]] : obs.scores;
   const top = Math.max(50, ...scores) + 5;
-  const trackW = Math.min(mapW, width) - 60;
+  const trackW = Math.min(mapW, room) - 60;
   const track = svg(
     "g",
     { id: "score-track" },
@@ -358,15 +363,15 @@ export function draw(ctx) {
   const infoTop = y;
 
   // the round, the supplies and the face-up discard pile (its top Building is named)
-  const info = svg(
-    "g",
-    { id: "hands" },
-    svg(
-      "text",
-      { x: 20, y, "font-size": 11 },
-      `Round ${obs.round} of ${obs.rounds} · stack ${obs.deck_size} · tokens left: ${obs.tokens_left[0]} pollution, ${obs.tokens_left[1]} green zone`,
-    ),
+  const info = svg("g", { id: "hands" });
+  const supplies = ctx.lines(
+    `Round ${obs.round} of ${obs.rounds} · stack ${obs.deck_size} · tokens left: ${obs.tokens_left[0]} pollution, ${obs.tokens_left[1]} green zone`,
+    Math.floor((room - 30) / (11 * 0.64)),
   );
+  supplies.forEach((line, j) => {
+    if (j) y += 15;
+    info.append(svg("text", { x: 20, y, "font-size": 11 }, line));
+  });
   if (obs.discard.length) {
     y += 21;
     const top = obs.discard[obs.discard.length - 1];
@@ -426,7 +431,8 @@ export function draw(ctx) {
     );
     ctx.bind(who, (a, by) => by === seat.seat && ["keep", "skip", "pass"].includes(a[0]), {});
     info.append(who);
-    let x = 140;
+    if (narrow) y += 30; // the name on a line of its own
+    let x = handX;
     const hand = seat.hand;
     const count = hand ? hand.length : seat.hand_size;
     for (let k = 0; k < count; k++) {
@@ -516,8 +522,8 @@ export function draw(ctx) {
       }
       info.append(g);
       x += TILE_W + 6;
-      if (x + TILE_W + 6 > width) {
-        x = 140;
+      if (x + TILE_W + 6 > room) {
+        x = handX;
         y += 44;
       }
     }
@@ -557,8 +563,8 @@ export function draw(ctx) {
       );
       info.append(g);
       x += 76;
-      if (x + 76 > width) {
-        x = 140;
+      if (x + 76 > room) {
+        x = handX;
         y += 44;
       }
     }
@@ -573,15 +579,15 @@ export function draw(ctx) {
             ),
           );
           x += 34;
-          if (x + 34 > width) {
-            x = 140;
+          if (x + 34 > room) {
+            x = handX;
             y += 44;
           }
         }
       });
     }
-    if (x + 180 > width) {
-      x = 140;
+    if (x + 180 > room) {
+      x = handX;
       y += 44;
     }
     info.append(
