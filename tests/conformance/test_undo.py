@@ -7,7 +7,9 @@ fail: the action is replayed on many states each seat cannot tell apart from
 the real one, and what that seat sees afterwards must be the same in all. For
 another seat than the mover, those states are the ones the mover cannot tell
 apart from the real one either: a move may show the others what its mover knew
-(a card played from its own hand), which is the mover's to show.
+(a card played from its own hand), which is the mover's to show. (Where every
+sample differs in what the mover holds, City Council's Favor hands and Small
+City's Promises, that part rests on the mover's own check and `hidden_from`.)
 """
 
 from __future__ import annotations
