@@ -387,13 +387,19 @@ function drawKey(ctx, root, y, width) {
   ];
   let x = 4;
   for (const [mark, words] of items) {
-    const w = 24 + words.length * CHAR;
-    if (x + w > width) {
+    // an item wider than the key (on a phone) takes lines of its own
+    const lines = ctx.lines(words, Math.floor((width - 30) / CHAR));
+    const w = 24 + Math.max(...lines.map((line) => line.length)) * CHAR;
+    if (x + w > width || (lines.length > 1 && x > 4)) {
       x = 4;
       y += 20;
     }
-    key.append(mark(x, y), svg("text", { x: x + 22, y, "font-size": 11, fill: "#3f3b34" }, words));
-    x += w + 14;
+    key.append(mark(x, y));
+    lines.forEach((line, j) =>
+      key.append(svg("text", { x: x + 22, y: y + j * 15, "font-size": 11, fill: "#3f3b34" }, line)),
+    );
+    y += (lines.length - 1) * 15;
+    x = lines.length > 1 ? width : x + w + 14;
   }
   root.append(key);
   return y + 14;
