@@ -140,15 +140,18 @@ def amount(more: float, what: str, goal: bool = False) -> str:
 
 def held_back(best: Preview, second: Preview) -> list[str]:
     """What the chosen move takes from rivals that the runner-up would not: for
-    each other seat's score, how many points more it takes (or fewer it gives)."""
+    each other seat's score, how many points more it takes (or fewer it gives),
+    and as much for what else the game counts of theirs."""
     mine = {c.what: c.after - c.before for c in best.others}
     theirs = {c.what: c.after - c.before for c in second.others}
     found = []
     for what in dict.fromkeys([*mine, *theirs]):
         less = theirs.get(what, 0) - mine.get(what, 0)
-        if less > 0:
+        if less > 0 and what.endswith("'s score"):
             whose = what.removesuffix("'s score")
             found.append(f"{number(less)} point{'s' * (less != 1)} more from {whose}")
+        elif less > 0:
+            found.append(f"{number(less)} more of {what}")
     return found
 
 

@@ -75,6 +75,8 @@ OTHERS = "others"  # marks a rival's score among a sample's changes
 def aims(name: str) -> Any:
     """The game's own account of what a seat works toward (`<game>/aims.py`), or
     None: `goals(game, state, seat)` gives (has, needs or None) by name,
+    `for_others(game, state, other)`, where the game has it, what a move may take
+    from another seat (a count by name, said as "Player N's <name>"),
     `LOWER_IS_BETTER` names the things of which less is better, `SAME_AS_SCORE`
     the goal that the score already counts, and `shared(state)`, where the game
     has it, says the seats play as one team (no rivals to set back)."""
@@ -150,12 +152,20 @@ def rival(seat: int) -> str:
 
 
 def rivals(game: Game, state: Any, seat: int, scores: list[float] | None = None) -> dict[str, Any]:
-    """The other seats' scores, by `rival` name (none where the seats are one team)."""
+    """The other seats' scores, by `rival` name, and what the game's `for_others`
+    counts of each (none where the seats are one team)."""
     shared = getattr(aims(game.name), "shared", None)
     if shared is not None and shared(state):
         return {}
     scores = game.result(state).scores if scores is None else scores
-    return {rival(s): v for s, v in enumerate(scores) if s != seat}
+    found = {rival(s): v for s, v in enumerate(scores) if s != seat}
+    theirs = getattr(aims(game.name), "for_others", None)
+    if theirs is not None:
+        for other in range(len(scores)):
+            if other != seat:
+                for what, value in theirs(game, state, other).items():
+                    found[f"Player {other + 1}'s {what}"] = value
+    return found
 
 
 def _outcome(

@@ -12,7 +12,16 @@ import pytest
 import borough
 from borough.agents.advice import Ranked, advise, effects, given_up, held_back, rank, sentence
 from borough.agents.base import SeatView
-from borough.agents.preview import SCORE, Change, Preview, change_text, goals, number
+from borough.agents.preview import (
+    SCORE,
+    Change,
+    Preview,
+    change_text,
+    goals,
+    number,
+    preview,
+    rivals,
+)
 from borough.agents.registry import make_agent
 from borough.core.game import Game
 
@@ -170,6 +179,33 @@ def test_what_a_move_takes_from_the_others_against_the_runner_up():
     said = sentence("medium", 5, first, runner, 0, lambda t: t.replace("Player 2", "Ann"))
     assert "For the others: Ann's score 12 → 9." in said
     assert "this move takes 2 points more from Ann and 1 point more from Player 3 now" in said
+
+
+def test_what_a_preview_tells_of_the_others_is_theirs_before_the_move():
+    """The others' scores a preview starts from are the true ones (public), and
+    in Architectura some moves change them (a card turned or knocked down)."""
+    changed = 0
+    for game, state, seat in positions("architectura", 40, seed=4):
+        view = SeatView(game, state, seat)
+        truth = rivals(game, state, seat)
+        for action in view.legal_actions[:6]:
+            for change in preview(view, action).others:
+                assert truth[change.what] == change.before, change
+                changed += 1
+    assert changed
+
+
+def test_ekopolis_counts_the_room_each_rival_has_to_build():
+    """What an Ekopolis move may take from another seat: the open spaces next to
+    its city (EKO-5), counted by the engine's own rule for where it may build."""
+    for game, state, seat in positions("ekopolis", 10, seed=4):
+        found = rivals(game, state, seat)
+        for other in range(game.num_seats(state)):
+            key = f"Player {other + 1}'s open spaces next to their city (EKO-5)"
+            if other == seat:
+                assert key not in found
+            else:
+                assert found[key] == len(game.open_spaces(state, other, tokens_ok=False))
 
 
 @pytest.mark.parametrize("name", borough.games())
