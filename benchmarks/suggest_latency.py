@@ -37,8 +37,9 @@ DEPLOYED = {"BOROUGH_HINT_RATE": "0.25", "BOROUGH_HINT_BURST": "120"}
 
 
 def asker(base: str, go: threading.Event, stop: threading.Event,
-          answered: list[float]) -> None:
-    """One seat: ask, follow the suggestion, ask again, while `go` is set."""
+          answered: list[float], refused: list[float]) -> None:
+    """One seat: ask, follow the suggestion, ask again, while `go` is set
+    (each refusal's Retry-After noted in `refused`)."""
     client = Client(base)
     seed = 0
     while not stop.is_set():
@@ -54,7 +55,8 @@ def asker(base: str, go: threading.Event, stop: threading.Event,
             r = client.http.post(f"/api/games/{gid}/suggest",
                                  json={"token": token, "version": view["version"]})
             if r.status_code == 429:
-                time.sleep(float(r.headers.get("Retry-After", "1")))
+                refused.append(float(r.headers.get("Retry-After", "1")))
+                time.sleep(refused[-1])
                 continue
             r.raise_for_status()
             answered.append(time.perf_counter() - began)
@@ -76,7 +78,8 @@ def main() -> None:
     srv = Server("", f"sqlite:///{folder / 'borough.db'}", settings=DEPLOYED).start()
     go, stop = threading.Event(), threading.Event()
     answered: list[float] = []
-    thread = threading.Thread(target=asker, args=(srv.url, go, stop, answered))
+    refused: list[float] = []
+    thread = threading.Thread(target=asker, args=(srv.url, go, stop, answered, refused))
     thread.start()
     timed: dict[bool, list[float]] = {False: [], True: []}
     try:
@@ -115,6 +118,7 @@ def main() -> None:
         t = timed[asking]
         print(f"other seat, asker {'asking' if asking else 'idle  '}: {len(t):>4} requests, "
               f"p50 {1000 * percentile(t, 0.5):6.1f} ms, p99 {1000 * percentile(t, 0.99):6.1f} ms")
+    print(f"suggestions refused: {len(refused)}")
     if answered:
         print(f"suggestions answered: {len(answered)}, round trip p50 "
               f"{1000 * percentile(answered, 0.5):.0f} ms, p99 "
