@@ -109,9 +109,10 @@ export function draw(ctx) {
   const hasEvent = obs.event >= 0 && data.variants;
   // on a phone the whole drawing is shrunk to the map's width: the words beside and
   // under the map are drawn larger there, in the room the map leaves
-  const big = narrow ? 1.45 : 1;
-  const lineW = narrow ? 2 * RR + 240 : 2 * RR + 100; // room for a Park's icons
-  const lineH = Math.round(26 * big);
+  const big = narrow ? 1.2 : 1;
+  // room for a Park's icons; on a phone as wide as the screen shows at readable letters
+  const lineW = narrow ? 330 : 2 * RR + 100;
+  const lineH = narrow ? 44 : 26; // a finger's height on a phone
   // the Event in effect, with its text: it can forbid a street colour or raise a price
   const eventFont = Math.round(11 * big);
   const eventLines = hasEvent
@@ -128,11 +129,12 @@ export function draw(ctx) {
   const notesH = (noteFont + 3) * notes.length + 4;
   let rx, ry, mx, my, top;
   if (narrow) {
+    // a phone: the rondel, its notes, then the market under them, then the city
     rx = 20 + RR;
     ry = 34 + RR;
-    mx = rx + RR + 24;
-    my = 20;
-    top = Math.max(ry + RR + 16 + notesH, my + marketH) + 36;
+    mx = 20;
+    my = ry + RR + 16 + notesH;
+    top = my + marketH + 36;
   } else {
     top = 30;
     rx = 20 + mapW + 30 + RR;
