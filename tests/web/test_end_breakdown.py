@@ -65,7 +65,7 @@ def test_the_end_screen_shows_every_part_of_every_seat(game, players, options, s
             assert f"{low}+" in step and title in step
         if scale["reached"]:
             reached = page.inner_text("#solo-scale li[aria-current='true']")
-            assert scale["reached"] in reached and f"{scores[0]} points" in reached
+            assert scale["reached"] in reached and f"{scores[0]} point" in reached
         assert "★" not in page.inner_text("#final-scores")
     name = f"end-breakdown-{game}-{players}-{'-'.join(options.values()) or 'default'}"
     screenshot(page, name)

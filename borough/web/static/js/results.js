@@ -58,7 +58,10 @@ const DETAIL = {
       ],
     ];
     const lines = [];
-    if (d.rating) lines.push(`Solo rating for ${view.result.scores[0]} points: ${d.rating}.`);
+    if (d.rating) {
+      const n = view.result.scores[0];
+      lines.push(`Solo rating for ${n} ${n === 1 ? "point" : "points"}: ${d.rating}.`);
+    }
     const out = rows.filter((r) => r.eliminated).map((r) => r.seat);
     if (out.length) lines.push(`Eliminated by pollution: ${names(view, out)}.`);
     return { columns, lines };

@@ -1137,7 +1137,7 @@ export class Table {
     if (result.detail && result.detail.everyone_loses) headline = "Everyone lost together.";
     else if (winners.length === view.seats.length && winners.length > 1)
       headline = "Everyone wins together.";
-    else if (view.seats.length === 1) headline = `Game over: ${result.scores[0]} points.`;
+    else if (view.seats.length === 1) headline = `Game over: ${points(result.scores[0])}.`;
     else headline = `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}!`;
     this.endscreen.replaceChildren(
       ...[
@@ -1300,8 +1300,12 @@ function soloScale(scale) {
         { class: reached ? "reached" : "", "aria-current": reached ? "true" : null },
         el("span", { class: "threshold" }, low === null ? `under ${steps[1][0]}` : `${low}+`),
         el("span", { class: "title" }, title),
-        reached ? el("span", { class: "you" }, `${scale.score} points`) : null,
+        reached ? el("span", { class: "you" }, points(scale.score)) : null,
       );
     }),
   );
+}
+
+function points(n) {
+  return `${n} ${n === 1 ? "point" : "points"}`;
 }
