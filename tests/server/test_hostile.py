@@ -83,7 +83,13 @@ def test_floats_bools_and_loose_types_store_nothing_and_every_game_plays_on(data
     server.stop()
 
 
-@pytest.mark.parametrize("name", GAMES)
+# The seed is kept by the server's own code, the same for every game. Rondel City is
+# left out: its random games run 700-2,000 moves, 10-24 s of CPU through the server
+# on each database, and prove nothing the four short games do not.
+SEED_GAMES = [g for g in GAMES if g != "rondelcity"]
+
+
+@pytest.mark.parametrize("name", SEED_GAMES)
 def test_a_server_chosen_seed_stays_secret_until_the_game_is_over(server, name):
     client = Client(server.url)
     g = borough.game(name)
@@ -98,7 +104,7 @@ def test_a_server_chosen_seed_stays_secret_until_the_game_is_over(server, name):
         r = client.http.post(f"/api/games/{gid}/seats/{s['seat']}/bot",
                              json={"token": s["token"], "agent": "random"})
         assert r.status_code == 200, r.text
-    deadline = time.monotonic() + 600  # Rondel City's random games run long
+    deadline = time.monotonic() + 600
     while client.public(gid)["status"] != "over" and time.monotonic() < deadline:
         time.sleep(0.1)
     assert client.public(gid)["status"] == "over"
