@@ -52,14 +52,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1, help="games per player count")
     parser.add_argument("--every", type=int, default=5, help="measure every n-th decision")
     args = parser.parse_args()
-    print(f"{'game':<14}{'positions':>10}{'CPU p50 ms':>12}{'CPU p99 ms':>12}{'worst ms':>10}"
-          f"{'wall p50 ms':>13}{'wall p99 ms':>13}")
+    print(
+        f"{'game':<14}{'positions':>10}{'CPU p50 ms':>12}{'CPU p99 ms':>12}{'worst ms':>10}"
+        f"{'wall p50 ms':>13}{'wall p99 ms':>13}"
+    )
     for name in borough.games():
         costs, walls = measure(name, args.games, args.every)
-        print(f"{name:<14}{len(costs):>10}{quantile(costs, 0.5) * 1000:>12.1f}"
-              f"{quantile(costs, 0.99) * 1000:>12.1f}{costs[-1] * 1000:>10.1f}"
-              f"{quantile(walls, 0.5) * 1000:>13.1f}{quantile(walls, 0.99) * 1000:>13.1f}",
-              flush=True)
+        print(
+            f"{name:<14}{len(costs):>10}{quantile(costs, 0.5) * 1000:>12.1f}"
+            f"{quantile(costs, 0.99) * 1000:>12.1f}{costs[-1] * 1000:>10.1f}"
+            f"{quantile(walls, 0.5) * 1000:>13.1f}{quantile(walls, 0.99) * 1000:>13.1f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

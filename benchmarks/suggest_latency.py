@@ -36,8 +36,13 @@ from tests.server.conftest import Server
 DEPLOYED = {"BOROUGH_HINT_RATE": "0.25", "BOROUGH_HINT_BURST": "120"}
 
 
-def asker(base: str, go: threading.Event, stop: threading.Event,
-          answered: list[float], refused: list[float]) -> None:
+def asker(
+    base: str,
+    go: threading.Event,
+    stop: threading.Event,
+    answered: list[float],
+    refused: list[float],
+) -> None:
     """One seat: ask, follow the suggestion, ask again, while `go` is set
     (each refusal's Retry-After noted in `refused`)."""
     client = Client(base)
@@ -52,8 +57,9 @@ def asker(base: str, go: threading.Event, stop: threading.Event,
                 time.sleep(0.01)
                 continue
             began = time.perf_counter()
-            r = client.http.post(f"/api/games/{gid}/suggest",
-                                 json={"token": token, "version": view["version"]})
+            r = client.http.post(
+                f"/api/games/{gid}/suggest", json={"token": token, "version": view["version"]}
+            )
             if r.status_code == 429:
                 refused.append(float(r.headers.get("Retry-After", "1")))
                 time.sleep(refused[-1])
@@ -95,17 +101,19 @@ def main() -> None:
                 while time.monotonic() < end:
                     seat = client.public(gid)["to_act"][0]
                     began = time.perf_counter()
-                    view = http.get(f"/api/games/{gid}/view",
-                                    params={"token": tokens[seat]}).json()
+                    view = http.get(f"/api/games/{gid}/view", params={"token": tokens[seat]}).json()
                     timed[asking].append(time.perf_counter() - began)
                     move = rng.choice(view["legal_actions"])["action"]
                     began = time.perf_counter()
-                    r = http.post(f"/api/games/{gid}/actions", json={
-                        "token": tokens[seat], "version": view["version"], "action": move})
+                    r = http.post(
+                        f"/api/games/{gid}/actions",
+                        json={"token": tokens[seat], "version": view["version"], "action": move},
+                    )
                     timed[asking].append(time.perf_counter() - began)
                     if r.json()["status"] == "over":
-                        created = client.create("rondelcity", 2, ["human", "human"],
-                                                seed=len(timed[asking]))
+                        created = client.create(
+                            "rondelcity", 2, ["human", "human"], seed=len(timed[asking])
+                        )
                         gid, tokens = created["id"], [s["token"] for s in created["seats"]]
                     time.sleep(0.02)
     finally:
@@ -116,13 +124,17 @@ def main() -> None:
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for asking in (False, True):
         t = timed[asking]
-        print(f"other seat, asker {'asking' if asking else 'idle  '}: {len(t):>4} requests, "
-              f"p50 {1000 * percentile(t, 0.5):6.1f} ms, p99 {1000 * percentile(t, 0.99):6.1f} ms")
+        print(
+            f"other seat, asker {'asking' if asking else 'idle  '}: {len(t):>4} requests, "
+            f"p50 {1000 * percentile(t, 0.5):6.1f} ms, p99 {1000 * percentile(t, 0.99):6.1f} ms"
+        )
     print(f"suggestions refused: {len(refused)}")
     if answered:
-        print(f"suggestions answered: {len(answered)}, round trip p50 "
-              f"{1000 * percentile(answered, 0.5):.0f} ms, p99 "
-              f"{1000 * percentile(answered, 0.99):.0f} ms")
+        print(
+            f"suggestions answered: {len(answered)}, round trip p50 "
+            f"{1000 * percentile(answered, 0.5):.0f} ms, p99 "
+            f"{1000 * percentile(answered, 0.99):.0f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -101,8 +101,16 @@ def test_a_range_of_rules_cited_in_code_counts_each_rule_of_it():
         # ARC-12..ARC-15 and SC-78 to SC-80, then SC-A2
         return None
 
-    assert _cited(code.__code__) == {"ARC-12", "ARC-13", "ARC-14", "ARC-15", "SC-78", "SC-79",
-                                     "SC-80", "SC-A2"}
+    assert _cited(code.__code__) == {
+        "ARC-12",
+        "ARC-13",
+        "ARC-14",
+        "ARC-15",
+        "SC-78",
+        "SC-79",
+        "SC-80",
+        "SC-A2",
+    }
 
 
 # A newcomer's pace, kept slow on purpose: instructions read at 180 words a

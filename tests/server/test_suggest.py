@@ -29,8 +29,7 @@ from tests.server.test_rooms import humans, rooms_on
 
 
 def suggest(client: Client, gid: str, token: str, version) -> httpx.Response:
-    return client.http.post(f"/api/games/{gid}/suggest",
-                            json={"token": token, "version": version})
+    return client.http.post(f"/api/games/{gid}/suggest", json={"token": token, "version": version})
 
 
 def first_decision(client: Client, kinds: list[str], **extra) -> tuple[dict, dict]:
@@ -59,8 +58,7 @@ def test_a_suggestion_names_a_legal_move_and_says_why(server):
     assert answer["sentence"].startswith(answer["move"]["text"] + ". ")
     assert f"Next best: {answer['second']['text']}" in answer["sentence"]
     for effect in answer["move"]["effects"]:  # the preview's figures, quoted
-        assert f"{effect['what']} {effect['before']:g} → {effect['after']:g}" in answer[
-            "sentence"]
+        assert f"{effect['what']} {effect['before']:g} → {effect['after']:g}" in answer["sentence"]
     # asking changed nothing
     assert client.view(created["id"], token)["version"] == view["version"]
 
@@ -83,10 +81,16 @@ def test_refusals_say_why(server):
     r = suggest(client, gid, t0, view["version"] + 1)
     assert r.status_code == 409 and "stale" in r.json()["error"]
     assert suggest(client, gid, "not-a-token", view["version"]).status_code == 403
-    assert client.http.post("/api/games/nope/suggest",
-                            json={"token": t0, "version": 0}).status_code == 404
-    for body in ({"token": t0, "version": "0"}, {"token": t0},
-                 {"token": t0, "version": 0, "seat": 1}, {"token": t0, "version": 1.5}):
+    assert (
+        client.http.post("/api/games/nope/suggest", json={"token": t0, "version": 0}).status_code
+        == 404
+    )
+    for body in (
+        {"token": t0, "version": "0"},
+        {"token": t0},
+        {"token": t0, "version": 0, "seat": 1},
+        {"token": t0, "version": 1.5},
+    ):
         r = client.http.post(f"/api/games/{gid}/suggest", json=body)
         assert r.status_code == 400 and r.json()["error"].startswith("malformed"), body
 
@@ -140,16 +144,19 @@ def test_asking_again_about_a_decision_is_free_and_new_decisions_are_counted(lim
     view = move_on(client, gid, token, view)
     r = suggest(client, gid, token, view["version"])
     assert r.status_code == 429 and int(r.headers["Retry-After"]) >= 1
-    assert "used its share of the suggestion worker (0.01 s of its time at once, then " \
+    assert (
+        "used its share of the suggestion worker (0.01 s of its time at once, then "
         "0.0001 s each second)" in r.json()["error"]
+    )
     # another seat (here: of another game) has its own allowance
     created, view = first_decision(client, ["human", "random"])
     r = suggest(client, created["id"], created["seats"][0]["token"], view["version"])
     assert r.status_code == 200
 
 
-def ask_all_game(client: Client, name: str, players: int, kinds: list[str],
-                 decisions: int) -> tuple[int, int]:
+def ask_all_game(
+    client: Client, name: str, players: int, kinds: list[str], decisions: int
+) -> tuple[int, int]:
     """Play a game from seat 0 as a learner following every suggestion, asking at
     each of its decisions with no pause, for up to `decisions` of them:
     (answered, refused)."""
@@ -180,8 +187,7 @@ def test_a_learner_asking_at_every_decision_is_never_refused(server):
     at every decision of a game against a bot, and follows each suggestion
     at once: nothing refused, where a count of asks (10, then one a second)
     refused most of such a game."""
-    answered, refused = ask_all_game(Client(server.url), "architectura", 2,
-                                     ["human", "random"], 40)
+    answered, refused = ask_all_game(Client(server.url), "architectura", 2, ["human", "random"], 40)
     assert refused == 0 and answered >= 12
 
 
@@ -225,7 +231,7 @@ def children(pid: int) -> dict[int, int]:
             stat = (entry / "stat").read_text()
         except OSError:
             continue
-        fields = stat[stat.rindex(")") + 2:].split()
+        fields = stat[stat.rindex(")") + 2 :].split()
         if int(fields[1]) == pid:
             found[int(entry.name)] = int(fields[16])
     return found
@@ -240,8 +246,7 @@ def alive(pid: int) -> bool:
 
 
 @pytest.mark.parametrize("stop", ["terminate", "kill"])
-def test_suggestions_run_in_a_lower_priority_process_that_leaves_with_the_server(
-        stop, tmp_path):
+def test_suggestions_run_in_a_lower_priority_process_that_leaves_with_the_server(stop, tmp_path):
     srv = Server("", f"sqlite:///{tmp_path / 'borough.db'}").start()
     try:
         client = Client(srv.url)
@@ -249,8 +254,11 @@ def test_suggestions_run_in_a_lower_priority_process_that_leaves_with_the_server
         r = suggest(client, created["id"], created["seats"][0]["token"], view["version"])
         assert r.status_code == 200
         own = os.getpriority(os.PRIO_PROCESS, srv.process.pid)
-        workers = [pid for pid, nice in children(srv.process.pid).items()
-                   if nice == min(19, own + hints.NICENESS)]
+        workers = [
+            pid
+            for pid, nice in children(srv.process.pid).items()
+            if nice == min(19, own + hints.NICENESS)
+        ]
         assert len(workers) == 1, children(srv.process.pid)
     finally:
         getattr(srv, "stop" if stop == "terminate" else "kill")()
@@ -263,17 +271,32 @@ def test_suggestions_run_in_a_lower_priority_process_that_leaves_with_the_server
 def test_the_choice_survives_a_restart_and_a_finished_game_is_refused(database_url):
     async def scenario():
         rooms = rooms_on(database_url)
-        off, _ = await rooms.create({"game": "architectura", "players": 2, "seed": 2,
-                                     "options": {}, "hints": False,
-                                     "seats": [{"kind": "human"}, {"kind": "bot",
-                                                                   "agent": "random"}]})
-        on, _ = await rooms.create({"game": "architectura", "players": 2, "seed": 2,
-                                    "options": {}, "hints": True, "seats": humans(2)})
+        off, _ = await rooms.create(
+            {
+                "game": "architectura",
+                "players": 2,
+                "seed": 2,
+                "options": {},
+                "hints": False,
+                "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}],
+            }
+        )
+        on, _ = await rooms.create(
+            {
+                "game": "architectura",
+                "players": 2,
+                "seed": 2,
+                "options": {},
+                "hints": True,
+                "seats": humans(2),
+            }
+        )
         game, rng = on.game, random.Random(2)
         while not game.is_over(on.state):
             seat = game.to_act(on.state)[0]
-            await rooms.act(on, seat, on.shown[seat].version,
-                            rng.choice(game.legal_actions(on.state, seat)))
+            await rooms.act(
+                on, seat, on.shown[seat].version, rng.choice(game.legal_actions(on.state, seat))
+            )
         await rooms.idle()
         for task in list(rooms.tasks):
             task.cancel()
