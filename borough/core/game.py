@@ -384,8 +384,13 @@ class Game(ABC):
         if _generators(before) != _generators(after):
             return self.chance_words
         if not self.reveals_nothing(before, seat, action, after):
-            return self.reveal_words
+            return self.reveal_reason(before, seat, action, after)
         return None
+
+    def reveal_reason(self, before: Any, seat: int, action: Action, after: Any) -> str:
+        """What `action`, which `reveals_nothing` refused, uncovered, in a player's
+        words (`reveal_words` unless the game tells it move by move)."""
+        return self.reveal_words
 
     def reveals_nothing(self, before: Any, seat: int, action: Action, after: Any) -> bool:
         """Whether `action` by `seat` shows no seat anything it could not know before

@@ -86,6 +86,7 @@ NO_MOVE_YET = "you have made no move to take back"
 NOT_THIS_TURN = "you have made no move yet this turn"
 OTHERS_MOVED = "another seat has moved since"
 BOT_SEAT = "a bot plays this seat"
+OWN_REASONS = ("the game is over", NO_MOVE_YET, NOT_THIS_TURN, OTHERS_MOVED, BOT_SEAT)
 
 
 def take_back_refusal(game: Game, state: Any, seats: list[dict[str, Any]], seat: int,

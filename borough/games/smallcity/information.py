@@ -122,7 +122,13 @@ class Information:
                 state.circle, screened)
 
     chance_words = "the draw revealed a card or a tile"
-    reveal_words = "the move uncovered something hidden (a card, a tile or a screen)"
+    reveal_words = "the move uncovered a hidden card or tile"
+
+    def reveal_reason(self, before: SmallCityState, seat: int, action: Any,
+                      after: SmallCityState) -> str:
+        if before.phase == BUILD and after.phase != BUILD:
+            return "the screens came down: every borough is shown (SC-25)"
+        return self.reveal_words
 
     def hidden_from(self, state: SmallCityState, seat: int) -> tuple:
         """For undo: the hidden parts less the seat's own Promises, its own drawn
