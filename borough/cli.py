@@ -437,7 +437,7 @@ def serve_command(
 
     import uvicorn
 
-    from borough.arena import content as contents
+    from borough.games import content as contents
     from borough.server.app import create_app
     from borough.server.serving import uvicorn_options
     from borough.server.settings import Settings, cores

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from borough.arena import content as contents
 from borough.arena import forgoing, runner
 from borough.arena.jobs import RESULTS_FORMAT, Job, check_agent, default_workers
 from borough.arena.results import ResultsFile
@@ -19,6 +18,7 @@ from borough.cli_base import Failure, app, err, examples, find_game, friendly, o
 from borough.cli_content import Content, content_folder
 from borough.cli_progress import GamesProgress
 from borough.core.game import Game
+from borough.games import content as contents
 
 if TYPE_CHECKING:
     from borough.arena.tournament import Arena

@@ -12,12 +12,12 @@ import typer
 
 from borough.agents.registry import AGENT_NAMES
 from borough.arena import balance
-from borough.arena import content as contents
 from borough.arena.jobs import RESULTS_FORMAT
 from borough.arena.results import ResultsFile
 from borough.cli_arena import Ray, Workers, play_all
 from borough.cli_base import Failure, app, err, examples, find_game, friendly, say
 from borough.cli_content import Content, content_folder
+from borough.games import content as contents
 
 
 @app.command(

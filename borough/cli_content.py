@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from borough.arena import content as contents
 from borough.cli_base import Failure, find_game
 from borough.core.game import Game
+from borough.games import content as contents
 
 Content = Annotated[
     Path | None,

@@ -39,15 +39,12 @@ SIDEWAYS = {("server", "web")}
 """Peers that may use each other, in this direction only."""
 
 UPWARD = """
-games -> arena.content
 """
 """Imports that point up a layer (modules named below `borough.`)."""
 
 CIRCULAR = """
 agents.expert.agent -> agents.registry
 agents.registry -> agents.expert.agent
-arena.content -> games
-games -> arena.content
 cli -> cli_arena
 cli_arena -> cli_balance
 cli_balance -> cli

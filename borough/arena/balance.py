@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from borough.arena import content as contents
 from borough.arena import stats
 from borough.arena.jobs import Job
+from borough.games import content as contents
 
 CHAIN = ("random", "easy", "medium", "hard")
 

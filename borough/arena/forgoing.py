@@ -25,8 +25,8 @@ from functools import cache
 from typing import Any
 
 from borough.agents.base import Agent, SeatView
-from borough.arena.content import named_in
 from borough.core.game import Action, Game
+from borough.games.content import named_in
 from borough.match import Match
 
 _SPEC = re.compile(r"^\s*(?P<level>\S+)\s+without\s+(?P<names>\S.*?)\s*$")

@@ -21,8 +21,9 @@ from borough import match as matches
 from borough.agents.base import Agent, SeatView
 from borough.agents.evaluation import values
 from borough.agents.registry import AGENT_NAMES
-from borough.arena import content, forgoing
+from borough.arena import forgoing
 from borough.core.game import Action, Game
+from borough.games import content
 
 # What a result holds and how it is counted (which moves use a component, say). A
 # results file names it in its plan, so a run resumed with other counting is refused

@@ -1,4 +1,5 @@
-"""The game registry: one line per game, name to implementing class."""
+"""The games: the registry (`borough.games.registry`), each game loaded once per
+process on its own content or on a designer's (`borough.games.content`)."""
 
 from __future__ import annotations
 
@@ -9,43 +10,30 @@ from importlib import import_module
 from typing import Any
 
 from borough.core.game import Game
+from borough.games import content
+from borough.games.registry import REGISTRY, names, own, package
 
-REGISTRY: dict[str, str] = {
-    "ekopolis": "borough.games.ekopolis.rules:Ekopolis",
-    "architectura": "borough.games.architectura.rules:Architectura",
-    "rondelcity": "borough.games.rondelcity.rules:RondelCity",
-    "smallcity": "borough.games.smallcity.rules:SmallCity",
-    "citycouncil": "borough.games.citycouncil.rules:CityCouncil",
-}
+__all__ = ["REGISTRY", "load", "names", "render"]
 
-_loaded: dict[tuple[str, str | None], Game] = {}
-
-
-def names() -> list[str]:
-    return sorted(REGISTRY)
+_loaded: dict[tuple[str, str], Game] = {}
 
 
 def load(name: str) -> Game:
     if name not in REGISTRY:
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(names())}")
     # A designer's content for this whole process tree (`serve --content` sets it).
-    folder = os.environ.get(f"BOROUGH_CONTENT_{name.upper()}") or None
+    folder = os.environ.get(content.environment_name(name)) or None
+    if folder is None:
+        return own(name)
     if (name, folder) not in _loaded:
-        if folder is not None:
-            from borough.arena.content import game_with
-
-            _loaded[name, folder] = game_with(name, folder)
-        else:
-            module, cls = REGISTRY[name].split(":")
-            _loaded[name, None] = getattr(import_module(module), cls)()
+        _loaded[name, folder] = content.game_with(name, folder)
     return _loaded[name, folder]
 
 
 def render(name: str, observation: dict[str, Any]) -> str:
     """The game's text drawing of an observation (each game has a render module)."""
     game = load(name)
-    package = REGISTRY[name].split(":")[0].rsplit(".", 1)[0]
-    drawing: str = import_module(f"{package}.render").render(game, observation)
+    drawing: str = import_module(f"{package(name)}.render").render(game, observation)
     return drawing
 
 

@@ -6,8 +6,8 @@ import shlex
 
 from typer.testing import CliRunner
 
-from borough.arena import content as contents
 from borough.cli import app
+from borough.games import content as contents
 
 runner = CliRunner()
 
@@ -176,7 +176,7 @@ def test_components_are_judged_against_rivals_at_the_same_table():
 def test_a_component_named_inside_another_is_counted_only_where_it_stands_alone():
     """'Orchard' is part of 'Community orchard' and 'Airport' of 'Airport Terminal':
     a move naming the longer component does not count as using the shorter one."""
-    from borough.arena.content import named_in
+    from borough.games.content import named_in
 
     names = ("Orchard", "Community orchard", "Airport", "Airport Terminal")
     assert named_in("Build the Community orchard on C4", names) == ["Community orchard"]

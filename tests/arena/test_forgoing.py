@@ -6,8 +6,9 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from borough.arena import content, forgoing, jobs
+from borough.arena import forgoing, jobs
 from borough.cli import app
+from borough.games import content
 
 runner = CliRunner()
 SEEDS = range(12)

@@ -9,8 +9,8 @@ import time
 import httpx
 from typer.testing import CliRunner
 
-from borough.arena import content as contents
 from borough.cli import app
+from borough.games import content as contents
 from tests.server.conftest import free_port
 
 

@@ -56,6 +56,10 @@ class Card:
 
 
 def load(path: Path = DEFAULT_FILE) -> tuple[Card, ...]:
+    """The cards of a card file, or of a content folder's `cards.toml` (the whole
+    content of this game)."""
+    if path.is_dir():
+        path = path / DEFAULT_FILE.name
     try:
         with path.open("rb") as fh:
             raw = tomllib.load(fh)["card"]

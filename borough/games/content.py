@@ -20,8 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from borough.core.game import Game
-from borough.games import REGISTRY
-from borough.games import load as default_game
+from borough.games.registry import REGISTRY, build, own, package
 
 MANIFEST = "borough-content.toml"
 
@@ -33,8 +32,7 @@ class ContentError(ValueError):
 def default_dir(game: str) -> Path:
     if game not in REGISTRY:
         raise ContentError(f"unknown game {game!r}; known games: {', '.join(sorted(REGISTRY))}")
-    package = REGISTRY[game].split(":")[0].rsplit(".", 1)[0]
-    return Path(import_module(package).__file__ or "").with_name("data")
+    return Path(import_module(package(game)).__file__ or "").with_name("data")
 
 
 def data_files(folder: Path) -> list[Path]:
@@ -156,7 +154,7 @@ def game_with(game: str, folder: str | None) -> Game:
     if folder is None:
         if game not in _own:  # read with the game it names, once
             _own[game] = digest_of(game, None)
-        return default_game(game)
+        return own(game)
     path = Path(folder).resolve()
     return _build(game, path, digest(path))
 
@@ -165,15 +163,14 @@ def game_with(game: str, folder: str | None) -> Game:
 def _build(game: str, folder: Path, digest: str) -> Game:
     """The game on a folder's content; the digest keys the cache, so an edited folder
     is read again."""
-    module, cls = REGISTRY[game].split(":")
-    game_class = getattr(import_module(module), cls)
-    # Architectura's whole content is one card file.
-    built = game_class(folder / "cards.toml" if game == "architectura" else folder)
+    built = build(game, folder)
+    own_copy = digest == digest_of(game, None)
     # Records made with other content carry its digest, and its title says so wherever
     # the game is listed (the server's lobby too); an unedited copy is the game's own.
-    built.content_digest = None if digest == digest_of(game, None) else digest
-    if built.content_digest is not None:
-        built.title = f"{game_class.title} (content {digest})"
+    named: Any = built  # the digest and the title are this instance's own
+    named.content_digest = None if own_copy else digest
+    if not own_copy:
+        named.title = f"{built.title} (content {digest})"
     return built
 
 
@@ -236,7 +233,7 @@ def _compare(ref: Any, given: Any, where: list[str]) -> str | None:
     return None
 
 
-def _compare_entries(ref: list[dict], given: Any, where: list[str]) -> str | None:
+def _compare_entries(ref: list[dict[str, Any]], given: Any, where: list[str]) -> str | None:
     table = where[-1].split("'")[1] if where else "entry"
     if not isinstance(given, list) or not all(isinstance(e, dict) for e in given):
         return f"{', '.join(where)}: expected a list of {table} entries"

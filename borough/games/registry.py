@@ -1,0 +1,51 @@
+"""The game registry: one line per game, name to implementing class.
+
+Every layer finds a game's parts through it: the package holding the rules
+(`package`), and from there the modules a game may offer beside them
+(`evaluation`, `features`, `encoding`, `render`, its `data/` folder).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from pathlib import Path
+
+from borough.core.game import Game
+
+REGISTRY: dict[str, str] = {
+    "ekopolis": "borough.games.ekopolis.rules:Ekopolis",
+    "architectura": "borough.games.architectura.rules:Architectura",
+    "rondelcity": "borough.games.rondelcity.rules:RondelCity",
+    "smallcity": "borough.games.smallcity.rules:SmallCity",
+    "citycouncil": "borough.games.citycouncil.rules:CityCouncil",
+}
+
+_own: dict[str, Game] = {}
+
+
+def names() -> list[str]:
+    return sorted(REGISTRY)
+
+
+def package(name: str) -> str:
+    """The dotted name of the package holding game `name`."""
+    if name not in REGISTRY:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(names())}")
+    return REGISTRY[name].split(":")[0].rsplit(".", 1)[0]
+
+
+def build(name: str, folder: Path | None = None) -> Game:
+    """A new instance of game `name`, on the content in `folder` where given (every
+    game's class takes its content folder), else on its own."""
+    package(name)  # refuses an unknown name
+    module, cls = REGISTRY[name].split(":")
+    make: Callable[..., Game] = getattr(import_module(module), cls)
+    return make() if folder is None else make(folder)
+
+
+def own(name: str) -> Game:
+    """The game on its own content, one instance per process."""
+    if name not in _own:
+        _own[name] = build(name)
+    return _own[name]
