@@ -17,7 +17,17 @@ import borough
 from borough import match as matches
 from borough.agents import AGENT_NAMES
 from borough.agents.base import Agent
-from borough.cli_base import Failure, app, err, examples, friendly, out, say
+from borough.cli_base import (
+    Failure,
+    app,
+    err,
+    examples,
+    friendly,
+    out,
+    parse_options,
+    player_count,
+    say,
+)
 from borough.cli_content import Content, content_game
 from borough.cli_human import HumanAgent
 from borough.cli_progress import GamesProgress
@@ -28,16 +38,6 @@ from borough.games import render
 
 OPPONENT = "medium"
 """The computer opponent of every seat `--agents` does not name."""
-
-
-def _options(pairs: list[str] | None) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise Failure(f"--option takes KEY=VALUE, not {pair!r}")
-        options[key.strip()] = value.strip()
-    return options
 
 
 def _seat_names(spec: str | None, players: int, interactive: bool) -> list[str]:
@@ -68,15 +68,6 @@ def _seat_agents(names: list[str], m: matches.Match) -> list[Agent]:
         else:
             agents.append(matches.Bot(name, m, seat))
     return agents
-
-
-def _players(game: Game, players: int | None) -> int:
-    if players is None:
-        return game.player_counts()[0]
-    if players not in game.player_counts():
-        allowed = ", ".join(map(str, game.player_counts()))
-        raise Failure(f"{game.title} is for {allowed} players, not {players}")
-    return players
 
 
 def _summary(game: Game, m: matches.Match) -> dict[str, Any]:
@@ -193,12 +184,12 @@ def play_command(
         if game_name is None:
             raise Failure("name a GAME to play (see `borough games`), or --resume FILE")
         game = content_game(game_name, content)
-        n = _players(game, players)
+        n = player_count(game, players)
         if seed is None:
             seed = secrets.randbelow(2**31)
         bots_only = "human" not in _seat_names(agents, n, interactive)
         try:
-            m = matches.start(game, n, seed, _options(option), unattended=bots_only)
+            m = matches.start(game, n, seed, parse_options(option), unattended=bots_only)
         except ValueError as exc:
             raise Failure(str(exc)) from None
     game = m.game
@@ -346,8 +337,8 @@ def simulate_command(
 ) -> None:
     """Play many seeded games between bots and summarise them."""
     game = content_game(game_name, content)
-    n = _players(game, players)
-    options = _options(option)
+    n = player_count(game, players)
+    options = parse_options(option)
     names = _seat_names(agents, n, interactive=False)
     if "human" in names:
         raise Failure("simulate plays bots only; drop 'human' from --agents")
@@ -472,7 +463,8 @@ def serve_command(
 
 
 import borough.cli_admin  # noqa: E402 - registers `admin`
-import borough.cli_arena  # noqa: E402 - registers `arena`, `balance` and `content`
+import borough.cli_arena  # noqa: E402 - registers `arena`
+import borough.cli_balance  # noqa: E402 - registers `balance` and `content`
 import borough.cli_review  # noqa: E402 - registers `review`
 import borough.cli_rules  # noqa: E402 - registers `rules` and `coverage` after the rest
 

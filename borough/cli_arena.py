@@ -315,4 +315,3 @@ def _write_csv(path: Path, rows: list[dict[str, Any]]) -> None:
             writer.writerows(rows)
     except OSError as exc:
         raise Failure(f"cannot write {path}: {exc.strerror or exc}") from None
-import borough.cli_balance  # noqa: E402, F401 - registers `balance` and `content`

@@ -15,7 +15,17 @@ from borough.arena import balance
 from borough.arena.jobs import RESULTS_FORMAT
 from borough.arena.results import ResultsFile
 from borough.cli_arena import Ray, Workers, play_all
-from borough.cli_base import Failure, app, err, examples, find_game, friendly, say
+from borough.cli_base import (
+    Failure,
+    app,
+    err,
+    examples,
+    find_game,
+    friendly,
+    parse_options,
+    player_count,
+    say,
+)
 from borough.cli_content import Content, content_folder
 from borough.games import content as contents
 
@@ -68,16 +78,15 @@ def balance_command(
 ) -> None:
     """Write a balance report: seats, scores, length, decisiveness, skill, components."""
     from borough.arena import report  # Matplotlib: loaded only by the verb that draws
-    from borough.cli import _options, _players
 
     game = find_game(game_name)
-    n = _players(game, players)
+    n = player_count(game, players)
     levels = tuple(a.strip() for a in chain.split(",") if a.strip())
     for name in (agent, *levels):
         if name not in AGENT_NAMES:
             raise Failure(f"unknown agent {name!r}; choose from {', '.join(AGENT_NAMES)}")
     try:
-        options = game.resolve_options(n, _options(option), unattended=True)
+        options = game.resolve_options(n, parse_options(option), unattended=True)
     except ValueError as exc:
         raise Failure(str(exc)) from None
     folder = content_folder(game.name, content)

@@ -58,3 +58,24 @@ def find_game(name: str) -> Game:
 def say(text: str) -> None:
     """Plain text on standard output: no markup, no highlighting."""
     out.print(text, highlight=False, markup=False, soft_wrap=True)
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    """`--option KEY=VALUE` pairs as a dict of options (values as given, in words)."""
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise Failure(f"--option takes KEY=VALUE, not {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def player_count(game: Game, players: int | None) -> int:
+    """`--players` checked against the game (its first count when not given)."""
+    if players is None:
+        return game.player_counts()[0]
+    if players not in game.player_counts():
+        allowed = ", ".join(map(str, game.player_counts()))
+        raise Failure(f"{game.title} is for {allowed} players, not {players}")
+    return players

@@ -45,10 +45,6 @@ UPWARD = """
 CIRCULAR = """
 agents.expert.agent -> agents.registry
 agents.registry -> agents.expert.agent
-cli -> cli_arena
-cli_arena -> cli_balance
-cli_balance -> cli
-cli_balance -> cli_arena
 games.architectura.effects -> games.architectura.rules
 games.architectura.information -> games.architectura.rules
 games.architectura.playing -> games.architectura.effects
