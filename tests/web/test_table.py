@@ -239,6 +239,7 @@ def test_take_back_a_move_and_leave_the_table_to_a_bot(web_server, contexts):
         f"document.querySelector('[data-player=\"{first}\"]').textContent.includes('bot')")
     assert me in page.inner_text(f"[data-player='{first}']")
     assert page.evaluate("document.body.dataset.turn") == "wait"
+    assert not page.is_visible("#undo")  # a bot plays the seat: nothing to take back
     assert "now plays your seat" in page.inner_text("#moves")
     assert page.locator("#seat-controls").count() == 0
     seats = httpx.get(f"{base}/api/games/{gid}").json()["seats"]

@@ -73,7 +73,9 @@ function showTakeBack(view) {
   const undo = document.getElementById("undo");
   if (!undo) return;
   const why = view.can_undo ? null : view.undo_refusal;
-  undo.hidden = view.status === "over" || (!view.can_undo && !why);
+  const mine = view.seats.find((s) => s.seat === view.seat);
+  const bot = mine && mine.kind !== "human"; // the seat was left to a bot: it only watches
+  undo.hidden = view.status === "over" || bot || (!view.can_undo && !why);
   undo.disabled = !view.can_undo;
   undo.title = why ? `No take-back: ${why}` : "Take back your last move of this turn";
   undo.querySelector(".why").textContent = why ? `(${why})` : "";
