@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import borough
 from borough import guide, rulebook, tutorial
-from borough.server import accounts, cluster, hints, memory
+from borough.server import accounts, cluster, hints, memory, ratings
 from borough.server import schemas as s
 from borough.server.bots import BotScheduler
 from borough.server.chat import Chat
@@ -73,11 +73,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Replay frames of finished games (which never change), newest use last.
     frames: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
 
-    async def sweeper(rooms: Rooms) -> None:
+    async def sweeper(app: FastAPI, rooms: Rooms) -> None:
         closed = rooms.closed_sockets
         while True:
             await asyncio.sleep(settings.sweep_seconds)
             gone = rooms.sweep()
+            await app.state.rater.sweep()  # ended and abandoned games: ratings.py
             for limit in limits.values():
                 limit.forget_idle()
             if gone or rooms.closed_sockets != closed:
@@ -92,12 +93,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bots = BotScheduler(settings.workers)
         rooms = Rooms(store, bots, settings)
         app.state.rooms = rooms
+        app.state.rater = ratings.Rater(rooms, settings)
+        rooms.on_over.append(app.state.rater.over)
         chat = Chat(rooms, settings, limits["chat"])
         app.state.chat = chat
         advisor = hints.Advisor(store, settings.hint_rate, settings.hint_burst)
         app.state.advisor = advisor
         app.state.reviewer = hints.Reviewer(advisor)
-        background = [asyncio.create_task(sweeper(rooms))]
+        background = [asyncio.create_task(sweeper(app, rooms))]
         if store.shared:  # other processes may serve the same games
             listening = asyncio.Event()
             background.append(asyncio.create_task(
@@ -214,6 +217,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "id": room.id,
             "seed": room.record.seed if room.seed_chosen else None,
             "seed_chosen": room.seed_chosen,
+            **ratings.before_start(room),
             "seats": [
                 {"seat": i, "token": t, "name": room.seats[i]["name"],
                  "join_url": f"/play/{room.id}?token={t}"}
@@ -358,6 +362,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return rooms.record(await rooms.get(game_id, fresh=True))
 
     app.include_router(accounts.routes(settings))  # optional accounts: accounts.py
+    app.include_router(ratings.routes(web.STATIC))  # ratings and leaderboards: ratings.py
 
     # ------------------------------------------------------- the browser app
     app.mount("/static", StaticFiles(directory=web.STATIC), name="static")

@@ -117,6 +117,7 @@ class Rooms:
         self.addresses: dict[str, int] = {}  # live sockets per client address
         self.closed_sockets = 0  # ever, so the sweeper knows when connections went away
         self.following: set[str] = set()  # games about to catch up on changes heard of
+        self.on_over: list[Callable[[Room], None]] = []  # told of each end this process stores
 
     # ---------------------------------------------------------------- setup
     async def create(self, request: dict[str, Any]) -> tuple[Room, list[str]]:
@@ -492,6 +493,9 @@ class Rooms:
         changes.install(room, step)
         self._publish(room, step.shown)
         self.kick(room)
+        if room.game.is_over(room.state):
+            for tell in self.on_over:
+                tell(room)
 
     def _publish(self, room: Room, shown: dict[Audience, Shown]) -> None:
         fresh = views.changed(room.shown, shown)

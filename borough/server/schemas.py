@@ -121,6 +121,11 @@ class Created(BaseModel):
     seed: int | None = Field(description="Only when the creator chose it; else secret until "
                                          "the game is over.")
     seed_chosen: bool
+    rated: bool = Field(description=(
+        "Whether the game will be rated: it is once it ends with every person's seat "
+        "played by an account (see unrated_because)."))
+    unrated_because: str | None = Field(description=(
+        "Why it will not be rated, known now: a chosen seed, suggestions on, a solo game."))
     seats: list[SeatLink]
 
 

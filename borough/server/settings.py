@@ -85,6 +85,9 @@ class Settings:
     password_hashes: int = 2  # Argon2id hashes computed at once (64 MiB of memory each)
     password_memory_kib: int = 65536  # Argon2id's memory per hash (RFC 9106: 64 MiB)
     password_passes: int = 3  # Argon2id's passes over that memory
+    # Ratings: a game with accounts in which the person to move has not moved for this
+    # long (turn-based or live) is settled as it stands, the seats to move losing.
+    abandon_seconds: float = 14 * 86400.0
     docs_dir: str = ""  # the built documentation site served at /docs/; "": the checkout's site/
 
     @property

@@ -56,6 +56,10 @@ def test_any_request_is_answered_as_the_description_says(server):
     assert len(operations) >= 12
     for operation in operations:
         paths = [None, {"game_id": created["id"]}] if "{game_id}" in operation.path else [None]
+        if operation.path == "/api/players/{name}":  # also an account that exists
+            paths.append({"name": "fuzz <i>tester</i>"})
+        if operation.path == "/api/leaderboards/{game}":  # also a game that exists
+            paths.append({"game": "ekopolis"})
         raw = operation.definition.raw
         # Logging out would end the session the other account routes are drawn with.
         account = operation.path in ("/api/account/seats", "/api/account/password")

@@ -1,0 +1,769 @@
+"""Ratings and leaderboards: an OpenSkill rating per account and per game.
+
+The model is OpenSkill's Plackett-Luce: it rates any number of seats from
+their order at the end (ties included) in one update whose cost grows with the
+number of seats alone, which suits games of one to five seats better than
+pairwise models (Bradley-Terry compares every pair); a rating is a mean `mu`
+and an uncertainty `sigma`, and what the leaderboard shows is the
+conservative `mu - 3 sigma` (0 for a new account).
+
+A finished game is rated when it has two or more seats, every seat that began
+as a person's was played by an account (opened with its link while logged in;
+two seats of one account: not rated), the creator chose no seed, suggestions
+were off, and the seats did not all end in one place (a cooperative game won
+or lost together says nothing about who played better). Bots take part as
+anchors: each level has a fixed rating (ANCHORS) that games never change.
+Places come from the result: the winners first, then the others by score,
+equal scores tied; a person's seat handed to a bot before the end is placed
+last. A game whose person to move has not moved for `abandon_seconds` is
+settled then as it stands: the seats to move lose (tied last), the others tie
+first.
+
+Each game is settled exactly once: the `rated_games` row is the game's
+primary key and is written in the transaction that changes the ratings, so
+two processes (or the end of a game and the sweeper) settling the same game
+at once store one update; the other finds the row and stops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Request
+from fastapi.responses import FileResponse
+from openskill.models import PlackettLuce
+from pydantic import BaseModel, Field
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    and_,
+    exists,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+import borough
+from borough.server import hints
+from borough.server import schemas as s
+from borough.server.accounts import NAME_MAX, AccountRow, SeatClaimRow, name_key
+from borough.server.rooms import Room, RoomError, Rooms
+from borough.server.settings import Settings
+from borough.server.store import ActionRow, Base, GameRow, Store, StoredGame
+
+log = logging.getLogger("borough.server")
+MODEL = PlackettLuce()
+START_MU, START_SIGMA = MODEL.mu, MODEL.sigma  # 25 and 25/3: a new account's rating
+# Each bot level's fixed rating (mu; sigma ANCHOR_SIGMA), in the model's units.
+# Our choice, in the order the levels play: random < easy < greedy < medium < mcts
+# < hard < expert. A new account (mu 25) starts level with medium.
+ANCHORS: dict[str, float] = {
+    "random": 10.0,
+    "easy": 18.0,
+    "greedy": 21.0,
+    "medium": 25.0,
+    "mcts": 27.0,
+    "hard": 30.0,
+    "expert": 34.0,
+}
+ANCHOR_SIGMA = 1.0
+FINISHED, ABANDONED = "finished", "abandoned"
+SWEEP_BATCH = 50  # games settled per sweep at most
+
+
+# ------------------------------------------------------------------ tables
+class RatingRow(Base):
+    """An account's current rating in one game."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatedGameRow(Base):
+    """A game settled: rated or not (and why). One row per game, ever."""
+
+    __tablename__ = "rated_games"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    rated: Mapped[bool] = mapped_column(Boolean)
+    outcome: Mapped[str] = mapped_column(String(16))  # finished | abandoned
+    reason: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingChangeRow(Base):
+    """What one rated game did to one account's rating."""
+
+    __tablename__ = "rating_changes"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("rated_games.game_id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    place: Mapped[int] = mapped_column(Integer)  # 1: first (ties share a place)
+    seats: Mapped[int] = mapped_column(Integer)
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+CHANGE = (
+    RatingChangeRow.game_id,
+    RatingChangeRow.seat,
+    RatingChangeRow.game,
+    RatingChangeRow.place,
+    RatingChangeRow.seats,
+    RatingChangeRow.mu_before,
+    RatingChangeRow.sigma_before,
+    RatingChangeRow.mu_after,
+    RatingChangeRow.sigma_after,
+    RatingChangeRow.at,
+)
+
+
+def shown(mu: float, sigma: float) -> float:
+    """The rating people see: the conservative estimate, to one decimal."""
+    return round(mu - 3 * sigma, 1)
+
+
+# ------------------------------------------------------------------ deciding
+def unrated_before_start(seed_chosen: bool, hints_on: bool, players: int) -> str | None:
+    """Why a game will not be rated, known when it is created (None: it will be, once
+    every person's seat is played by an account)."""
+    if players < 2:
+        return "solo games are not rated"
+    if seed_chosen:
+        return "the creator chose the seed"
+    if hints_on:
+        return "suggestions are on"
+    return None
+
+
+def places(result: dict[str, Any]) -> list[int]:
+    """Each seat's place (1 first; equal places tie): the winners first, then by score."""
+    scores, winners = result["scores"], set(result["winners"])
+    keys = [(0 if i in winners else 1, -float(x)) for i, x in enumerate(scores)]
+    order = sorted(set(keys))
+    return [order.index(k) + 1 for k in keys]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    rated: bool
+    reason: str | None
+    places: list[int]
+    accounts: dict[int, str]  # seat -> account id
+
+
+def judge(
+    stored: StoredGame,
+    claims: dict[int, str],
+    result: dict[str, Any] | None,
+    idle: list[int] | None = None,
+) -> Verdict:
+    """Whether a game is rated and each seat's place. `claims`: the seats accounts
+    opened; `result` of a finished game, or `idle`: the seats whose time ran out."""
+    initial = stored.initial_seats()
+
+    def no(reason: str) -> Verdict:
+        return Verdict(False, reason, [], {})
+
+    reason = unrated_before_start(stored.seed_chosen, hints.allowed(initial), stored.players)
+    if reason:
+        return no(reason)
+    people = [i for i, x in enumerate(initial) if x["kind"] == "human"]
+    if not people:
+        return no("no seat was a person's")
+    if any(i not in claims for i in people):
+        return no("a person's seat was played without an account")
+    owners = {claims[i] for i in people}
+    if len(owners) < len(people):
+        return no("one account played two seats")
+    if idle is not None:
+        ranks = [2 if i in idle else 1 for i in range(stored.players)]
+    else:
+        assert result is not None
+        ranks = places(result)
+        left = [i for i in people if stored.seats[i]["kind"] != "human"]
+        for i in left:  # handed to a bot before the end: last
+            ranks[i] = max(ranks) + 1
+    if len(set(ranks)) < 2:
+        return no("every seat ended in the same place")
+    return Verdict(True, None, ranks, {i: claims[i] for i in people})
+
+
+# ------------------------------------------------------------------ storage
+class Ratings:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def settled(self, game_id: str) -> bool:
+        with self.engine.connect() as conn:
+            return (
+                conn.execute(
+                    select(RatedGameRow.game_id).where(RatedGameRow.game_id == game_id)
+                ).first()
+                is not None
+            )
+
+    def claims(self, game_id: str) -> dict[int, str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(SeatClaimRow.seat, SeatClaimRow.account_id).where(
+                    SeatClaimRow.game_id == game_id, SeatClaimRow.opened.is_(True)
+                )
+            ).all()
+        return {seat: account for seat, account in rows}
+
+    def settle(self, stored: StoredGame, verdict: Verdict, outcome: str) -> bool:
+        """Store the game's verdict and, if rated, its accounts' new ratings, in one
+        transaction; False when the game was settled already (nothing changes)."""
+        now = datetime.now(UTC)
+        if verdict.rated:
+            for account in sorted(verdict.accounts.values()):
+                self._ensure(account, stored.game, now)
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(RatedGameRow),
+                    [
+                        {
+                            "game_id": stored.id,
+                            "game": stored.game,
+                            "rated": verdict.rated,
+                            "outcome": outcome,
+                            "reason": verdict.reason,
+                            "at": now,
+                        }
+                    ],
+                )
+                if verdict.rated:
+                    self._rate(conn, stored, verdict, now)
+        except IntegrityError:
+            if self.settled(stored.id):
+                return False
+            raise
+        return True
+
+    def _ensure(self, account: str, game: str, now: datetime) -> None:
+        """A first rating row for the account in this game (a new account's)."""
+        try:
+            with self.engine.begin() as conn:
+                found = conn.execute(
+                    select(RatingRow.games).where(
+                        RatingRow.account_id == account, RatingRow.game == game
+                    )
+                ).first()
+                if found is None:
+                    conn.execute(
+                        insert(RatingRow),
+                        [
+                            {
+                                "account_id": account,
+                                "game": game,
+                                "mu": START_MU,
+                                "sigma": START_SIGMA,
+                                "games": 0,
+                                "updated": now,
+                            }
+                        ],
+                    )
+        except IntegrityError:  # another game of the account made it at the same moment
+            pass
+
+    def _rate(self, conn: Any, stored: StoredGame, verdict: Verdict, now: datetime) -> None:
+        ids = sorted(verdict.accounts.values())
+        rows = {
+            r.account_id: r
+            for r in conn.execute(
+                select(RatingRow.account_id, RatingRow.mu, RatingRow.sigma, RatingRow.games)
+                .where(RatingRow.account_id.in_(ids), RatingRow.game == stored.game)
+                .order_by(RatingRow.account_id)
+                .with_for_update()  # PostgreSQL: two games of one account, one after another
+            )
+        }
+        initial = stored.initial_seats()
+        teams = []
+        for seat in range(stored.players):
+            account = verdict.accounts.get(seat)
+            if account is not None:
+                teams.append([MODEL.rating(mu=rows[account].mu, sigma=rows[account].sigma)])
+            else:
+                mu = ANCHORS.get(initial[seat]["agent"] or "", ANCHORS["medium"])
+                teams.append([MODEL.rating(mu=mu, sigma=ANCHOR_SIGMA)])
+        after = MODEL.rate(teams, ranks=[float(p) for p in verdict.places])
+        for seat, account in sorted(verdict.accounts.items()):
+            before, new = rows[account], after[seat][0]
+            conn.execute(
+                update(RatingRow)
+                .where(RatingRow.account_id == account, RatingRow.game == stored.game)
+                .values(mu=new.mu, sigma=new.sigma, games=before.games + 1, updated=now)
+            )
+            conn.execute(
+                insert(RatingChangeRow),
+                [
+                    {
+                        "game_id": stored.id,
+                        "seat": seat,
+                        "account_id": account,
+                        "game": stored.game,
+                        "place": verdict.places[seat],
+                        "seats": stored.players,
+                        "mu_before": before.mu,
+                        "sigma_before": before.sigma,
+                        "mu_after": new.mu,
+                        "sigma_after": new.sigma,
+                        "at": now,
+                    }
+                ],
+            )
+
+    # -------------------------------------------------------------- the sweep
+    def unsettled_finished(self, limit: int = SWEEP_BATCH) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    select(GameRow.id)
+                    .where(
+                        GameRow.status == "over",
+                        ~exists().where(RatedGameRow.game_id == GameRow.id),
+                    )
+                    .order_by(GameRow.created)
+                    .limit(limit)
+                ).scalars()
+            )
+
+    def idle_since(self, cutoff: datetime, limit: int = SWEEP_BATCH) -> list[str]:
+        """Unsettled games being played, with a seat an account opened, in which
+        nothing changed since `cutoff`."""
+        last = (
+            select(func.max(ActionRow.created))
+            .where(ActionRow.game_id == GameRow.id)
+            .scalar_subquery()
+        )
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    select(GameRow.id)
+                    .where(
+                        GameRow.status == "playing",
+                        ~exists().where(RatedGameRow.game_id == GameRow.id),
+                        exists().where(
+                            and_(
+                                SeatClaimRow.game_id == GameRow.id,
+                                SeatClaimRow.opened.is_(True),
+                            )
+                        ),
+                        func.coalesce(last, GameRow.created) < cutoff,
+                    )
+                    .order_by(GameRow.created)
+                    .limit(limit)
+                ).scalars()
+            )
+
+    # -------------------------------------------------------------- reading
+    def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(
+                    AccountRow.name,
+                    RatingRow.mu,
+                    RatingRow.sigma,
+                    RatingRow.games,
+                    RatingRow.updated,
+                )
+                .join(AccountRow, AccountRow.id == RatingRow.account_id)
+                .where(RatingRow.game == game, RatingRow.games > 0, AccountRow.disabled.is_(False))
+                .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), AccountRow.name)
+                .limit(limit)
+            ).all()
+        return [
+            {
+                "rank": i + 1,
+                "name": r.name,
+                "rating": shown(r.mu, r.sigma),
+                "mu": round(r.mu, 3),
+                "sigma": round(r.sigma, 3),
+                "games": r.games,
+                "updated": _aware(r.updated).isoformat(),
+            }
+            for i, r in enumerate(rows)
+        ]
+
+    def profile(self, name: str, limit: int) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            account = conn.execute(
+                select(AccountRow.id, AccountRow.name, AccountRow.created).where(
+                    AccountRow.key == name_key(name), AccountRow.disabled.is_(False)
+                )
+            ).first()
+            if account is None:
+                return None
+            ratings = conn.execute(
+                select(RatingRow.game, RatingRow.mu, RatingRow.sigma, RatingRow.games)
+                .where(RatingRow.account_id == account.id, RatingRow.games > 0)
+                .order_by(RatingRow.game)
+            ).all()
+            history = conn.execute(
+                select(*CHANGE, RatedGameRow.outcome)
+                .join(RatedGameRow, RatedGameRow.game_id == RatingChangeRow.game_id)
+                .where(RatingChangeRow.account_id == account.id)
+                .order_by(RatingChangeRow.at.desc())
+                .limit(limit)
+            ).all()
+            games = conn.execute(
+                select(
+                    GameRow.id,
+                    GameRow.game,
+                    GameRow.status,
+                    GameRow.created,
+                    SeatClaimRow.seat,
+                    RatedGameRow.rated,
+                    RatedGameRow.reason,
+                )
+                .join(SeatClaimRow, SeatClaimRow.game_id == GameRow.id)
+                .outerjoin(RatedGameRow, RatedGameRow.game_id == GameRow.id)
+                .where(SeatClaimRow.account_id == account.id, SeatClaimRow.opened.is_(True))
+                .order_by(GameRow.created.desc())
+                .limit(limit)
+            ).all()
+        return {
+            "name": account.name,
+            "created": _aware(account.created).isoformat(),
+            "ratings": [
+                {
+                    "game": r.game,
+                    "title": _title(r.game),
+                    "rating": shown(r.mu, r.sigma),
+                    "mu": round(r.mu, 3),
+                    "sigma": round(r.sigma, 3),
+                    "games": r.games,
+                }
+                for r in ratings
+            ],
+            "history": [
+                {
+                    "game_id": c.game_id,
+                    "game": c.game,
+                    "title": _title(c.game),
+                    "outcome": c.outcome,
+                    "place": c.place,
+                    "seats": c.seats,
+                    "before": shown(c.mu_before, c.sigma_before),
+                    "after": shown(c.mu_after, c.sigma_after),
+                    "at": _aware(c.at).isoformat(),
+                }
+                for c in history
+            ],
+            "games": [
+                {
+                    "id": g.id,
+                    "game": g.game,
+                    "title": _title(g.game),
+                    "status": g.status,
+                    "seat": g.seat,
+                    "created": _aware(g.created).isoformat(),
+                    "rated": g.rated,
+                    "unrated_because": g.reason,
+                }
+                for g in games
+            ],
+        }
+
+    def game_rating(self, game_id: str) -> dict[str, Any] | None:
+        """A settled game's verdict and the changes it made (None: not settled yet)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(RatedGameRow.rated, RatedGameRow.reason, RatedGameRow.outcome).where(
+                    RatedGameRow.game_id == game_id
+                )
+            ).first()
+            if row is None:
+                return None
+            changes = conn.execute(
+                select(*CHANGE, AccountRow.name)
+                .join(AccountRow, AccountRow.id == RatingChangeRow.account_id)
+                .where(RatingChangeRow.game_id == game_id)
+                .order_by(RatingChangeRow.seat)
+            ).all()
+        return {
+            "rated": row.rated,
+            "unrated_because": row.reason,
+            "outcome": row.outcome,
+            "changes": [
+                {
+                    "seat": c.seat,
+                    "name": c.name,
+                    "place": c.place,
+                    "before": shown(c.mu_before, c.sigma_before),
+                    "after": shown(c.mu_after, c.sigma_after),
+                }
+                for c in changes
+            ],
+        }
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _title(game: str) -> str:
+    try:
+        return borough.game(game).title
+    except ValueError:
+        return game
+
+
+# ------------------------------------------------------------------ settling
+def settle_finished(store: Store, ratings: Ratings, game_id: str, rooms: Rooms) -> bool:
+    """Settle a finished game (in a worker thread): once, whoever asks first."""
+    if ratings.settled(game_id):
+        return False
+    stored = store.load(game_id)
+    if stored is None or stored.status != "over":
+        return False
+    claims = ratings.claims(game_id)
+    # Decided without the result first: most games are unrated without replaying.
+    empty = {"scores": [0] * stored.players, "winners": [0]}
+    verdict = judge(stored, claims, empty)
+    if verdict.rated:
+        room = rooms.restore(stored)
+        verdict = judge(stored, claims, room.game.result(room.state).to_json())
+    return ratings.settle(stored, verdict, FINISHED)
+
+
+def settle_idle(store: Store, ratings: Ratings, game_id: str, rooms: Rooms) -> bool:
+    """Settle a game nobody moved in for too long: the people to move lose."""
+    stored = store.load(game_id)
+    if stored is None or stored.status != "playing":
+        return False
+    room = rooms.restore(stored)
+    idle = [i for i in room.game.to_act(room.state) if room.seats[i]["kind"] == "human"]
+    if not idle:
+        return False  # a bot is to move: the server moves for it
+    verdict = judge(stored, ratings.claims(game_id), None, idle)
+    return ratings.settle(stored, verdict, ABANDONED)
+
+
+class Rater:
+    """Settles games as they end (told by the rooms) and on every sweep."""
+
+    def __init__(self, rooms: Rooms, settings: Settings) -> None:
+        self.rooms = rooms
+        self.settings = settings
+        self.ratings = Ratings(rooms.store.engine)
+        self.tasks: set[asyncio.Task] = set()
+
+    def over(self, room: Room) -> None:
+        """A game this process stored the end of: settle it soon, off the event loop."""
+        task = asyncio.get_running_loop().create_task(self._settle(room.id))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _settle(self, game_id: str) -> None:
+        try:
+            await asyncio.to_thread(
+                settle_finished, self.rooms.store, self.ratings, game_id, self.rooms
+            )
+        except Exception:
+            log.exception("rating game %s failed", game_id)
+
+    async def sweep(self) -> None:
+        """Settle finished games nobody settled (another process's, a crash) and the
+        games abandoned for `abandon_seconds`."""
+        store, ratings = self.rooms.store, self.ratings
+        for game_id in await asyncio.to_thread(ratings.unsettled_finished):
+            await self._settle(game_id)
+        cutoff = datetime.now(UTC) - timedelta(seconds=self.settings.abandon_seconds)
+        for game_id in await asyncio.to_thread(ratings.idle_since, cutoff):
+            try:
+                await asyncio.to_thread(settle_idle, store, ratings, game_id, self.rooms)
+            except Exception:
+                log.exception("settling abandoned game %s failed", game_id)
+
+
+# ------------------------------------------------------------------ answers
+class BoardRow(BaseModel):
+    rank: int
+    name: str = Field(description="The account's name as written: show it as text.")
+    rating: float = Field(description="mu - 3 sigma, the conservative estimate.")
+    mu: float
+    sigma: float
+    games: int
+    updated: str
+
+
+class Anchor(BaseModel):
+    agent: str
+    rating: float
+    mu: float
+    sigma: float
+
+
+class Leaderboard(BaseModel):
+    game: str
+    title: str
+    players: list[BoardRow]
+    bots: list[Anchor] = Field(description="The bot levels' fixed ratings.")
+
+
+class GameRatingOf(BaseModel):
+    game: str
+    title: str
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+
+
+class HistoryRow(BaseModel):
+    game_id: str
+    game: str
+    title: str
+    outcome: str
+    place: int
+    seats: int
+    before: float
+    after: float
+    at: str
+
+
+class ProfileGame(BaseModel):
+    id: str
+    game: str
+    title: str
+    status: str
+    seat: int
+    created: str
+    rated: bool | None = Field(description="null while the game is not settled.")
+    unrated_because: str | None
+
+
+class Profile(BaseModel):
+    name: str
+    created: str
+    ratings: list[GameRatingOf]
+    history: list[HistoryRow] = Field(description="Newest first.")
+    games: list[ProfileGame] = Field(description="Seats the account played, newest first.")
+
+
+class RatingChange(BaseModel):
+    seat: int
+    name: str
+    place: int
+    before: float
+    after: float
+
+
+class GameRating(BaseModel):
+    rated: bool | None = Field(
+        description="Settled games: whether rated. Before: whether it will be, once "
+        "every person's seat is played by an account."
+    )
+    unrated_because: str | None
+    outcome: str | None = Field(description="finished | abandoned; null until settled.")
+    changes: list[RatingChange]
+
+
+def before_start(room: Room) -> dict[str, Any]:
+    """`rated` and `unrated_because` as a game's creation says them."""
+    reason = unrated_before_start(room.seed_chosen, hints.allowed(room.seats), len(room.seats))
+    return {"rated": reason is None, "unrated_because": reason}
+
+
+def routes(static: Any) -> APIRouter:
+    router = APIRouter(tags=["ratings"])
+    page_headers = {"Cache-Control": "no-cache"}
+
+    def ratings_of(request: Request) -> Ratings:
+        return request.app.state.rater.ratings
+
+    def known(game: str) -> str:
+        if game not in borough.games.names():
+            raise RoomError(404, f"there is no game {game!r}")
+        return game
+
+    @router.get(
+        "/api/leaderboards/{game}", response_model=Leaderboard, responses=s.errors(400, 404)
+    )
+    async def leaderboard(
+        request: Request,
+        game: Annotated[str, Path(max_length=40)],
+        limit: int = Query(100, ge=1, le=500),
+    ) -> dict[str, Any]:
+        """A game's accounts by rating (mu - 3 sigma), and the bot levels' fixed ratings."""
+        rows = await asyncio.to_thread(ratings_of(request).leaderboard, known(game), limit)
+        return {
+            "game": game,
+            "title": _title(game),
+            "players": rows,
+            "bots": [
+                {"agent": a, "rating": shown(mu, ANCHOR_SIGMA), "mu": mu, "sigma": ANCHOR_SIGMA}
+                for a, mu in ANCHORS.items()
+            ],
+        }
+
+    @router.get("/api/players/{name}", response_model=Profile, responses=s.errors(400, 404))
+    async def profile(
+        request: Request,
+        name: Annotated[str, Path(min_length=1, max_length=NAME_MAX)],
+        limit: int = Query(100, ge=1, le=500),
+    ) -> dict[str, Any]:
+        """An account's ratings, its rating history and the games it played."""
+        found = await asyncio.to_thread(ratings_of(request).profile, name, limit)
+        if found is None:
+            raise RoomError(404, f"there is no account {name!r}")
+        return found
+
+    @router.get(
+        "/api/games/{game_id}/rating", response_model=GameRating, responses=s.errors(400, 404, 409)
+    )
+    async def game_rating(
+        request: Request, game_id: Annotated[str, Path(max_length=32)]
+    ) -> dict[str, Any]:
+        """Whether the game is (or will be) rated and why not; once settled, what it did
+        to each account's rating."""
+        settled = await asyncio.to_thread(ratings_of(request).game_rating, game_id)
+        if settled is not None:
+            return settled
+        room = await request.app.state.rooms.get(game_id, fresh=True)
+        return {**before_start(room), "outcome": None, "changes": []}
+
+    def page(name: str) -> FileResponse:
+        return FileResponse(static / name, headers=page_headers)
+
+    @router.get("/leaderboards", include_in_schema=False)
+    async def leaderboards_page() -> FileResponse:
+        return page("leaderboard.html")
+
+    @router.get("/leaderboards/{game}", include_in_schema=False)
+    async def leaderboard_page(game: str) -> FileResponse:
+        known(game)
+        return page("leaderboard.html")
+
+    @router.get("/players/{name}", include_in_schema=False)
+    async def profile_page(name: str) -> FileResponse:
+        return page("profile.html")
+
+    return router
