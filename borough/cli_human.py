@@ -8,12 +8,15 @@ from typing import Any
 
 from rich.console import Console
 
+from borough.agents.advice import advise
 from borough.agents.base import SeatView
 from borough.cli_preview import as_json, preview
 from borough.core.errors import IllegalAction
 from borough.core.game import Action, Game
 from borough.core.serial import freeze
 from borough.games import REGISTRY, render
+
+HINT_LEVEL = "medium"  # the level whose move `hint` suggests, as the browser's
 
 
 def help_text(view: SeatView) -> str:
@@ -29,6 +32,8 @@ def help_text(view: SeatView) -> str:
            f"e.g. {square}"] if square else []),
         f"  ?N         what move N would do, and how to write it as an action, e.g. ?{number}",
         f"  ? ACTION   explain any action of this game written as JSON, e.g. ? {written}",
+        "  hint       the medium bot's move for you and why (the engine's preview of it and "
+        "of the next best)",
         "  board      draw the board again",
         "  help       this text",
         "  quit       stop the game (with --save it is kept: continue with --resume FILE)",
@@ -95,6 +100,8 @@ class HumanAgent:
                 return moves[int(answer) - 1]
             if answer == "help":
                 self._say(help_text(view))
+            elif answer == "hint":
+                self._hint(view, moves)
             elif answer == "board":
                 self._say(render(game.name, view.observation))
                 self._say(f"{who}: {view.prompt()}")
@@ -109,6 +116,13 @@ class HumanAgent:
                 self._say(typed)
             else:
                 self._say(f"'{answer}' is not a move: type 1 to {len(moves)}, or help.")
+
+    def _hint(self, view: SeatView, moves: list[Action]) -> None:
+        """The level's move, numbered as listed, and its reasons a line each."""
+        found = advise(view, HINT_LEVEL, seed=len(moves))
+        self._say(f"{HINT_LEVEL.capitalize()} suggests move {moves.index(found.best.action) + 1}:")
+        for reason in found.reasons:
+            self._say(f"  {reason}")
 
     def _list(self, view: SeatView, moves: list[Action]) -> None:
         brief = _hook(view, "move_list")  # a game may say its many moves more briefly

@@ -91,6 +91,23 @@ def test_asking_about_a_move_says_what_it_would_do(name):
                 assert "cannot see" in "\n".join(lines)
 
 
+@pytest.mark.parametrize("name", ["architectura", "rondelcity"])
+def test_hint_says_the_medium_levels_move_by_its_number_and_why(name):
+    from borough.agents.advice import advise
+
+    for game, state in positions(name):
+        seat = game.to_act(state)[0]
+        view = SeatView(game, state, seat)
+        typist = Typist("hint", "1")
+        typist.choose(view)
+        answer = typist.said[typist.asked_at:]
+        found = advise(view, "medium", seed=len(view.legal_actions))
+        number = view.legal_actions.index(found.best.action) + 1
+        assert answer[0] == f"Medium suggests move {number}:", answer
+        assert [line.strip() for line in answer[1:]] == list(found.reasons)
+        assert answer[1].strip() == f"{view.describe(found.best.action)}."
+
+
 def test_the_effect_is_the_change_in_the_seats_score_and_resources():
     game = borough.game("rondelcity")
     state = game.setup(2, seed=3)
