@@ -25,16 +25,28 @@ Audience = int | None  # a seat, or None for spectators
 class Shown:
     """A view as last shown to one audience: its version, its content apart from
     the events (to compare with the next), its events, and its JSON text, made
-    once when first asked for."""
+    once when first asked for.
 
-    __slots__ = ("_text", "body", "events", "version")
+    The events only ever grow by a move's new ones (a take-back starts afresh),
+    so the text of a view that follows another reuses the earlier view's events
+    as already written and writes only the new ones: a move costs the same early
+    and late in a long game, however many events its views carry."""
 
-    def __init__(self, version: int, body: dict[str, Any], events: list[dict[str, Any]]
-                 ) -> None:
+    __slots__ = ("_after", "_at", "_text", "body", "events", "version")
+
+    def __init__(self, version: int, body: dict[str, Any], events: list[dict[str, Any]],
+                 after: Shown | None = None) -> None:
         self.version = version
         self.body = body
         self.events = events
         self._text: str | None = None
+        self._at = 0  # where the events begin in the text
+        # The earlier view's text and where its events are, when these events
+        # begin with its events and it was written (a chain of views never written
+        # holds nothing of each other).
+        self._after: tuple[str, int, int] | None = None
+        if after is not None and after._text is not None:
+            self._after = (after._text, after._at, len(after.events))
 
     def view(self) -> dict[str, Any]:
         return {**self.body, "events": self.events, "version": self.version}
@@ -44,8 +56,19 @@ class Shown:
         return self.serialise()
 
     def serialise(self) -> str:
+        """The view's JSON text, as json.dumps(self.view()) writes it."""
         if self._text is None:
-            self._text = json.dumps(self.view())
+            if self._after is not None:
+                earlier, at, count = self._after
+                written = earlier[at:earlier.rindex("]")]
+                new = ", ".join(json.dumps(e) for e in self.events[count:])
+                written = f"{written}, {new}" if written and new else written or new
+            else:
+                written = ", ".join(json.dumps(e) for e in self.events)
+            head = json.dumps(self.body)[:-1] + ', "events": ['
+            self._at = len(head)
+            self._text = f'{head}{written}], "version": {self.version}}}'
+            self._after = None  # the earlier text may leave memory
         return self._text
 
 
@@ -232,6 +255,7 @@ def next_views(room: Room, state: Any, new_events: list[Stamped],
     for a in audiences(room.record.players):
         content = body(room, room.game, state, seats, a, undo_by, moves)
         old = room.shown.get(a)
+        after = None
         if all_events is not None or old is None:
             events = readable(all_events or new_events, a, names)
             same = old is not None and old.events == events and old.body == content
@@ -239,10 +263,11 @@ def next_views(room: Room, state: Any, new_events: list[Stamped],
             fresh = readable(new_events, a, names)
             events = old.events + fresh if fresh else old.events
             same = not fresh and old.body == content
+            after = old
         if same and old is not None:  # (same is only ever true with an old view)
             out[a] = old
             continue
-        out[a] = Shown(0 if old is None else old.version + 1, content, events)
+        out[a] = Shown(0 if old is None else old.version + 1, content, events, after)
     return out
 
 
