@@ -312,7 +312,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
               responses=s.errors(400, 403, 404, 408, 409, 413, 429, 500, 503),
               dependencies=[Depends(rate("act"))])
     async def suggest(request: Request, game_id: str, body: s.SuggestRequest
-                      ) -> dict[str, Any]:
+                      ) -> Response:
         """The medium level's move for the seat at view `version`: what it does now (the
         engine's preview) and why it beats the next best, decided from the seat's own
         information; changes nothing. Refused when the game has suggestions off, it is
@@ -323,8 +323,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rooms = rooms_of(request)
         room = await rooms.get(game_id, fresh=True)
         try:
-            return await request.app.state.advisor.suggest(
-                room, rooms.seat_of(room, body.token), body.version)
+            return _json(await request.app.state.advisor.suggest_text(
+                room, rooms.seat_of(room, body.token), body.version))
         except hints.HintError as exc:
             raise RoomError(exc.status, exc.message, exc.retry_after) from None
 

@@ -24,6 +24,7 @@ on each seat's record, so it survives a restart without a change of schema.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import math
 import multiprocessing
@@ -109,11 +110,19 @@ def compute(game_name: str, state_json: dict, seat: int, seed: int,
 
 
 def compute_costed(game_name: str, state_json: dict, seat: int, seed: int,
-                   names: list[str]) -> tuple[dict[str, Any], float]:
-    """`compute`, with the worker CPU seconds it took (what the seat is charged)."""
+                   names: list[str]) -> tuple[str, float]:
+    """Run in the worker process: `compute`, with the worker CPU seconds it took
+    (what the seat is charged), the suggestion written as the JSON text the server
+    answers with (less its version), so the serving process neither converts nor
+    checks it on the way out."""
     start = time.process_time()
     answer = compute(game_name, state_json, seat, seed, names)
-    return answer, time.process_time() - start
+    return json.dumps(answer), time.process_time() - start
+
+
+def with_version(text: str, version: int) -> str:
+    """A suggestion's JSON text with the view version it is for."""
+    return f'{{"version": {version}, {text[1:]}' if text != "{}" else f'{{"version": {version}}}'
 
 
 def _start_worker(server: int) -> None:
@@ -182,6 +191,13 @@ class Advisor:
                                  f"{current}; fetch the view again")
 
     async def suggest(self, room: Room, seat: int, version: int) -> dict[str, Any]:
+        """The suggestion for `seat` at view `version`, as a dict (see `suggest_text`)."""
+        return json.loads(await self.suggest_text(room, seat, version))
+
+    async def suggest_text(self, room: Room, seat: int, version: int) -> str:
+        """The suggestion for `seat` at view `version`, as the JSON text to answer:
+        written in the worker, stored from a thread, so the serving process only
+        passes it on."""
         self.check(room, seat, version)
         # A snapshot taken now, with no await since the checks: the answer is for
         # exactly the position the seat asked about.
@@ -195,7 +211,7 @@ class Advisor:
             asked = await asyncio.to_thread(self.store.ask_hint, room.id, seat, version,
                                             self.rate, self.burst, time.time())
             if asked.answer is not None:  # this decision was answered already
-                return {**asked.answer, "version": version}
+                return json.dumps({**asked.answer, "version": version})
             if asked.wait:
                 raise HintError(429, "this seat has used its share of the suggestion "
                                      f"worker ({self.burst:g} s of its time at once, then "
@@ -205,9 +221,11 @@ class Advisor:
                 self.executor, compute_costed, *args)
         finally:
             self.pending -= 1
-        await asyncio.to_thread(self.store.keep_hint, room.id, seat, version, answer,
-                                max(MIN_COST, cost))
-        return {**answer, "version": version}
+        await asyncio.to_thread(self._keep, room.id, seat, version, answer, max(MIN_COST, cost))
+        return with_version(answer, version)
+
+    def _keep(self, game_id: str, seat: int, version: int, answer: str, cost: float) -> None:
+        self.store.keep_hint(game_id, seat, version, json.loads(answer), cost)
 
 
 # ---------------------------------------------------------------- the review
