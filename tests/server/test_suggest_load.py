@@ -1,16 +1,24 @@
 """Suggestions are computed out of the serving process: asking for them costs
 the server only the asking, so they cannot take from other players the CPU or
-the interpreter lock their requests need. Measured in CPU time (the server's
-and the worker's, from /proc), which a busy machine does not distort; the
-latency another seat sees meanwhile is measured by
-benchmarks/suggest_latency.py."""
+the interpreter lock their requests need. Measured two ways against a real
+server: in CPU time (the server's and the worker's, from /proc), which a busy
+machine does not distort; and as the latency another seat sees while one seat
+asks as fast as the deployed limits allow (the bound the server promises,
+p99 under 50 ms). benchmarks/suggest_latency.py runs the latter for longer.
+"""
 
 from __future__ import annotations
 
 import os
+import random
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.server.client import Client
 from tests.server.conftest import Server
@@ -57,3 +65,109 @@ def test_the_serving_process_spends_little_cpu_per_suggestion(tmp_path):
     # computed in the server, a suggestion cost it about 100 ms of Small City
     assert served < 0.025, f"{1000 * served:.1f} ms of the server's CPU per suggestion"
     assert computed > 2 * served
+
+
+# ---------------------------------------------------- another seat's latency
+WINDOWS = 8  # alternately without and with the asker, so load from elsewhere weighs on both
+WINDOW = 3.0  # seconds each
+BOUND = 0.050  # p99 another seat's requests must stay under while a seat asks
+
+
+def ask_as_fast_as_allowed(base: str) -> None:
+    """Run in a process of its own: one seat of solo Small City (the dearest
+    suggestions) asks at every decision, plays the suggested move and asks
+    again, waiting out each refusal as long as told; prints each answer's
+    round trip in ms, and "refused" for each ask the limit refused."""
+    client = Client(base)
+    for seed in range(10_000):
+        created = client.create("smallcity", 1, ["human"], seed=seed)
+        gid, token = created["id"], created["seats"][0]["token"]
+        view = client.view(gid, token)
+        while view["status"] != "over":
+            began = time.perf_counter()
+            r = client.http.post(f"/api/games/{gid}/suggest",
+                                 json={"token": token, "version": view["version"]})
+            if r.status_code == 429:
+                print("refused", flush=True)
+                time.sleep(float(r.headers["Retry-After"]))
+                continue
+            assert r.status_code == 200, r.text
+            print(f"{1000 * (time.perf_counter() - began):.1f}", flush=True)
+            client.act(gid, token, view["version"], r.json()["move"]["action"])
+            view = client.view(gid, token)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[int(share * (len(ordered) - 1))]
+
+
+@pytest.mark.slow
+def test_another_seats_p99_stays_under_50_ms_while_a_seat_asks(tmp_path):
+    """The other seat plays Architectura against another person at the same
+    table (each request timed until its whole answer has arrived); the asker is
+    stopped (SIGSTOP) in the windows without it, so only the asking differs."""
+    srv = Server("", f"sqlite:///{tmp_path / 'borough.db'}").start()  # deployed hint limits
+    asker = None
+    timed: dict[bool, list[float]] = {False: [], True: []}
+    try:
+        asker = subprocess.Popen(
+            [sys.executable, "-c", "import sys; from tests.server.test_suggest_load import "
+             "ask_as_fast_as_allowed as a; a(sys.argv[1])", srv.url],
+            stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                [str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH", "")])})
+        client = Client(srv.url)
+        rng = random.Random(44)
+        with httpx.Client(base_url=srv.url, timeout=30) as http:
+
+            def timed_request(asking: bool, method: str, url: str, **kw) -> httpx.Response:
+                began = time.perf_counter()
+                r = http.request(method, url, **kw)  # the body is read before it returns
+                timed[asking].append(time.perf_counter() - began)
+                assert r.status_code == 200, r.text
+                return r
+
+            game = None
+            for window in range(-1, WINDOWS):  # -1: warming up both sides, not timed
+                asking = window % 2 == 1
+                asker.send_signal(signal.SIGCONT if asking or window < 0 else signal.SIGSTOP)
+                end = time.monotonic() + (8.0 if window < 0 else WINDOW)
+                while time.monotonic() < end:
+                    if game is None or game[2]:
+                        created = client.create("architectura", 2, ["human", "human"],
+                                                seed=rng.randrange(10**6))
+                        game = [created["id"], [s["token"] for s in created["seats"]], False]
+                    gid, tokens, _ = game
+                    seat = client.public(gid)["to_act"][0]
+                    view = timed_request(asking, "GET", f"/api/games/{gid}/view",
+                                         params={"token": tokens[seat]}).json()
+                    move = rng.choice(view["legal_actions"])["action"]
+                    done = timed_request(asking, "POST", f"/api/games/{gid}/actions", json={
+                        "token": tokens[seat], "version": view["version"], "action": move})
+                    game[2] = done.json()["status"] == "over"
+                    time.sleep(0.02)
+                if window < 0:
+                    timed[True].clear()
+    finally:
+        if asker is not None:
+            asker.send_signal(signal.SIGCONT)
+            asker.kill()
+        srv.stop()
+    said = asker.stdout.read().split() if asker else []
+    answered = [float(word) for word in said if word != "refused"]
+    idle, asked = timed[False], timed[True]
+    report = (f"other seat's p50 / p99 without the asker {1000 * percentile(idle, 0.5):.1f} / "
+              f"{1000 * percentile(idle, 0.99):.1f} ms ({len(idle)} requests), while it asked "
+              f"{1000 * percentile(asked, 0.5):.1f} / {1000 * percentile(asked, 0.99):.1f} ms "
+              f"({len(asked)}); {len(answered)} suggestions answered (p50 "
+              f"{percentile(answered or [0], 0.5):.0f} ms), {said.count('refused')} "
+              f"asks refused by the limit; load average "
+              f"{os.getloadavg()[0]:.1f}")
+    print("\n" + report)
+    assert len(answered) >= 10, report  # at least the burst: the seat did ask
+    # The issue's bound, 50 ms. A machine so busy that the other seat's p99 is near
+    # or over it with nobody asking cannot show that bound; there the asking must
+    # not stand out from the baseline measured in the same run, between the same
+    # windows (work in the serving process's own thread once took the p99 from
+    # 13 to 148 ms).
+    assert percentile(asked, 0.99) < max(BOUND, 1.5 * percentile(idle, 0.99)), report
