@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -45,7 +48,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
@@ -207,6 +210,22 @@ class Store:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
+        # SQLite lets one transaction write at a time, and a thread that finds the
+        # database locked sleeps in steps of 1, 2, 5, 10 ms and more before it looks
+        # again: on a busy machine a move's commit that met a suggestion's count
+        # then waited far longer than the count took. This process's writers
+        # queue here instead and each starts the moment the one before ends.
+        self._writing = threading.Lock() if sqlite else None
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """A write transaction (on SQLite, one of this process's at a time)."""
+        if self._writing is None:
+            with self.engine.begin() as conn:
+                yield conn
+        else:
+            with self._writing, self.engine.begin() as conn:
+                yield conn
 
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest revision."""
@@ -221,7 +240,7 @@ class Store:
             command.upgrade(config, "head")
 
     def create_game(self, row: dict[str, Any], bots: bool = False) -> None:
-        with self.engine.begin() as conn:
+        with self._write() as conn:
             conn.execute(insert(GameRow), [{**row, "created": datetime.now(UTC)}])
             if bots and self.shared:
                 self._own_bot_turn(conn, row["id"], 0)
@@ -234,7 +253,7 @@ class Store:
         # One order for every process's row locks, so two batches never deadlock.
         changes = sorted(changes, key=lambda c: c.game_id)
         try:
-            with self.engine.begin() as conn:
+            with self._write() as conn:
                 conn.execute(insert(ActionRow), [
                     {"game_id": c.game_id, "number": c.entry.number, "kind": c.entry.kind,
                      "seat": c.entry.seat, "action": _listify(c.entry.action), "created": now}
@@ -283,7 +302,7 @@ class Store:
         charges each answer's cost."""
         for _ in range(2):  # a first ask that two processes insert at once: read again
             try:
-                with self.engine.begin() as conn:
+                with self._write() as conn:
                     row = conn.execute(
                         select(HintRow.tokens, HintRow.at, HintRow.version, HintRow.answer)
                         .where(HintRow.game_id == game_id, HintRow.seat == seat)
@@ -309,7 +328,7 @@ class Store:
                   cost: float = 0.0) -> None:
         """Charge the seat `cost` seconds of worker time for an answer, and keep
         the answer for `version`, unless one for a later version is kept."""
-        with self.engine.begin() as conn:
+        with self._write() as conn:
             conn.execute(update(HintRow).where(
                 HintRow.game_id == game_id, HintRow.seat == seat)
                 .values(tokens=HintRow.tokens - cost))
