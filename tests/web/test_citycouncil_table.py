@@ -49,7 +49,10 @@ CC_READ = """() => {
     closed: all('.block.closed').length,
     header: b.querySelector('text').textContent,
     recent: all('.recent').length,
-    width: b.getBoundingClientRect().width,
+    // the board's own width: a desktop draws it smaller for a decision whose places do
+    // not fit the first screen together (the frame's data-shrink)
+    width: b.getBoundingClientRect().width
+      / Number(document.querySelector('#board').dataset.shrink || 1),
   };
 }"""
 

@@ -306,6 +306,9 @@ function drawCouncil(ctx, root, x, y, member) {
   const { obs, data, svg } = ctx;
   root.append(text(svg, x, y, 14, "Committees", { "font-weight": "bold" }));
   y += 8;
+  // a committee's row: a finger's height on a touch screen
+  const rowH = ctx.touch ? 44 : 26;
+  const mid = rowH / 2;
   OFFICES.forEach((office, k) => {
     const seated = obs.office.map((o, m) => (o === k ? m : -1)).filter((m) => m >= 0);
     const g = svg("g", { class: "committee", "data-office": k });
@@ -315,25 +318,26 @@ function drawCouncil(ctx, root, x, y, member) {
         x,
         y,
         width: 300,
-        height: 26,
+        height: rowH,
         rx: 4,
         fill: "#fffdf8",
         stroke: "#8a806c",
       }),
-      text(svg, x + 8, y + 18, 12, `${office}: `, { "font-weight": "bold" }),
+      text(svg, x + 8, y + mid + 5, 12, `${office}: `, { "font-weight": "bold" }),
     );
     seated.forEach((m, j) =>
       g.append(
         svg("circle", {
           cx: x + 104 + j * 100,
-          cy: y + 13,
+          cy: y + mid,
           r: 5,
           fill: m < obs.players ? ctx.colour(m) : AUTOMATED,
         }),
-        text(svg, x + 112 + j * 100, y + 18, 12, member(m)),
+        text(svg, x + 112 + j * 100, y + mid + 5, 12, member(m)),
       ),
     );
-    if (!seated.length) g.append(text(svg, x + 104, y + 18, 12, "vacant", { fill: "#6b6557" }));
+    if (!seated.length)
+      g.append(text(svg, x + 104, y + mid + 5, 12, "vacant", { fill: "#6b6557" }));
     // a committee is where its seat is given, moved to, or (by its member) changed
     const sits = (m) => obs.office[m] === k;
     ctx.bind(
@@ -350,7 +354,7 @@ function drawCouncil(ctx, root, x, y, member) {
       },
     );
     root.append(g);
-    y += 30;
+    y += rowH + 4;
   });
 
   y += 14;
@@ -775,7 +779,8 @@ export function draw(ctx) {
         // the card's whole text, wrapped over the card; the same text on hover and focus
         const words = kind === "scored" ? `Scored just now: ${cardTexts[c]}` : cardTexts[c];
         const lines = ctx.lines(words, chars);
-        const h = 10 + lines.length * 14;
+        // a finger's height at least on a touch screen
+        const h = Math.max(ctx.touch ? 46 : 0, 10 + lines.length * 14);
         g.append(
           svg("rect", {
             class: "shape",

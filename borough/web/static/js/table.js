@@ -639,6 +639,7 @@ export class Table {
     const room =
       wrap.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1;
     let tight = Infinity; // the least scale at which every drawing fits, over the readable one
+    let smaller = 1;
     [...wrap.querySelectorAll("svg")].forEach((drawing, k) => {
       if (drawing.parentElement.closest("svg")) return;
       const box = drawing.viewBox.baseVal;
@@ -659,12 +660,16 @@ export class Table {
         scale = Math.min(Math.max(fit, readable * this.zoom), 4);
       }
       // smaller for a decision's places, never below readable letters
+      const own = scale;
       scale = Math.max(scale * this.shrink, Math.min(scale, kept));
+      smaller = Math.min(smaller, scale / own);
       drawing.style.width = `${box.width * scale}px`;
       drawing.style.height = `${box.height * scale}px`;
       drawing.style.maxWidth = "none";
     });
     this.fitRatio = tight;
+    // how much smaller than its own size the board is drawn now (tests read its own size)
+    wrap.dataset.shrink = String(smaller);
     this.zoomTools.hidden = tight === Infinity;
     this.sizeFrame();
   }
