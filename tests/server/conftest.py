@@ -64,14 +64,15 @@ class Server:
         )
         self.url = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + 90  # a busy shared machine starts it slowly
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(self.process.stderr.read().decode())
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=5).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.1)
+        with httpx.Client(timeout=5) as http:  # httpx.get() costs ~20 ms of CPU a call
+            while time.monotonic() < deadline:
+                if self.process.poll() is not None:
+                    raise RuntimeError(self.process.stderr.read().decode())
+                try:
+                    if http.get(f"{self.url}/healthz").status_code == 200:
+                        return self
+                except httpx.HTTPError:
+                    time.sleep(0.1)
         self.kill()  # leave no server behind
         raise RuntimeError("the server did not start")
 

@@ -14,7 +14,7 @@ import random
 import httpx
 
 from tests.web.conftest import screenshot
-from tests.web.helpers import wait_ready
+from tests.web.helpers import HTTP, wait_ready
 
 
 def start(base: str, game: str, players: int, options: dict, seed: int) -> dict:
@@ -26,7 +26,7 @@ def start(base: str, game: str, players: int, options: dict, seed: int) -> dict:
     token = created["seats"][0]["token"]
     url = f"{base}/api/games/{created['id']}/view"
     return {"id": created["id"], "url": base + created["seats"][0]["join_url"],
-            "view": lambda: httpx.get(url, params={"token": token}).json()}
+            "view": lambda: HTTP.get(url, params={"token": token}).json()}
 
 
 def settle(page, before: str) -> None:

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import random
 
-import httpx
 import pytest
 
 from tests.web.conftest import PHONE, screenshot
-from tests.web.helpers import click_a_move, create_in_lobby, wait_ready
+from tests.web.helpers import HTTP, click_a_move, create_in_lobby, wait_ready
 
 WIDE = {"width": 1400, "height": 900}
 GENERIC = ("click", "highlighted", "your decision")
@@ -28,8 +27,8 @@ def test_the_prompt_names_the_decision_at_every_step(size, web_server, contexts)
     for _ in range(400):
         if wait_ready(page) == "over":
             break
-        view = httpx.get(f"{base}/api/games/{created['id']}/view",
-                         params={"token": token}).json()
+        view = HTTP.get(f"{base}/api/games/{created['id']}/view",
+                        params={"token": token}).json()
         shown_version = page.evaluate("document.body.dataset.move")
         if view["your_turn"] and str(view["version"]) == shown_version:
             shown = page.inner_text("#prompt")
