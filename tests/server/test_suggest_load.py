@@ -4,7 +4,8 @@ the interpreter lock their requests need. Measured two ways against a real
 server: in CPU time (the server's and the worker's, from /proc), which a busy
 machine does not distort; and as the latency another seat sees while one seat
 asks as fast as the deployed limits allow (the bound the server promises,
-p99 under 50 ms). benchmarks/suggest_latency.py runs the latter for longer.
+p99 under 50 ms). benchmarks/suggest_latency.py measures the latter over
+longer runs, with Rondel City as the other seat's game.
 """
 
 from __future__ import annotations
@@ -105,36 +106,37 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[int(share * (len(ordered) - 1))]
 
 
-@pytest.mark.slow
-def test_another_seats_p99_stays_under_50_ms_while_a_seat_asks(tmp_path):
-    """The other seat plays Architectura against another person at the same
-    table (each request timed until its whole answer has arrived); the asker is
-    stopped (SIGSTOP) in the windows without it, so only the asking differs."""
-    srv = Server("", f"sqlite:///{tmp_path / 'borough.db'}").start()  # deployed hint limits
-    asker = None
+def measure(url: str, windows: int = WINDOWS, window: float = WINDOW
+            ) -> tuple[list[float], list[float], list[str]]:
+    """Another seat's request times (s) on the server at `url` without and with a
+    seat asking in a process of its own, and what the asker printed. The other
+    seat plays Architectura against another person at the same table, each
+    request timed until its whole answer has arrived; the asker is stopped
+    (SIGSTOP) in the windows without it, so only the asking differs."""
     timed: dict[bool, list[float]] = {False: [], True: []}
+    root = str(Path(__file__).resolve().parents[2])
+    asker = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from tests.server.test_suggest_load import "
+         "ask_as_fast_as_allowed as a; a(sys.argv[1])", url],
+        stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(
+            [root, os.environ.get("PYTHONPATH", "")])})
     try:
-        asker = subprocess.Popen(
-            [sys.executable, "-c", "import sys; from tests.server.test_suggest_load import "
-             "ask_as_fast_as_allowed as a; a(sys.argv[1])", srv.url],
-            stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(
-                [str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH", "")])})
-        client = Client(srv.url)
+        client = Client(url)
         rng = random.Random(44)
-        with httpx.Client(base_url=srv.url, timeout=30) as http:
+        with httpx.Client(base_url=url, timeout=30) as http:
 
-            def timed_request(asking: bool, method: str, url: str, **kw) -> httpx.Response:
+            def timed_request(asking: bool, method: str, path: str, **kw) -> httpx.Response:
                 began = time.perf_counter()
-                r = http.request(method, url, **kw)  # the body is read before it returns
+                r = http.request(method, path, **kw)  # the body is read before it returns
                 timed[asking].append(time.perf_counter() - began)
                 assert r.status_code == 200, r.text
                 return r
 
             game = None
-            for window in range(-1, WINDOWS):  # -1: warming up both sides, not timed
-                asking = window % 2 == 1
-                asker.send_signal(signal.SIGCONT if asking or window < 0 else signal.SIGSTOP)
-                end = time.monotonic() + (8.0 if window < 0 else WINDOW)
+            for number in range(-1, windows):  # -1: warming up both sides, not timed
+                asking = number % 2 == 1
+                asker.send_signal(signal.SIGCONT if asking or number < 0 else signal.SIGSTOP)
+                end = time.monotonic() + (8.0 if number < 0 else window)
                 while time.monotonic() < end:
                     if game is None or game[2]:
                         created = client.create("architectura", 2, ["human", "human"],
@@ -149,28 +151,39 @@ def test_another_seats_p99_stays_under_50_ms_while_a_seat_asks(tmp_path):
                         "token": tokens[seat], "version": view["version"], "action": move})
                     game[2] = done.json()["status"] == "over"
                     time.sleep(0.02)
-                if window < 0:
+                if number < 0:
                     timed[True].clear()
     finally:
-        if asker is not None:
-            asker.send_signal(signal.SIGCONT)
-            asker.kill()
-        srv.stop()
-    said = asker.stdout.read().split() if asker else []
+        asker.send_signal(signal.SIGCONT)
+        asker.kill()
+    assert asker.stdout is not None
+    return timed[False], timed[True], asker.stdout.read().split()
+
+
+def summary(idle: list[float], asked: list[float], said: list[str]) -> str:
     answered = [float(word) for word in said if word != "refused"]
-    idle, asked = timed[False], timed[True]
-    report = (f"other seat's p50 / p99 without the asker {1000 * percentile(idle, 0.5):.1f} / "
-              f"{1000 * percentile(idle, 0.99):.1f} ms ({len(idle)} requests), while it asked "
-              f"{1000 * percentile(asked, 0.5):.1f} / {1000 * percentile(asked, 0.99):.1f} ms "
-              f"({len(asked)}); {len(answered)} suggestions answered (p50 "
-              f"{percentile(answered or [0], 0.5):.0f} ms), {said.count('refused')} "
-              f"asks refused by the limit; load average "
-              f"{os.getloadavg()[0]:.1f}")
+    return (f"other seat's p50 / p99 without the asker {1000 * percentile(idle, 0.5):.1f} / "
+            f"{1000 * percentile(idle, 0.99):.1f} ms ({len(idle)} requests), while it asked "
+            f"{1000 * percentile(asked, 0.5):.1f} / {1000 * percentile(asked, 0.99):.1f} ms "
+            f"({len(asked)}); {len(answered)} suggestions answered (p50 "
+            f"{percentile(answered or [0], 0.5):.0f} ms), {said.count('refused')} asks "
+            f"refused by the limit; load average {os.getloadavg()[0]:.1f} on "
+            f"{os.cpu_count()} cores")
+
+
+@pytest.mark.slow
+def test_another_seats_p99_stays_under_50_ms_while_a_seat_asks(tmp_path):
+    srv = Server("", f"sqlite:///{tmp_path / 'borough.db'}").start()  # deployed hint limits
+    try:
+        idle, asked, said = measure(srv.url)
+    finally:
+        srv.stop()
+    report = summary(idle, asked, said)
     print("\n" + report)
-    assert len(answered) >= 10, report  # at least the burst: the seat did ask
-    # The issue's bound, 50 ms. A machine so busy that the other seat's p99 is near
-    # or over it with nobody asking cannot show that bound; there the asking must
-    # not stand out from the baseline measured in the same run, between the same
+    assert len([word for word in said if word != "refused"]) >= 10, report  # it did ask
+    # The bound: 50 ms. A machine so busy that the other seat's p99 is near or over
+    # it with nobody asking cannot show that bound; there the asking must not
+    # stand out from the baseline measured in the same run, between the same
     # windows (work in the serving process's own thread once took the p99 from
     # 13 to 148 ms).
     assert percentile(asked, 0.99) < max(BOUND, 1.5 * percentile(idle, 0.99)), report
