@@ -4,11 +4,14 @@ Starts the server on a fresh SQLite file (or --db URL) and keeps --games games
 between bots (--agents, random by default) going for --minutes: each game that ends is replaced by a
 new one, so finished rooms keep leaving memory while new ones arrive. Prints
 the server's resident memory (RSS) every --every seconds, the games finished,
-and the RSS slope over the second half of the run (MB a minute), which is
-about 0 when rooms leaving memory give it back.
+and the RSS slope over the second half of the run (MB a minute). The run
+counts as flat when that slope is within --flat MB a minute (by default 1, an
+eighth of the creep an outside probe once saw). Then no new game starts: once
+every room has finished and left memory (or --drain minutes have passed), the
+RSS is printed again beside the idle server's before the first game.
 
     python benchmarks/bot_soak.py [--games 200] [--minutes 10] [--pause 1.0]
-                                  [--agents random,medium]
+                                  [--agents random,medium] [--drain 5]
 """
 
 from __future__ import annotations
@@ -63,6 +66,10 @@ def main() -> None:
                         help="bot levels, comma-separated (quick ones keep games short)")
     parser.add_argument("--every", type=float, default=30.0, help="seconds between samples")
     parser.add_argument("--db", default=None, help="database URL (default: a temp SQLite file)")
+    parser.add_argument("--flat", type=float, default=1.0,
+                        help="MB a minute within which the second half's slope is flat")
+    parser.add_argument("--drain", type=float, default=5.0,
+                        help="minutes to wait at the end for every room to leave memory")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="borough-bot-soak-")
     proc, url = start_server(args.db or f"sqlite:///{folder}/soak.db", args.pause)
@@ -70,6 +77,8 @@ def main() -> None:
     agents = args.agents.split(",")
     http = httpx.Client(base_url=url, timeout=60)
     try:
+        time.sleep(5)  # the bot and suggestion workers start at launch
+        idle = rss_mb(proc.pid)
         live = {new_game(http, rng, agents) for _ in range(args.games)}
         start = time.monotonic()
         points: list[tuple[float, float]] = []
@@ -93,8 +102,19 @@ def main() -> None:
                       flush=True)
             time.sleep(2)
         half = [p for p in points if p[0] >= points[-1][0] / 2]
-        print(f"RSS {points[0][1]:.0f} -> {points[-1][1]:.0f} MB; {finished} games "
-              f"finished; slope over the second half {slope(half):+.2f} MB/min")
+        verdict = "flat" if abs(slope(half)) <= args.flat else "NOT flat"
+        print(f"RSS {points[0][1]:.1f} -> {points[-1][1]:.1f} MB; {finished} games "
+              f"finished; slope over the second half {slope(half):+.2f} MB/min: {verdict} "
+              f"(within {args.flat:g} MB/min)", flush=True)
+        ended = time.monotonic()
+        rooms = http.get("/healthz").json()["rooms"]
+        while rooms and time.monotonic() - ended < args.drain * 60:
+            time.sleep(5)
+            rooms = http.get("/healthz").json()["rooms"]
+        time.sleep(2 * 5)  # two sweeps: the last rooms' memory is handed back
+        print(f"after {time.monotonic() - ended:.0f} s with no new game, {rooms} rooms in "
+              f"memory: RSS {rss_mb(proc.pid):.1f} MB (idle server before the first "
+              f"game: {idle:.1f} MB)")
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
