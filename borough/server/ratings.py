@@ -724,7 +724,7 @@ def routes(static: Any) -> APIRouter:
             ],
         }
 
-    @router.get("/api/players/{name}", response_model=Profile, responses=s.errors(400, 404))
+    @router.get("/api/players/{name:path}", response_model=Profile, responses=s.errors(400, 404))
     async def profile(
         request: Request,
         name: Annotated[str, Path(min_length=1, max_length=NAME_MAX)],
@@ -762,7 +762,7 @@ def routes(static: Any) -> APIRouter:
         known(game)
         return page("leaderboard.html")
 
-    @router.get("/players/{name}", include_in_schema=False)
+    @router.get("/players/{name:path}", include_in_schema=False)
     async def profile_page(name: str) -> FileResponse:
         return page("profile.html")
 

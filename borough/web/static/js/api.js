@@ -134,7 +134,10 @@ export function seatName(view, seat) {
 }
 
 export function header(active) {
-  const links = [["/", "Lobby"]];
+  const links = [
+    ["/", "Lobby"],
+    ["/leaderboards", "Leaderboards"],
+  ];
   return el(
     "header",
     { class: "site" },

@@ -12,6 +12,7 @@ import {
 } from "./api.js";
 import { drawFigure, frame, guidePage, openGuide } from "./guide.js";
 import { accountPanel, accountSeats, claimSeats } from "./account.js";
+import { ratedSentence, unratedBecause } from "./ratings.js";
 
 const app = document.getElementById("app");
 document.getElementById("top").replaceWith(header("Lobby"));
@@ -117,6 +118,17 @@ function createForm() {
     placeholder: "random",
     inputmode: "numeric",
   });
+  // Rated or not, said before the game is created (the server's reasons: ratings.js).
+  const rated = el("p", { id: "rated-note", class: "help", "aria-live": "polite" });
+  const syncRated = () => {
+    const reason = unratedBecause(
+      Number(playersSel.value),
+      seed.value.trim() !== "",
+      hints.checked,
+    );
+    rated.textContent = ratedSentence(reason);
+    rated.dataset.rated = reason ? "no" : "yes";
+  };
   const message = el("div", { id: "create-message" });
   const result = el("div", { id: "created" });
   const rulesLink = el("a", { id: "rules-link" }, "rules");
@@ -127,6 +139,7 @@ function createForm() {
       ...Array.from({ length: Number(playersSel.value) }, (_, i) => seatRow(i, game().bots)),
     );
     syncHints();
+    syncRated();
   };
   const refillGame = () => {
     const g = game();
@@ -161,6 +174,7 @@ function createForm() {
       { class: "help" },
       "The same game, players, options and seed deal the same game again.",
     ),
+    rated,
     el("button", { class: "primary", type: "submit", id: "create-button" }, "Create game"),
     message,
     result,
@@ -227,6 +241,8 @@ function createForm() {
       notice(message, `The game was not created: ${err.message}`);
     }
   });
+  form.addEventListener("input", syncRated);
+  form.addEventListener("change", syncRated);
   refillGame();
   return form;
 }
@@ -253,6 +269,7 @@ function showCreated(result, g, created, body) {
         ? "Suggested moves are on: any seat may ask the medium bot for a move."
         : "Suggested moves are off in this game.",
     ),
+    el("p", { id: "created-rated" }, ratedSentence(created.rated ? null : created.unrated_because)),
     el(
       "ul",
       { class: "joins" },
