@@ -63,7 +63,8 @@ def move(room: Room, seat: int, action: Any, number: int) -> Step:
     trial = game.clone(room.state)
     events = views.stamp(room.shown, game.apply(trial, seat, action), room.move_number + 1)
     # room.state is still before
-    played = views.played(game, room.state, seat, freeze(action), trial)
+    played = views.played(game, room.state, seat, freeze(action), trial,
+                          room.seats[seat]["kind"] == "human")
     by = undo_by([played], room.seats)
     shown = views.next_views(room, trial, events, undo_by=by, moves=[*room.played, played])
     return Step(Entry(number, MOVE, seat, action), trial, room.seats, by, shown, events,

@@ -97,19 +97,21 @@ class Played:
 RECENT_LIMIT = 24  # enough for a full round of the busiest game's small steps
 
 
-def played(game: Game, before: Any, seat: int, action: Any, after: Any) -> Played:
-    """`action` by `seat`, which turned `before` into `after`, as the others may know it."""
-    refusal = game.undo_refusal(before, seat, action, after)
-    if not game.public_action(before, seat, action):
-        return Played(seat, None, None, refusal)
-    return Played(seat, list(action), game.describe(action, before), refusal)
-
-
 NO_MOVE_YET = "you have made no move to take back"
 NOT_THIS_TURN = "you have made no move yet this turn"
 OTHERS_MOVED = "another seat has moved since"
 BOT_SEAT = "a bot plays this seat"
 OWN_REASONS = ("the game is over", NO_MOVE_YET, NOT_THIS_TURN, OTHERS_MOVED, BOT_SEAT)
+
+
+def played(game: Game, before: Any, seat: int, action: Any, after: Any,
+           person: bool = True) -> Played:
+    """`action` by `seat`, which turned `before` into `after`, as the others may know it;
+    a bot's move (not `person`) is never taken back, and is not judged for it."""
+    refusal = game.undo_refusal(before, seat, action, after) if person else BOT_SEAT
+    if not game.public_action(before, seat, action):
+        return Played(seat, None, None, refusal)
+    return Played(seat, list(action), game.describe(action, before), refusal)
 
 
 def take_back_refusal(game: Game, state: Any, seats: list[dict[str, Any]], seat: int,
