@@ -642,12 +642,13 @@ export function draw(ctx) {
     let x = 20;
     const chipW = Math.round(84 * big);
     const parkW = Math.round(176 * big);
-    const chipH = Math.round(26 * big);
+    const chipH = narrow ? 44 : Math.round(26 * big); // a finger's height on a phone
+    const room = narrow ? 350 : width; // what a phone's screen shows of the drawing
     for (const code of s.tiles) {
       const t = svg("g", { class: "tile", "data-tile": code });
       const tile = data.tiles[code];
       const w = tile && tile.building === 4 ? parkW : chipW;
-      if (x > 20 && x + w > width) {
+      if (x > 20 && x + w > room) {
         x = 20;
         y += chipH + 6;
       }
@@ -690,7 +691,7 @@ export function draw(ctx) {
         data.variants && data.variants.amenities
           ? data.variants.amenities[am]
           : `Amenity ${am + 1}`;
-      if (x > 20 && x + 130 * big > width) {
+      if (x > 20 && x + 130 * big > room) {
         x = 20;
         y += chipH + 6;
       }
