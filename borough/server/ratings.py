@@ -80,6 +80,7 @@ ANCHORS: dict[str, float] = {
 }
 ANCHOR_SIGMA = 1.0
 FINISHED, ABANDONED = "finished", "abandoned"
+SAME_PLACE = "every seat ended in the same place"
 SWEEP_BATCH = 50  # games settled per sweep at most
 
 
@@ -205,11 +206,12 @@ def judge(
     else:
         assert result is not None
         ranks = places(result)
-        left = [i for i in people if stored.seats[i]["kind"] != "human"]
-        for i in left:  # handed to a bot before the end: last
-            ranks[i] = max(ranks) + 1
+        last = max(ranks) + 1
+        for i in people:  # handed to a bot before the end: last (tied, if several)
+            if stored.seats[i]["kind"] != "human":
+                ranks[i] = last
     if len(set(ranks)) < 2:
-        return no("every seat ended in the same place")
+        return no(SAME_PLACE)
     return Verdict(True, None, ranks, {i: claims[i] for i in people})
 
 
@@ -558,11 +560,15 @@ def settle_idle(store: Store, ratings: Ratings, game_id: str, rooms: Rooms) -> b
     stored = store.load(game_id)
     if stored is None or stored.status != "playing":
         return False
+    claims = ratings.claims(game_id)
+    verdict = judge(stored, claims, None, [])
+    if verdict.reason != SAME_PLACE:  # unrated whoever is to move: no replay needed
+        return ratings.settle(stored, verdict, ABANDONED)
     room = rooms.restore(stored)
     idle = [i for i in room.game.to_act(room.state) if room.seats[i]["kind"] == "human"]
     if not idle:
         return False  # a bot is to move: the server moves for it
-    verdict = judge(stored, ratings.claims(game_id), None, idle)
+    verdict = judge(stored, claims, None, idle)
     return ratings.settle(stored, verdict, ABANDONED)
 
 
@@ -591,7 +597,14 @@ class Rater:
 
     async def sweep(self) -> None:
         """Settle finished games nobody settled (another process's, a crash) and the
-        games abandoned for `abandon_seconds`."""
+        games abandoned for `abandon_seconds`; a failure is logged and the next
+        sweep tries again."""
+        try:
+            await self._sweep()
+        except Exception:
+            log.exception("settling ratings failed")
+
+    async def _sweep(self) -> None:
         store, ratings = self.rooms.store, self.ratings
         for game_id in await asyncio.to_thread(ratings.unsettled_finished):
             await self._settle(game_id)

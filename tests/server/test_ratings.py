@@ -204,3 +204,37 @@ def test_two_connections_settling_one_game_rate_it_once(database_url):
     finally:
         for store in stores:
             store.dispose()
+
+
+def stored_game(kinds: list[str], log: list | None = None, **extra) -> object:
+    from borough.server.store import StoredGame
+
+    seats = [
+        {"kind": k, "agent": None if k == "human" else k, "name": f"P{i}", "hints": False}
+        for i, k in enumerate(kinds)
+    ]
+    return StoredGame(
+        "g", "architectura", len(kinds), 1, {}, seats, "over", None, log or [], 1, **extra
+    )
+
+
+def test_a_seat_left_to_a_bot_comes_last_and_guests_leave_a_game_unrated():
+    from borough.server.store import SEATS, Entry
+
+    # Seats 1 and 2 were people's, handed to bots before the end (a hand-over's log entry
+    # keeps the old kind and agent): both tie last, whatever the score said.
+    left = stored_game(
+        ["human", "easy", "easy"],
+        [Entry(1, SEATS, 1, ["human", None, "easy"]), Entry(2, SEATS, 2, ["human", None, "easy"])],
+    )
+    claims = {0: "a", 1: "b", 2: "c"}
+    verdict = ratings.judge(left, claims, {"scores": [1, 9, 5], "winners": [1]})
+    assert verdict.rated and verdict.places == [3, 4, 4]
+    assert not ratings.judge(left, {0: "a", 1: "b"}, {"scores": [1, 2, 3], "winners": [2]}).rated
+    twice = ratings.judge(left, {0: "a", 1: "a", 2: "c"}, {"scores": [1, 2, 3], "winners": [2]})
+    assert twice.reason == "one account played two seats"
+    shared = ratings.judge(stored_game(["human", "random"]), {0: "a"},
+                           {"scores": [0, 0], "winners": []})  # fmt: skip
+    assert shared.reason == ratings.SAME_PLACE
+    solo = ratings.judge(stored_game(["human"]), {0: "a"}, {"scores": [3], "winners": [0]})
+    assert solo.reason == "solo games are not rated"
