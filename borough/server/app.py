@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import borough
 from borough import guide, rulebook, tutorial
-from borough.server import accounts, cluster, hints, memory, ratings
+from borough.server import accounts, clocks, cluster, hints, memory, ratings, tables
 from borough.server import schemas as s
 from borough.server.bots import BotScheduler
 from borough.server.chat import Chat
@@ -101,6 +101,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.advisor = advisor
         app.state.reviewer = hints.Reviewer(advisor)
         background = [asyncio.create_task(sweeper(app, rooms))]
+        app.state.clocks, clock_sweep = clocks.start(rooms, settings)  # open tables
+        background.append(clock_sweep)
         if store.shared:  # other processes may serve the same games
             listening = asyncio.Event()
             background.append(asyncio.create_task(
@@ -363,6 +365,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(accounts.routes(settings))  # optional accounts: accounts.py
     app.include_router(ratings.routes(web.STATIC))  # ratings and leaderboards: ratings.py
+    app.include_router(tables.routes(settings))  # open tables: tables.py, clocks.py
 
     # ------------------------------------------------------- the browser app
     app.mount("/static", StaticFiles(directory=web.STATIC), name="static")

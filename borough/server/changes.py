@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from borough.core.serial import freeze
 from borough.server import views
-from borough.server.store import MOVE, SEATS, UNDO, Entry
+from borough.server.store import JOIN, MOVE, SEATS, UNDO, Entry
 from borough.server.views import Audience, Shown, Stamped
 
 if TYPE_CHECKING:
@@ -83,12 +83,27 @@ def take_back(room: Room, seat: int, number: int, before: Any | None = None) -> 
     return Step(Entry(number, UNDO, seat, []), before, room.seats, by, shown, kept)
 
 
-def hand_over(room: Room, seat: int, agent: str, number: int) -> Step:
-    """A bot playing `agent` takes over `seat`."""
+def hand_over(room: Room, seat: int, agent: str, number: int, why: str | None = None
+              ) -> Step:
+    """A bot playing `agent` takes over `seat` (`why`, when given, is kept in the log:
+    "time" when a table's clock ran out)."""
     seats = [dict(s) for s in room.seats]
     old = seats[seat]
-    entry = Entry(number, SEATS, seat, [old["kind"], old["agent"], agent])
+    entry = Entry(number, SEATS, seat, [old["kind"], old["agent"], agent]
+                  + ([why] if why else []))
     seats[seat]["kind"], seats[seat]["agent"] = "bot", agent
+    by = undo_by(room.played, seats)
+    shown = views.next_views(room, room.state, [], seats, undo_by=by)
+    return Step(entry, room.state, seats, by, shown, [])
+
+
+def seat_taken(room: Room, seat: int, name: str, token_hash: str, number: int) -> Step:
+    """An open seat of a table gets its player: a name and a token of its own."""
+    seats = [dict(s) for s in room.seats]
+    old = seats[seat]
+    entry = Entry(number, JOIN, seat, [old["name"], name, old["token_hash"], token_hash])
+    seats[seat]["name"], seats[seat]["token_hash"] = name, token_hash
+    seats[seat].pop("open", None)
     by = undo_by(room.played, seats)
     shown = views.next_views(room, room.state, [], seats, undo_by=by)
     return Step(entry, room.state, seats, by, shown, [])
@@ -104,6 +119,8 @@ def follow(room: Room, entry: Entry) -> Step:
         return take_back(room, entry.seat, entry.number)
     if entry.kind == SEATS:
         return hand_over(room, entry.seat, entry.action[2], entry.number)
+    if entry.kind == JOIN:
+        return seat_taken(room, entry.seat, entry.action[1], entry.action[3], entry.number)
     raise ValueError(f"change {entry.number} is of an unknown kind {entry.kind!r}")
 
 
@@ -127,4 +144,6 @@ def install(room: Room, step: Step) -> None:
 
 def bots_to_move(room: Room, state: Any, seats: list[dict[str, Any]]) -> bool:
     game = room.game
-    return not game.is_over(state) and any(seats[s]["kind"] == "bot" for s in game.to_act(state))
+    if game.is_over(state) or any(s.get("open") for s in seats):  # a table not yet full
+        return False
+    return any(seats[s]["kind"] == "bot" for s in game.to_act(state))

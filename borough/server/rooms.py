@@ -89,6 +89,11 @@ class Room:
         return "over" if self.game.is_over(self.state) else "playing"
 
 
+def waiting(room: Room) -> bool:
+    """A table with a seat still open: nobody moves before it is full."""
+    return any(seat.get("open") for seat in room.seats)
+
+
 @dataclass(eq=False)
 class Subscriber:
     seat: int | None
@@ -118,6 +123,8 @@ class Rooms:
         self.closed_sockets = 0  # ever, so the sweeper knows when connections went away
         self.following: set[str] = set()  # games about to catch up on changes heard of
         self.on_over: list[Callable[[Room], None]] = []  # told of each end this process stores
+        # Called with each change this process stores, once it is installed (tables.py).
+        self.watchers: list[Callable[[Room, Entry], None]] = []
 
     # ---------------------------------------------------------------- setup
     async def create(self, request: dict[str, Any]) -> tuple[Room, list[str]]:
@@ -151,6 +158,8 @@ class Rooms:
                 "name": seat.get("name") or f"Player {i + 1}", "token_hash": hash_token(token),
                 "hints": bool(request.get("hints")),  # resolved by the caller; see hints.py
             })
+            if seat.get("open"):  # a table's seat left for someone to take (tables.py)
+                seats[-1]["open"] = True
         room_id = secrets.token_hex(8)
         state = game.setup(players, seed=seed, options=options)
         room = Room(room_id, game, Record.start(game, players, seed, options), state, seats,
@@ -405,6 +414,8 @@ class Rooms:
         def step() -> Step:
             if room.game.is_over(room.state):
                 raise RoomError(409, "the game is over")
+            if waiting(room):
+                raise RoomError(409, "the table starts once every open seat is taken")
             # Stale first: a request that lost a race to another move hears that it
             # must fetch the view again, whoever is to move now.
             current = room.shown[seat].version
@@ -496,6 +507,12 @@ class Rooms:
         if room.game.is_over(room.state):
             for tell in self.on_over:
                 tell(room)
+        for watcher in self.watchers:
+            try:
+                watcher(room, step.entry)
+            except Exception:  # the change stands whatever a watcher does
+                log.exception("watching change %s of game %s failed", step.entry.number,
+                              room.id)
 
     def _publish(self, room: Room, shown: dict[Audience, Shown]) -> None:
         fresh = views.changed(room.shown, shown)
@@ -526,19 +543,42 @@ class Rooms:
             await self._change(room, step)
             return room
 
-    async def hand_to_bot(self, room: Room, seat: int, agent: str) -> Room:
+    async def hand_to_bot(self, room: Room, seat: int, agent: str, at: int | None = None,
+                          why: str | None = None) -> Room:
+        """A bot takes the seat over; with `at`, only if the game is still at that
+        change (a table's clock ran out after it), and `why` is kept in the log."""
         if agent not in AGENT_NAMES:
             raise RoomError(400, f"unknown agent {agent!r}; choose from {', '.join(AGENT_NAMES)}")
+
+        def step() -> Step:
+            if waiting(room):
+                raise RoomError(409, "the table starts once every open seat is taken")
+            if at is not None and room.changes != at:
+                raise RoomError(409, "the game moved on meanwhile")
+            return changes.hand_over(room, seat, agent, room.changes + 1, why)
+
         async with room.lock:
             room = self._current(room)
-            await self._change(room, lambda: changes.hand_over(room, seat, agent,
-                                                               room.changes + 1))
+            await self._change(room, step)
+            return room
+
+    async def take_seat(self, room: Room, seat: int, name: str, token_hash: str) -> Room:
+        """An open seat of a table gets its player (tables.py decides who)."""
+
+        def step() -> Step:
+            if not room.seats[seat].get("open"):
+                raise RoomError(409, "that seat is taken")
+            return changes.seat_taken(room, seat, name, token_hash, room.changes + 1)
+
+        async with room.lock:
+            room = self._current(room)
+            await self._change(room, step)
             return room
 
     # ----------------------------------------------------------------- bots
     def kick(self, room: Room) -> None:
         """Start a bot turn for every bot seat that must decide now."""
-        if room.game.is_over(room.state):
+        if room.game.is_over(room.state) or waiting(room):
             return
         for seat in room.game.to_act(room.state):
             if room.seats[seat]["kind"] == "bot" and seat not in room.thinking:

@@ -88,6 +88,11 @@ class Settings:
     # Ratings: a game with accounts in which the person to move has not moved for this
     # long (turn-based or live) is settled as it stands, the seats to move losing.
     abandon_seconds: float = 14 * 86400.0
+    # Open tables: a seat out of time is handed to the table's bot. Deadlines are
+    # looked for every `clock_sweep_seconds`; `clock_scale` multiplies every table's
+    # time per move (tests set it small; 1 on a real server).
+    clock_sweep_seconds: float = 15.0
+    clock_scale: float = 1.0
     docs_dir: str = ""  # the built documentation site served at /docs/; "": the checkout's site/
 
     @property

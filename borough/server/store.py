@@ -54,7 +54,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 CHANNEL = "borough_changes"  # NOTIFY payload: "<game id>:<change number>:<process>"
-MOVE, UNDO, SEATS = "move", "undo", "seats"
+MOVE, UNDO, SEATS, JOIN = "move", "undo", "seats", "join"
 MIGRATION_LOCK = 0x626F726F  # any fixed number: the advisory lock schema changes hold
 
 
@@ -92,7 +92,9 @@ class ActionRow(Base):
     number: Mapped[int] = mapped_column(Integer)  # 1, 2, 3, ... within the game
     kind: Mapped[str] = mapped_column(String(8), default=MOVE)  # move | undo | seats
     seat: Mapped[int] = mapped_column(Integer)
-    # A move: the action. A take-back: []. A hand-over: [old kind, old agent, new agent].
+    # A move: the action. A take-back: []. A hand-over: [old kind, old agent, new agent]
+    # and, for a seat whose table clock ran out, "time".
+    # An open seat taken: [old name, new name, old token hash, new token hash].
     action: Mapped[list] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -190,6 +192,9 @@ class StoredGame:
         for e in reversed(self.log):
             if e.kind == SEATS:
                 seats[e.seat]["kind"], seats[e.seat]["agent"] = e.action[0], e.action[1]
+            elif e.kind == JOIN:
+                seats[e.seat]["name"], seats[e.seat]["token_hash"] = e.action[0], e.action[2]
+                seats[e.seat]["open"] = True
         return seats
 
 

@@ -194,7 +194,8 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
         "recent": recent(room.played if moves is None else moves, seat, names),
         "hints": hints.allowed(seats),
         "seats": [
-            {"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s["name"]}
+            {"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s["name"],
+             **({"open": True} if s.get("open") else {})}  # a table's seat not yet taken
             for i, s in enumerate(seats)
         ],
     }
