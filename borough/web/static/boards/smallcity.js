@@ -32,7 +32,8 @@ import { drawPromises, promiseBack } from "./smallcity_promises.js";
 import { placing, ghostLayer, placingPanel } from "./smallcity_ghost.js";
 
 const HALL = SIZE * SIZE; // City Hall's name as a store in actions (a Warehouse is named by its top-left space)
-const CELL = 30;
+// a grid's square: a finger's size on a phone's touch screen (set by draw)
+let CELL = 30;
 const GRID_X = 24; // room for the row letters left of a grid
 const STATIONS = ["police", "fire", "clinic", "university"]; // work only while staffed (SC-50)
 const PHASES = {
@@ -360,7 +361,9 @@ function drawBorough(ctx, root, seat, x0, y, extra) {
   const { obs, data, svg } = ctx;
   const types = Object.fromEntries(data.types.map((t) => [t.key, t]));
   const you = seat.seat === obs.viewer;
-  const width = SIZE * CELL + GRID_X;
+  // the words over and under the grid: as wide as a phone shows when its squares are
+  // drawn a finger wide (the grid alone then pans)
+  const width = Math.min(SIZE * CELL + GRID_X, 354);
   const x = x0 - GRID_X;
   const mayorCells = obs.mayor >= 0 && seat.seat === obs.host ? data.edges[obs.mayor] : [];
   const maxVotes = Math.max(50, ...obs.seats.map((st) => st.votes));
@@ -1095,6 +1098,7 @@ export function draw(ctx) {
   });
   // a phone gets one narrow column; a wider screen the viewer's borough beside the decision
   const narrow = ctx.narrow;
+  CELL = narrow && ctx.touch ? 46 : 30;
   const W = narrow ? 360 : 960;
   const x = 4;
   const inner = W - 8;
