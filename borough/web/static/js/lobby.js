@@ -12,6 +12,7 @@ import {
 } from "./api.js";
 import { drawFigure, frame, guidePage, openGuide } from "./guide.js";
 import { accountPanel, accountSeats, claimSeats } from "./account.js";
+import { loadTables, tablesSection } from "./tables.js";
 import { ratedSentence, unratedBecause } from "./ratings.js";
 
 const app = document.getElementById("app");
@@ -565,9 +566,13 @@ async function start() {
       "section",
       { class: "panel", "aria-labelledby": "mine-title", id: "my-games-panel" },
       el("h2", { id: "mine-title" }, "My games"),
-      accountPanel(loadMine),
+      accountPanel(() => {
+        loadTables();
+        return loadMine();
+      }),
       el("div", { id: "mine" }, "Loading…"),
     ),
+    tablesSection(meta),
     el(
       "div",
       { class: "lobby" },
@@ -583,6 +588,7 @@ async function start() {
   );
   loadRooms();
   loadMine();
+  loadTables();
 }
 
 start();
