@@ -12,6 +12,7 @@ from pathlib import Path
 
 from tests.server.client import Client
 from tests.web.conftest import PHONE, screenshot
+from tests.web.test_accessibility import axe, violations  # noqa: F401 - axe: a fixture
 from tests.web.test_accounts import PASSWORD
 
 WIDE = {"width": 1400, "height": 900}
@@ -25,7 +26,7 @@ def keep(page, name: str) -> None:
         shutil.copy(path, SHOTS / path.name)
 
 
-def test_a_rated_game_changes_the_rating_the_leaderboard_shows(web_server, contexts):
+def test_a_rated_game_changes_the_rating_the_leaderboard_shows(web_server, contexts, axe):  # noqa: F811
     base = web_server.url
     name = f"<script>window.x=1</script>{secrets.token_hex(2)}"
     page = contexts(WIDE).page()
@@ -77,6 +78,7 @@ def test_a_rated_game_changes_the_rating_the_leaderboard_shows(web_server, conte
     assert row.locator(".rating").inner_text() == f"{change['after']:.1f}"
     assert page.locator("#leaderboard script").count() == 0
     assert page.evaluate("window.x") is None
+    assert violations(page, axe) == []  # serious or critical ones, as for every page
     keep(page, "leaderboard-1400")
 
     row.locator(".who a").click()
@@ -89,6 +91,7 @@ def test_a_rated_game_changes_the_rating_the_leaderboard_shows(web_server, conte
     assert page.locator(".rating-chart circle").count() == 2
     assert page.locator("main script").count() == 0
     assert page.evaluate("window.x") is None
+    assert violations(page, axe) == []
     keep(page, "profile-1400")
 
     phone = contexts(PHONE).page()
