@@ -43,8 +43,6 @@ UPWARD = """
 """Imports that point up a layer (modules named below `borough.`)."""
 
 CIRCULAR = """
-agents.expert.agent -> agents.registry
-agents.registry -> agents.expert.agent
 games.architectura.effects -> games.architectura.rules
 games.architectura.information -> games.architectura.rules
 games.architectura.playing -> games.architectura.effects

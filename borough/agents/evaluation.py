@@ -8,6 +8,10 @@ with `values(game, state) -> list[float]`. A game without one still gets
 agents: finished games are valued by their result, unfinished ones by a few
 random playouts (slower, but an honest estimate).
 
+A game whose values cost much more than the others' may set the hard
+search's budget in it, `SEARCH = {"iterations": ..., "turn_steps": ...}`
+(`borough.agents.hard`).
+
 A game may also offer a scripted player, `policy(seed) -> Agent`: the
 rollout agent (`borough.agents.rollout`) then values a move by that player's
 playout of the game to its end (`playout_policy`).
@@ -44,6 +48,7 @@ __all__ = [
     "result_values",
     "rollout_values",
     "sampled_totals",
+    "search",
     "squash",
     "values",
 ]
@@ -77,6 +82,13 @@ def _game_module(name: str) -> Any:
 def _game_evaluator(name: str) -> Evaluator | None:
     module = _game_module(name)
     return None if module is None else module.values
+
+
+def search(name: str) -> dict[str, int]:
+    """Game `name`'s own budget for the hard search (`SEARCH` in its evaluation
+    module: "iterations", "turn_steps"); empty where it keeps hard's."""
+    own: dict[str, int] = getattr(_game_module(name), "SEARCH", {})
+    return own
 
 
 def playout_policy(game: Game, seed: int) -> Any:

@@ -6,6 +6,7 @@ hidden information sampled, hard is information-set MCTS. In a game that
 offers a scripted player for playouts (`policy` in its evaluation module),
 medium and hard improve on that script by playouts instead
 (`borough.agents.rollout`), hard with more moves tried on more samples.
+The search itself is `borough.agents.hard`.
 Expert is hard with learned position values (`borough.agents.expert`); in a
 game without trained weights it plays as hard. Where hard plays out a script,
 expert first plays hard's moves out only a round, lets the learned values
@@ -17,76 +18,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from borough.agents.base import Agent, SeatView
+from borough.agents.base import Agent
 from borough.agents.evaluation import playout_policy
 from borough.agents.greedy import GreedyAgent
+from borough.agents.hard import HARD_EXPLORATION, HARD_SECONDS, HardAgent, hard, hard_settings
 from borough.agents.mcts import MCTSAgent
 from borough.agents.random_agent import RandomAgent
 from borough.agents.rollout import RolloutAgent
-from borough.core.game import Action, Game
+from borough.core.game import Game
 
-# People wait for hard at most this long (CPU seconds of the deciding thread);
-# the iteration budget binds first on every current game, so its play stays
-# reproducible for a given seed.
-HARD_SECONDS = 1.8
-HARD_ITERATIONS = 1000
-HARD_EXPLORATION = 0.7
-# UCB compares the children's means on their own range: in City Council, Rondel
-# City and Small City moves differ by 0.03-0.06 while leaf values span 0.9.
-HARD_SPREAD = "children"
-# The search plays another move than the one judged best one step ahead only
-# when its mean is better by more than this many standard errors.
-HARD_CONFIDENCE = 1.0
-# A new leaf is judged once its seat has played the rest of its turn greedily
-# (at most this many decisions): Rondel City's rondel step, then what is done
-# on its space, is judged as one turn.
-HARD_TURN_STEPS = 4
-# The root's moves are compared by sequential halving, on equal visits.
-HARD_HALVING = True
-
-
-def hard_settings(game: str | None = None) -> dict[str, Any]:
-    """Hard's search apart from its budget (for measurements at other budgets),
-    in `game` where given."""
-    steps = HARD_GAME_TURN_STEPS.get(game, HARD_TURN_STEPS) if game else HARD_TURN_STEPS
-    return {"exploration": HARD_EXPLORATION, "spread": HARD_SPREAD,
-            "confidence": HARD_CONFIDENCE, "turn_steps": steps, "halving": HARD_HALVING}
-
-
-# Hard's budget in a game whose position values cost much more than the others':
-# Small City's values project every round left for each leaf, so 1,000
-# iterations took about 0.9 s a decision and 80 s of CPU a solo game. The
-# smaller budget keeps a game of the search within reach of a measurement.
-# (The hard level plays Small City by playouts of its script instead, see
-# HARD_ROLLOUT; this budget is the search's, as `hard(seed)` makes it.)
-HARD_GAME_ITERATIONS = {"smallcity": 150}
-# Small City's turn is a whole Build phase of several tiles, each greedy step
-# weighing every place by those same values: played on before each new leaf,
-# it made a decision of hard cost several seconds (ten times as much), so its
-# leaves are judged when the move is complete, as before.
-HARD_GAME_TURN_STEPS = {"smallcity": 0}
-
-
-class HardAgent(MCTSAgent):
-    """MCTS with hard's settings; its budget is HARD_ITERATIONS, or the game's
-    own in HARD_GAME_ITERATIONS, unless one is given."""
-
-    def __init__(self, seed: int, iterations: int | None = None) -> None:
-        super().__init__(seed, iterations=iterations or HARD_ITERATIONS,
-                         seconds=HARD_SECONDS, **hard_settings())
-        self.fixed = iterations is not None
-
-    def choose(self, view: SeatView) -> Action:
-        if not self.fixed:
-            self.iterations = HARD_GAME_ITERATIONS.get(view.game.name, HARD_ITERATIONS)
-        self.turn_steps = HARD_GAME_TURN_STEPS.get(view.game.name, HARD_TURN_STEPS)
-        return super().choose(view)
-
-
-def hard(seed: int, iterations: int | None = None) -> MCTSAgent:
-    """The hard level; a given `iterations` keeps its settings at that budget."""
-    return HardAgent(seed, iterations)
-
+# hard's search is borough.agents.hard; its names are offered here too
+__all__ = [
+    "AGENT_NAMES",
+    "HARD_EXPLORATION",
+    "HARD_SECONDS",
+    "LEVELS",
+    "HardAgent",
+    "describe",
+    "hard",
+    "hard_settings",
+    "make_agent",
+    "offered",
+]
 
 # Where a game has a script: moves tried (the script's own among them) and
 # sampled states each is played out on; a move replaces the script's only

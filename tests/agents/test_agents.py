@@ -8,9 +8,11 @@ import pytest
 import borough
 from borough import match as matches
 from borough.agents import AGENT_NAMES, SeatView, make_agent
+from borough.agents import hard as hard_search
 from borough.agents import registry as agent_registry
 from borough.agents.evaluation import result_values, squash, values
 from borough.agents.mcts import MCTSAgent
+from borough.games.smallcity import evaluation as smallcity_values
 from tests.conformance.trajectories import key, playout
 
 
@@ -297,8 +299,8 @@ def test_hard_takes_an_obvious_win_with_its_settings():
 
 def test_hard_budget_is_its_games_own_where_one_is_set(monkeypatch):
     # Small City's values are the costliest: hard searches fewer iterations there
-    monkeypatch.setattr(agent_registry, "HARD_GAME_ITERATIONS", {"smallcity": 7})
-    monkeypatch.setattr(agent_registry, "HARD_ITERATIONS", 9)
+    monkeypatch.setattr(smallcity_values, "SEARCH", {**smallcity_values.SEARCH, "iterations": 7})
+    monkeypatch.setattr(hard_search, "HARD_ITERATIONS", 9)
     for name, budget in (("smallcity", 7), ("citycouncil", 9)):
         g = borough.game(name)
         state = g.setup(2, seed=4)

@@ -19,7 +19,7 @@ from typing import Any
 from borough.agents.base import SeatView
 from borough.agents.evaluation import Evaluator
 from borough.agents.expert import features, model
-from borough.agents.registry import HardAgent
+from borough.agents.hard import HardAgent
 from borough.core.game import Action, Game
 
 

@@ -40,7 +40,7 @@ from borough.agents.base import Agent, SeatView
 from borough.agents.evaluation import playout_policy, result_values, values
 from borough.agents.expert import features, model
 from borough.agents.greedy import GreedyAgent
-from borough.agents.registry import hard
+from borough.agents.hard import hard
 from borough.agents.rollout import outcome
 
 HELD_OUT = 0.2

@@ -77,6 +77,18 @@ PLAN_CULTURE = 0.5  # a Cultural building built
 PLAN_DOOR = 0.5  # an empty Factory space drawing citizens
 PLAN_HORIZON = 4
 
+# The hard search's budget here (`borough.agents.hard`; the others keep 1,000
+# iterations and four steps of a new leaf's turn played on). These values
+# project every round left for each leaf, so 1,000 iterations took about 0.9 s
+# a decision and 80 s of CPU a solo game; 150 keeps a game of the search within
+# reach of a measurement. (The hard level plays Small City by playouts of its
+# script instead, see `borough.agents.registry`; this budget is the search's,
+# as `hard(seed)` makes it.) A turn is a whole Build phase of several tiles,
+# each greedy step weighing every place by these values: played on before each
+# new leaf it made a decision cost several seconds (ten times as much), so the
+# leaves are judged when the move is complete.
+SEARCH = {"iterations": 150, "turn_steps": 0}
+
 # Steps that finish a move the seat has begun; see `midway`.
 FOLLOW_UPS = frozenset({"place", "warehouse", "extend", "waive", "spend", "store", "to",
                         "keep", "benefit", "staff"})
