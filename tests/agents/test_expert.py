@@ -43,7 +43,7 @@ def test_inputs_have_one_row_per_seat_of_the_model_width_and_repeat(name):
         assert all(math.isfinite(x) for row in rows for x in row)
         assert rows == features.inputs(g, g.clone(state))
         # two seats: each one's leads are the other's, negated
-        k = len(features.NAMES[name])
+        k = len(features.names(name))
         assert rows[0][1:1 + k] == [-x for x in rows[1][1:1 + k]]
 
 
@@ -130,7 +130,7 @@ def test_training_is_reproducible_and_saves_what_it_fits(tmp_path):
     assert first["positions"] > 30
     with np.load(tmp_path / "a.npz") as data:
         assert data["weights"].tolist() == first["weights"]
-        assert tuple(data["features"]) == features.NAMES["architectura"]
+        assert tuple(data["features"]) == features.names("architectura")
     other = train.train("architectura", 3, 2, 22, None)
     assert other["weights"] != first["weights"]
 

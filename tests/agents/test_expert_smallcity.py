@@ -37,7 +37,7 @@ def deciding(g, found):
 
 def test_inputs_have_one_row_per_seat_and_repeat():
     g, found = states()
-    k = len(features.NAMES[NAME])
+    k = len(features.names(NAME))
     for state in found:
         rows = features.inputs(g, state)
         assert len(rows) == 2 and all(len(r) == features.width(NAME) for r in rows)
@@ -177,7 +177,7 @@ def test_training_is_reproducible_and_saves_what_it_fits(tmp_path):
     assert first["positions"] >= 4 * 8 * 2  # a row per seat at each round's start
     with np.load(tmp_path / "s.npz") as data:
         assert data["weights"].tolist() == first["weights"]
-        assert tuple(data["features"]) == features.NAMES[NAME]
+        assert tuple(data["features"]) == features.names(NAME)
     assert train.train(NAME, 4, 2, 22, None)["weights"] != first["weights"]
 
 

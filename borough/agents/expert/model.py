@@ -37,12 +37,12 @@ def load(name: str) -> tuple[float, ...] | None:
     """Game `name`'s shipped weights (plain floats: a leaf's sum is cheaper
     in Python than through numpy for a dozen numbers), or None without them."""
     path = weights_path(name)
-    if name not in features.FEATURES or not path.exists():
+    if not features.has(name) or not path.exists():
         return None
     with np.load(path, allow_pickle=False) as data:
         w = data["weights"]
         names = tuple(str(x) for x in data["features"])
-    if names != features.NAMES[name] or len(w) != features.width(name):
+    if names != features.names(name) or len(w) != features.width(name):
         raise ValueError(f"{path} was trained on other features ({', '.join(names)}); "
                          f"train it again: python -m borough.agents.expert.train {name}")
     return tuple(float(x) for x in w)
@@ -53,7 +53,7 @@ def predict(w: tuple[float, ...], game: Game, state: Any) -> list[float]:
     building x: a lead's two weights (alone and scaled by what is left)
     become one, and a seat's lead in a weighted sum is its own sum less the
     mean of its rivals' (about half the leaf's cost saved)."""
-    rows, left = features.FEATURES[game.name](game, state)
+    rows, left = features.of(game.name)(game, state)
     k = len(rows[0])
     weight = [w[1 + i] + w[1 + k + i] * left for i in range(k)]
     base = w[0] + w[-1] * left
@@ -86,5 +86,5 @@ def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 def save(name: str, w: np.ndarray, path: Path, **meta: Any) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez(path, weights=w, features=np.array(features.NAMES[name]),
+    np.savez(path, weights=w, features=np.array(features.names(name)),
              **{k: np.array(v) for k, v in meta.items()})

@@ -168,7 +168,7 @@ def train(name: str, games: int, players: int, seed: int, out: Path | None) -> d
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", choices=sorted(features.FEATURES))
+    parser.add_argument("game", choices=features.games())
     parser.add_argument("--games", type=int, default=None,
                         help="self-play games (400; Small City 3000)")
     parser.add_argument("--players", type=int, default=2)
@@ -179,8 +179,8 @@ def main(argv: list[str] | None = None) -> None:
     out = args.out or model.weights_path(args.game)
     games = args.games or GAMES.get(args.game, 400)
     report = train(args.game, games, args.players, args.seed, out)
-    names = ("constant", *features.NAMES[args.game],
-             *(f"{n} x left" for n in features.NAMES[args.game]), "left")
+    named = features.names(args.game)
+    names = ("constant", *named, *(f"{n} x left" for n in named), "left")
     for n, w in zip(names, report.pop("weights"), strict=True):  # type: ignore[arg-type]
         print(f"  {n:>28}: {w:+.4f}")
     for key, value in report.items():
