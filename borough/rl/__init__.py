@@ -5,9 +5,9 @@
     single = rl.gym_env("architectura", 2, opponents="easy")  # Gymnasium, one seat learns
     import borough.rl.openspiel                               # pyspiel.load_game("borough_...")
 
-Observation encoders (borough/rl/encoding.py, one spec per game in
-borough/rl/specs/) turn what a seat may see into a fixed-shape vector; every
-adapter uses them.
+Observation encoders (borough/rl/encoding.py, one spec per game in its
+package's encoding.py) turn what a seat may see into a fixed-shape vector;
+every adapter uses them.
 """
 
 from __future__ import annotations

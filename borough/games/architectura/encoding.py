@@ -1,10 +1,8 @@
-"""Architectura: the observation, field by field (see borough/rl/encoding.py for the rules)."""
+"""Architectura: the observation, field by field (see borough/core/encoding.py for the rules)."""
 
 from __future__ import annotations
 
-from borough.games.architectura import data
-from borough.games.architectura.city import PER_COLOUR
-from borough.rl.encoding import (
+from borough.core.encoding import (
     Category,
     Context,
     Flag,
@@ -16,6 +14,8 @@ from borough.rl.encoding import (
     Skip,
     Vector,
 )
+from borough.games.architectura import data
+from borough.games.architectura.city import PER_COLOUR
 
 STEPS = ("choose", "tutor", "play", "pay", "spare", "effect", "lab", "over")
 

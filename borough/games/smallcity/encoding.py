@@ -1,9 +1,8 @@
-"""Small City: the observation, field by field (see borough/rl/encoding.py for the rules)."""
+"""Small City: the observation, field by field (see borough/core/encoding.py for the rules)."""
 
 from __future__ import annotations
 
-from borough.games.smallcity.data import CELLS
-from borough.rl.encoding import (
+from borough.core.encoding import (
     Category,
     Context,
     Either,
@@ -18,6 +17,7 @@ from borough.rl.encoding import (
     Tally,
     Vector,
 )
+from borough.games.smallcity.data import CELLS
 
 PHASES = ("setup", "income", "actions", "build", "council", "move", "pollution", "over")
 STEPS = ("benefit", "build", "bury", "card", "council", "councilor", "done", "extend", "hall",

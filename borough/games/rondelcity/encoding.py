@@ -1,9 +1,8 @@
-"""Rondel City: the observation, field by field (see borough/rl/encoding.py for the rules)."""
+"""Rondel City: the observation, field by field (see borough/core/encoding.py for the rules)."""
 
 from __future__ import annotations
 
-from borough.games.rondelcity.data import BUILDINGS
-from borough.rl.encoding import (
+from borough.core.encoding import (
     Category,
     Context,
     Either,
@@ -17,6 +16,7 @@ from borough.rl.encoding import (
     Skip,
     Vector,
 )
+from borough.games.rondelcity.data import BUILDINGS
 
 STEPS = ("rotate", "action", "take", "site", "square", "pick", "go", "order", "bonus",
          "event", "final", "over")
@@ -37,18 +37,18 @@ def _events(ctx: Context) -> int:
 
 def _most_seats(ctx: Context) -> int:
     """Every colour is on the rondel (unused ones as neutral pieces)."""
-    return max(ctx.game.seats)
+    return int(max(ctx.game.seats))
 
 
 def _queued(ctx: Context) -> int:
     """Queued moves: an effect moves every colour once, beside the mover's own
     gain and cost still waiting (five seen at four players)."""
-    return 2 * max(ctx.game.seats)
+    return 2 * int(max(ctx.game.seats))
 
 
 def _pieces(ctx: Context) -> int:
     """A citizen and a banker per colour."""
-    return 2 * max(ctx.game.seats)
+    return 2 * int(max(ctx.game.seats))
 
 
 SEAT = {

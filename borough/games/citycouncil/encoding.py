@@ -1,8 +1,8 @@
-"""City Council: the observation, field by field (see borough/rl/encoding.py for the rules)."""
+"""City Council: the observation, field by field (see borough/core/encoding.py for the rules)."""
 
 from __future__ import annotations
 
-from borough.rl.encoding import (
+from borough.core.encoding import (
     Category,
     Context,
     Flag,

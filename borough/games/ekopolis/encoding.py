@@ -1,8 +1,8 @@
-"""Ekopolis: the observation, field by field (see borough/rl/encoding.py for the rules)."""
+"""Ekopolis: the observation, field by field (see borough/core/encoding.py for the rules)."""
 
 from __future__ import annotations
 
-from borough.rl.encoding import Category, Context, IdSet, Num, Rows, Seat, Seats, Skip, Vector
+from borough.core.encoding import Category, Context, IdSet, Num, Rows, Seat, Seats, Skip, Vector
 
 STEPS = ("place", "pollute", "green", "discard", "effect", "over")
 
