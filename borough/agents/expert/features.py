@@ -60,6 +60,12 @@ def names(name: str) -> tuple[str, ...]:
     return tuple(_module(name).NAMES)
 
 
+def training_games(name: str, default: int) -> int:
+    """How many self-play games train game `name`'s values by default (its own
+    TRAINING_GAMES where it sets one)."""
+    return int(getattr(_module(name), "TRAINING_GAMES", default))
+
+
 def covers(game: Game, state: Any) -> bool:
     """Whether the learned values of `game` were trained on positions like
     `state` (every position of a game with features, unless it says otherwise)."""

@@ -53,11 +53,11 @@ PLAYERS = (
 )
 
 
-# Small City: each seat's rate of random moves, drawn per game and seat.
+# A scripted game (Small City): each seat's rate of random moves, drawn per game and seat.
 SCRIPT_NOISE = (0.0, 0.02, 0.05, 0.1)
-# Default self-play games per game: Small City's scripted games cost about
-# 0.04 s of CPU each, the other games' far more.
-GAMES = {"smallcity": 3000}
+# Default self-play games, unless the game's features module sets its own
+# (TRAINING_GAMES: Small City's scripted games are far cheaper than the others').
+GAMES = 400
 DECISION_LIMIT = 5000  # a game longer than this is dropped (none is expected)
 
 
@@ -170,14 +170,14 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=features.games())
     parser.add_argument("--games", type=int, default=None,
-                        help="self-play games (400; Small City 3000)")
+                        help="self-play games (400, or the game's own TRAINING_GAMES)")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--out", type=Path, default=None,
                         help="weights file (default: the package's, which expert plays)")
     args = parser.parse_args(argv)
     out = args.out or model.weights_path(args.game)
-    games = args.games or GAMES.get(args.game, 400)
+    games = args.games or features.training_games(args.game, GAMES)
     report = train(args.game, games, args.players, args.seed, out)
     named = features.names(args.game)
     names = ("constant", *named, *(f"{n} x left" for n in named), "left")
