@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import borough
 from borough import guide, rulebook, tutorial
-from borough.server import accounts, clocks, cluster, hints, memory, ratings, tables
+from borough.server import accounts, clocks, cluster, hints, mail, memory, ratings, tables
 from borough.server import schemas as s
 from borough.server.bots import BotScheduler
 from borough.server.chat import Chat
@@ -103,6 +103,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         background = [asyncio.create_task(sweeper(app, rooms))]
         app.state.clocks, clock_sweep = clocks.start(rooms, settings)  # open tables
         background.append(clock_sweep)
+        app.state.mailer = mail.start(app.state.clocks, settings)  # turn e-mails
         if store.shared:  # other processes may serve the same games
             listening = asyncio.Event()
             background.append(asyncio.create_task(
@@ -366,6 +367,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts.routes(settings))  # optional accounts: accounts.py
     app.include_router(ratings.routes(web.STATIC))  # ratings and leaderboards: ratings.py
     app.include_router(tables.routes(settings))  # open tables: tables.py, clocks.py
+    app.include_router(mail.routes(settings))  # turn e-mails: mail.py
 
     # ------------------------------------------------------- the browser app
     app.mount("/static", StaticFiles(directory=web.STATIC), name="static")

@@ -93,6 +93,17 @@ class Settings:
     # time per move (tests set it small; 1 on a real server).
     clock_sweep_seconds: float = 15.0
     clock_scale: float = 1.0
+    # Turn e-mails (turn-based open tables), through this SMTP server; none is sent while
+    # `smtp_host` or `smtp_from` is empty. `smtp_starttls`: "on" upgrades the connection
+    # with STARTTLS before sending. Links in messages start with `public_url`, the
+    # address people reach this server at (e.g. https://borough.example.org).
+    smtp_host: str = ""
+    smtp_port: int = 25
+    smtp_from: str = ""
+    smtp_starttls: str = "off"
+    smtp_timeout: float = 10.0  # seconds per message
+    public_url: str = "http://localhost:8000"
+    email_token_hours: float = 24.0  # a verification link lasts this long
     docs_dir: str = ""  # the built documentation site served at /docs/; "": the checkout's site/
 
     @property

@@ -325,6 +325,31 @@ def move_seconds(clock: Clock) -> int:
     return seconds * clock.per_move
 
 
+def signed_in(settings: Settings, write: bool, why: str) -> Any:
+    """A dependency: the request's account session (and, for a write, its CSRF token)."""
+
+    async def check(
+        request: Request,
+        borough_session: Annotated[str | None, Cookie(max_length=100)] = None,
+        x_csrf_token: Annotated[str | None, Header(max_length=100)] = None,
+    ) -> Session:
+        session = None
+        if borough_session:
+            accounts = Accounts(request.app.state.rooms.store.engine, settings.session_days)
+            session = await asyncio.to_thread(accounts.session, borough_session)
+        if session is None:
+            raise HTTPException(401, f"log in first: {why}")
+        if write and not (
+            x_csrf_token and secrets.compare_digest(x_csrf_token.encode(), session.csrf.encode())
+        ):
+            raise HTTPException(
+                403, f"this write needs the session's CSRF token in the {CSRF_HEADER} header"
+            )
+        return session
+
+    return check
+
+
 def routes(settings: Settings) -> APIRouter:
     router = APIRouter(prefix="/api/tables", tags=["tables"])
     reads = RateLimit(settings.read_rate, settings.read_burst)
@@ -353,27 +378,7 @@ def routes(settings: Settings) -> APIRouter:
 
         return Depends(check)
 
-    async def writer(
-        request: Request,
-        borough_session: Annotated[str | None, Cookie(max_length=100)] = None,
-        x_csrf_token: Annotated[str | None, Header(max_length=100)] = None,
-    ) -> Session:
-        """An account's session, with its CSRF token: tables are for accounts."""
-        session = None
-        if borough_session:
-            accounts = Accounts(request.app.state.rooms.store.engine, settings.session_days)
-            session = await asyncio.to_thread(accounts.session, borough_session)
-        if session is None:
-            raise HTTPException(401, "log in first: open tables are for accounts")
-        if not (
-            x_csrf_token and secrets.compare_digest(x_csrf_token.encode(), session.csrf.encode())
-        ):
-            raise HTTPException(
-                403, f"this write needs the session's CSRF token in the {CSRF_HEADER} header"
-            )
-        return session
-
-    signed = Depends(writer)
+    signed = Depends(signed_in(settings, write=True, why="open tables are for accounts"))
 
     async def db(work: Any, *args: Any) -> Any:
         try:
