@@ -987,6 +987,8 @@ export class Table {
       }
     }
     this.barMoves.replaceChildren(...bar);
+    // a place's several moves: on a phone the bar takes more of the screen, two a row
+    this.moves.classList.toggle("choosing", Boolean(this.narrowed) && this.interactive());
     this.moveList.replaceChildren(...list);
     this.moveList.hidden = list.length === 0;
   }
