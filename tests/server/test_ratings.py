@@ -66,6 +66,19 @@ def settled(person: Person, game_id: str, timeout: float = 30) -> dict:
     raise AssertionError("the game was not settled")
 
 
+def rated_game(url: str, person: Person, seed: int) -> tuple[dict, dict]:
+    """A rated game played to its end on the server at `url`, and its verdict. About one
+    game in a hundred ends with both seats sharing a place (not rated): then another."""
+    for attempt in range(3):
+        client, created, token = rated_seat(url, person, hints=False)
+        assert created["rated"] is True and created["unrated_because"] is None
+        client.play(created["id"], {0: token}, random.Random(seed + 1000 * attempt))
+        verdict = settled(person, created["id"])
+        if verdict["unrated_because"] != ratings.SAME_PLACE:
+            return created, verdict
+    raise AssertionError("three games in a row ended with every seat in one place")
+
+
 def board(person: Person, game: str = "architectura") -> dict:
     r = person.http.get(f"/api/leaderboards/{game}")
     assert r.status_code == 200, r.text
@@ -76,10 +89,7 @@ def test_a_finished_rated_game_changes_the_rating_once(server):
     name = fresh_name("rated")
     person = Person(server.url)
     assert person.sign_up(name).status_code == 201
-    client, created, token = rated_seat(server.url, person, hints=False)
-    assert created["rated"] is True and created["unrated_because"] is None
-    client.play(created["id"], {0: token}, random.Random(3))
-    verdict = settled(person, created["id"])
+    created, verdict = rated_game(server.url, person, 3)
     assert verdict["rated"] is True and verdict["outcome"] == "finished"
     [change] = verdict["changes"]
     assert change["name"] == name and change["before"] == 0.0
@@ -238,3 +248,38 @@ def test_a_seat_left_to_a_bot_comes_last_and_guests_leave_a_game_unrated():
     assert shared.reason == ratings.SAME_PLACE
     solo = ratings.judge(stored_game(["human"]), {0: "a"}, {"scores": [3], "winners": [0]})
     assert solo.reason == "solo games are not rated"
+
+
+@pytest.mark.postgres
+def test_two_server_processes_rate_each_game_once():
+    """Both processes sweep every 0.2 s; the one storing a game's end settles it at
+    once too: each game still changes the rating once."""
+    import psycopg
+
+    from tests.server.conftest import _postgres_database
+    from tests.server.test_multiprocess import start_both
+
+    fast = {"BOROUGH_SWEEP_SECONDS": "0.2"}
+    for url in _postgres_database():
+        servers = start_both(url, [fast, fast])
+        try:
+            name = fresh_name("pair")
+            person = Person(servers[0].url)
+            assert person.sign_up(name).status_code == 201
+            games = []
+            for seed, host in ((8, servers[0]), (9, servers[1])):
+                created, verdict = rated_game(host.url, person, seed)
+                assert verdict["rated"] is True, verdict
+                games.append(created["id"])
+            time.sleep(1.0)  # more sweeps on both processes
+            plain = url.replace("postgresql+psycopg://", "postgresql://")
+            with psycopg.connect(plain) as conn:
+                counted = conn.execute(
+                    "SELECT game_id, count(*) FROM rating_changes GROUP BY game_id"
+                ).fetchall()
+                played = conn.execute("SELECT games FROM ratings").fetchall()
+            assert sorted(counted) == sorted((g, 1) for g in games)
+            assert played == [(2,)]
+        finally:
+            for server in servers:
+                server.stop()
