@@ -96,6 +96,10 @@ def test_a_rated_game_changes_the_rating_the_leaderboard_shows(web_server, conte
     assert page.evaluate("window.x") is None
     assert violations(page, axe) == []
     keep(page, "profile-1400")
+    page.goto(base + "/")  # the lobby's account panel leads to the same page
+    page.click("#account-profile")
+    page.wait_for_selector("#ratings")
+    assert page.inner_text("#player-name") == name
 
     phone = contexts(PHONE).page()
     phone.goto(page.url)

@@ -141,7 +141,12 @@ export function accountPanel(onChange) {
           { class: "account-who" },
           "Logged in as ",
           el("strong", { id: "account-name" }, state.account.name),
-          ": your games are listed on every device you log in on.",
+          ": your games are listed on every device you log in on. ",
+          el(
+            "a",
+            { id: "account-profile", href: `/players/${encodeURIComponent(state.account.name)}` },
+            "Your ratings",
+          ),
         ),
         el(
           "div",
