@@ -25,6 +25,9 @@ def test_an_open_table_is_filled_by_a_second_account_from_the_lobby(web_server, 
     sign_up(ada, base, ada_name)
     ada.goto(base + "/")
     ada.wait_for_selector("#open-table-form:not([hidden])")
+    # This server sends no e-mail: the turn e-mail form says so instead of asking.
+    ada.wait_for_selector("#turn-email p")
+    assert "sends no e-mail" in ada.inner_text("#turn-email")
     ada.select_option("#table-game", "architectura")
     ada.select_option("#table-players", "2")
     ada.select_option("#table-pace", "turns")

@@ -88,6 +88,7 @@ export async function loadTables() {
   const signedIn = Boolean(state.account);
   document.getElementById("open-table-form").hidden = !signedIn;
   document.getElementById("open-tables-guest").hidden = signedIn;
+  loadEmail();
   list.replaceChildren(
     tables.length
       ? el(
@@ -184,6 +185,71 @@ function openForm(meta) {
   return form;
 }
 
+// Turn e-mails: the account's address (verified by the link sent to it) and whether
+// it wants a message when its turn begins at a turn-based table.
+async function loadEmail() {
+  const box = document.getElementById("turn-email");
+  if (!box) return;
+  const state = await accountState();
+  if (!state.account) {
+    box.replaceChildren();
+    return;
+  }
+  let mail;
+  try {
+    mail = await api("/api/account/email");
+  } catch (err) {
+    notice(box, `Turn e-mails could not be loaded: ${err.message}`);
+    return;
+  }
+  if (!mail.sending) {
+    box.replaceChildren(el("p", { class: "hint" }, "This server sends no e-mail."));
+    return;
+  }
+  const address = el("input", {
+    id: "turn-email-address",
+    type: "email",
+    autocomplete: "email",
+    maxlength: "254",
+    value: mail.address || "",
+  });
+  const notify = el("input", {
+    id: "turn-email-notify",
+    type: "checkbox",
+    checked: mail.notify || !mail.address,
+  });
+  const message = el("div", { id: "turn-email-message" });
+  const status = mail.address
+    ? mail.verified
+      ? `${mail.address} is verified.`
+      : `Follow the link sent to ${mail.address} to verify it.`
+    : "No address given yet.";
+  const form = el(
+    "form",
+    { class: "turn-email-form" },
+    el("label", { for: "turn-email-address" }, "E-mail address"),
+    address,
+    el("label", { class: "check" }, notify, " Tell me when it is my turn at a turn-based table"),
+    el("button", { type: "submit", id: "turn-email-save" }, "Save"),
+    el("p", { id: "turn-email-status", class: "hint" }, status),
+    message,
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      if (mail.address && address.value === mail.address) {
+        await write("/api/account/email/notify", { notify: notify.checked });
+      } else {
+        await write("/api/account/email", { address: address.value, notify: notify.checked });
+      }
+      loadEmail();
+    } catch (err) {
+      notice(message, `Not saved: ${err.message}`);
+    }
+  });
+  box.replaceChildren(el("h3", {}, "Turn e-mails"), form);
+}
+
 // The lobby's section: the open tables, and the form to open one.
 export function tablesSection(meta) {
   const refresh = el("button", { type: "button", class: "small" }, "Refresh");
@@ -208,5 +274,6 @@ export function tablesSection(meta) {
     el("div", { id: "open-tables" }, "Loading…"),
     el("h3", {}, "Open a table"),
     openForm(meta),
+    el("div", { id: "turn-email" }),
   );
 }
