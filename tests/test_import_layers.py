@@ -67,9 +67,7 @@ games.ekopolis.rules -> games.ekopolis.prompts
 games.ekopolis.rules -> games.ekopolis.scoring
 games.ekopolis.scoring -> games.ekopolis.effects
 games.ekopolis.scoring -> games.ekopolis.rules
-games.rondelcity.actions -> games.rondelcity.flow
 games.rondelcity.checks -> games.rondelcity.rules
-games.rondelcity.flow -> games.rondelcity.actions
 games.rondelcity.information -> games.rondelcity.rules
 games.rondelcity.prompts -> games.rondelcity.rules
 games.rondelcity.rules -> games.rondelcity.checks

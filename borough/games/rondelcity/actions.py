@@ -5,7 +5,7 @@ RON-V11); what then follows by itself (moves, scoring, the turn's end) is in
 from __future__ import annotations
 
 from borough.core.game import Action, Event
-from borough.games.rondelcity import flow, placing, seats
+from borough.games.rondelcity import flow, seats
 from borough.games.rondelcity.data import BUILDINGS, RONDEL_SIZE, Content
 from borough.games.rondelcity.seats import player_name
 from borough.games.rondelcity.state import (
@@ -56,7 +56,7 @@ def do(c: Content, state: RonState, seat: int, action: Action) -> list[Event]:
             f"{player_name(seat)} scores the tile; the Block's Amenity leaves the game.",
             "amenity", seat,
         ))
-        score_tile(c, state, seat, events)
+        flow.score_tile(c, state, seat, events)
     elif kind == "first":
         s, vp, gp = state.pending[0]
         first, second = ([s, vp, 0], [s, 0, gp]) if action[1] == "citizen" else (
@@ -175,18 +175,6 @@ def take_amenity(c: Content, state: RonState, seat: int, events: list[Event]) ->
         f"{player_name(seat)} takes the {c.variants.amenities[a]} instead of scoring.",
         "amenity", seat,
     ))
-    state.after = "placed"
-
-def score_tile(c: Content, state: RonState, seat: int, events: list[Event]) -> None:
-    tile = c.market.tiles[state.tile]
-    moves = placing.score(c, state, seat, tile, state.square)
-    for s, vp, gp in moves:
-        parts = [f"{vp:+d} VP" if vp else "", f"{gp:+d} gp" if gp else ""]
-        events.append(Event(
-            f"{player_name(s)} scores {' and '.join(p for p in parts if p)} "
-            f"from the {BUILDINGS[tile.building].title()}.", "score", s,
-        ))
-    state.pending.extend(moves)
     state.after = "placed"
 
 def choose_event(c: Content, state: RonState, seat: int, e: int, events: list[Event]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from borough.core.errors import CorruptData
 from borough.core.game import Event
-from borough.games.rondelcity import actions, placing, seats
+from borough.games.rondelcity import placing, seats
 from borough.games.rondelcity.data import BUILDINGS, RONDEL_SIZE, STATUE, Content
 from borough.games.rondelcity.moves import destinations
 from borough.games.rondelcity.seats import player_name
@@ -87,7 +87,7 @@ def run(c: Content, state: RonState, events: list[Event]) -> None:
                 # any more, so it is removed unseen (RON-V12)
                 state.removed_amenities.append(state.block_amenity[block])
                 state.block_amenity[block] = EMPTY
-            actions.score_tile(c, state, state.actor, events)
+            score_tile(c, state, state.actor, events)
             continue
         if after == "placed":
             after_placing(c, state, events)
@@ -236,3 +236,17 @@ def next_final(c: Content, state: RonState, events: list[Event]) -> None:
         return
     state.actor = state.final_queue[0]
     state.step = FINAL
+
+
+def score_tile(c: Content, state: RonState, seat: int, events: list[Event]) -> None:
+    """The placed tile's scores, each told and queued to be walked (`pending`)."""
+    tile = c.market.tiles[state.tile]
+    moves = placing.score(c, state, seat, tile, state.square)
+    for s, vp, gp in moves:
+        parts = [f"{vp:+d} VP" if vp else "", f"{gp:+d} gp" if gp else ""]
+        events.append(Event(
+            f"{player_name(s)} scores {' and '.join(p for p in parts if p)} "
+            f"from the {BUILDINGS[tile.building].title()}.", "score", s,
+        ))
+    state.pending.extend(moves)
+    state.after = "placed"
