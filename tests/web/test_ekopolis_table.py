@@ -57,10 +57,11 @@ def test_every_move_is_open_and_no_mark_names_a_hidden_tile_or_card():
             seat = EKO.to_act(state)[0]
             action = rng.choice(EKO.legal_actions(state, seat))
             assert EKO.public_action(state, seat, action)
-            moves.append(played(EKO, state, seat, action))
+            before = EKO.clone(state)
             if action[0] == "discard":
                 face_up.add(EKO.tiles[action[1]].name)
             EKO.apply(state, seat, action)
+            moves.append(played(EKO, before, seat, action, state))
             for audience in range(3):
                 shown = recent(moves, audience, NAMES)
                 assert all(r["seat"] != audience for r in shown)

@@ -53,8 +53,9 @@ def test_every_move_is_open_and_no_mark_names_an_unseen_event_or_amenity():
             action = rng.choice(useful or legal)
             kinds.add(action[0])
             assert RON.public_action(state, seat, action)
-            moves.append(played(RON, state, seat, action))
+            before = RON.clone(state)
             RON.apply(state, seat, action)
+            moves.append(played(RON, before, seat, action, state))
             seen_events.add(state.event)
             for s in range(3):
                 seen_amenities.update(state.held_amenities[s])

@@ -28,8 +28,9 @@ def play_with_records(players: int, seed: int, limit: int = 4000):
         seat = GAME.to_act(state)[0]
         action = agents[seat].choose(SeatView(GAME, state, seat))
         made.append((state.phase, GAME.observe(state, seat)["step"], action))
-        moves.append(played(GAME, state, seat, action))
+        before = GAME.clone(state)
         GAME.apply(state, seat, action)
+        moves.append(played(GAME, before, seat, action, state))
         yield state, moves, made
 
 
