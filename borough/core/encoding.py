@@ -181,8 +181,13 @@ class Vector(Rule):
     Null entries become `fill`; a nullable list adds a leading 'known' flag.
     """
 
-    def __init__(self, length: Bound | None = None, scale: float = 1.0, fill: float = -1.0,
-                 nullable: bool = False) -> None:
+    def __init__(
+        self,
+        length: Bound | None = None,
+        scale: float = 1.0,
+        fill: float = -1.0,
+        nullable: bool = False,
+    ) -> None:
         self.length, self.scale, self.fill, self.nullable = length, scale, fill, nullable
         self.n = -1
 
@@ -263,8 +268,9 @@ class Rows(Rule):
     A nullable list adds a 'known' flag after the length slot.
     """
 
-    def __init__(self, item: Rule | Mapping[str, Rule], limit: Bound | str,
-                 nullable: bool = False) -> None:
+    def __init__(
+        self, item: Rule | Mapping[str, Rule], limit: Bound | str, nullable: bool = False
+    ) -> None:
         self.item = item if isinstance(item, Rule) else Record(item)
         self.limit, self.nullable = limit, nullable
         self.n, self.per_seat = -1, limit == "players"
@@ -340,8 +346,9 @@ class Pairs(Rule):
 class Tally(Rule):
     """A list of objects counted by the category in one key (other keys are left out)."""
 
-    def __init__(self, key: str, values: Callable[[Context], tuple[str, ...]],
-                 left_out: str) -> None:
+    def __init__(
+        self, key: str, values: Callable[[Context], tuple[str, ...]], left_out: str
+    ) -> None:
         self.key, self.values, self.left_out = key, values, left_out
         self.index: dict[Any, int] = {}
 
@@ -349,8 +356,10 @@ class Tally(Rule):
         bound = Tally(self.key, self.values, self.left_out)
         values = tuple(self.values(ctx))
         bound.index = {v: i for i, v in enumerate(values)}
-        bound.meaning = (f"count of entries per {self.key} ({', '.join(values)}, other); "
-                         f"left out: {self.left_out}")
+        bound.meaning = (
+            f"count of entries per {self.key} ({', '.join(values)}, other); "
+            f"left out: {self.left_out}"
+        )
         return bound
 
     def size(self) -> int:
@@ -386,8 +395,7 @@ class Optional(Rule):
         self.rule.write(value, out, at + 1, path)
 
     def fields(self, name: str, start: int) -> list[Field]:
-        return [Field(f"{name}#known", start, 1, "1 if shown"),
-                *self.rule.fields(name, start + 1)]
+        return [Field(f"{name}#known", start, 1, "1 if shown"), *self.rule.fields(name, start + 1)]
 
 
 class Skip(Rule):
@@ -428,9 +436,11 @@ class Either(Rule):
             self.number.write(value, out, at + 1, path)
 
     def fields(self, name: str, start: int) -> list[Field]:
-        return [Field(f"{name}#is_list", start, 1, "1 when the field is a list"),
-                *self.number.fields(f"{name}#number", start + 1),
-                *self.listed.fields(f"{name}#list", start + 1 + self.number.size())]
+        return [
+            Field(f"{name}#is_list", start, 1, "1 when the field is a list"),
+            *self.number.fields(f"{name}#number", start + 1),
+            *self.listed.fields(f"{name}#list", start + 1 + self.number.size()),
+        ]
 
 
 class Record(Rule):
@@ -444,8 +454,9 @@ class Record(Rule):
 
     def bind(self, ctx: Context, sample: Any) -> Rule:
         sample = sample if isinstance(sample, dict) else {}
-        bound = Record({k: r.bind(ctx, sample.get(k)) for k, r in self.spec.items()},
-                       tuple(self.optional))
+        bound = Record(
+            {k: r.bind(ctx, sample.get(k)) for k, r in self.spec.items()}, tuple(self.optional)
+        )
         at = 0
         for key, rule in bound.spec.items():
             bound.offsets[key] = at
@@ -463,7 +474,8 @@ class Record(Rule):
         if unknown:
             raise EncodingError(
                 f"{path or 'the observation'} has field {unknown[0]!r}, which the encoder "
-                "spec does not name; add a rule for it in its game's encoding.py")
+                "spec does not name; add a rule for it in its game's encoding.py"
+            )
         for key, rule in self.spec.items():
             if key not in value:
                 if key in self.optional:

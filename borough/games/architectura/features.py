@@ -10,8 +10,16 @@ from borough.games.architectura.rules import Architectura
 from borough.games.architectura.state import EMPTY, ArcState
 
 CARDS = 18  # cards of one colour (ARC-1): hand and deck hold them at the start
-NAMES = ("card values", "end effects", "graveyard", "cards on the table", "hand",
-         "deck", "tokens", "guarded cards")
+NAMES = (
+    "card values",
+    "end effects",
+    "graveyard",
+    "cards on the table",
+    "hand",
+    "deck",
+    "tokens",
+    "guarded cards",
+)
 
 
 def features(game: Architectura, state: ArcState) -> tuple[list[list[float]], float]:
@@ -21,9 +29,16 @@ def features(game: Architectura, state: ArcState) -> tuple[list[list[float]], fl
         if owner >= 0 and state.cells[i] != EMPTY:
             guarded[owner] += 1
     rows = [
-        [float(parts["values"][s]), float(parts["end_effects"][s]),
-         float(parts["graveyard"][s]), float(parts["cards"][s]), float(len(seat.hand)),
-         float(len(seat.deck)), float(seat.tokens), float(guarded[s])]
+        [
+            float(parts["values"][s]),
+            float(parts["end_effects"][s]),
+            float(parts["graveyard"][s]),
+            float(parts["cards"][s]),
+            float(len(seat.hand)),
+            float(len(seat.deck)),
+            float(seat.tokens),
+            float(guarded[s]),
+        ]
         for s, seat in enumerate(state.seats)
     ]
     unplayed = sum(len(seat.hand) + len(seat.deck) for seat in state.seats)

@@ -22,7 +22,14 @@ def features(game: RondelCity, state: RonState) -> tuple[list[list[float]], floa
     for s in range(state.players):
         useful = min(gold[s], evaluation.USEFUL_GOLD)
         held = state.held[s]
-        rows.append([vp[s], float(useful), float(gold[s] - useful),
-                     sum(evaluation.tile_worth(game, t) for t in held), float(len(held)),
-                     float(len(state.held_amenities[s]))])
+        rows.append(
+            [
+                vp[s],
+                float(useful),
+                float(gold[s] - useful),
+                sum(evaluation.tile_worth(game, t) for t in held),
+                float(len(held)),
+                float(len(state.held_amenities[s])),
+            ]
+        )
     return rows, 1.0 - evaluation.nearness(game, state)

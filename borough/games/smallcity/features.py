@@ -13,10 +13,22 @@ from borough.games.smallcity.state import SmallCityState
 # the script's games cost about 0.04 s of CPU each, the other games' far more.
 TRAINING_GAMES = 3000
 
-NAMES = ("votes less pollution", "projected net votes", "holdings", "Promise",
-         "City Council", "money", "citizens on the board", "citizens waiting",
-         "home spaces", "Cultural buildings", "stored materials", "Special Promises",
-         "pollution", "pollution to generate")
+NAMES = (
+    "votes less pollution",
+    "projected net votes",
+    "holdings",
+    "Promise",
+    "City Council",
+    "money",
+    "citizens on the board",
+    "citizens waiting",
+    "home spaces",
+    "Cultural buildings",
+    "stored materials",
+    "Special Promises",
+    "pollution",
+    "pollution to generate",
+)
 
 
 def features(game: SmallCity, state: SmallCityState) -> tuple[list[list[float]], float]:
@@ -30,16 +42,20 @@ def features(game: SmallCity, state: SmallCityState) -> tuple[list[list[float]],
     types = game.types
     for s, seat in enumerate(state.seats):
         future, spent = values.projection(game, state, s)
-        future += (values.culture_to_come(game, state, s, left)
-                   + values.plan_progress(game, state, s, left))
-        income = sum(values.SHOP_DOLLARS if mark == 0 else values.CONVERTER_DOLLARS
-                     for _, mark in citizens.workplaces(game, state, s, "commercial"))
+        future += values.culture_to_come(game, state, s, left) + values.plan_progress(
+            game, state, s, left
+        )
+        income = sum(
+            values.SHOP_DOLLARS if mark == 0 else values.CONVERTER_DOLLARS
+            for _, mark in citizens.workplaces(game, state, s, "commercial")
+        )
         makers = len(citizens.workplaces(game, state, s, "factory"))
         materials = sum(stored(game, seat))
-        holdings = (worth * (seat.money - spent)
-                    + income * sum(values.money_worth(k) for k in range(left))
-                    + values.MATERIAL_VOTES
-                    * (materials + values.MAKER_SHARE * makers * left))
+        holdings = (
+            worth * (seat.money - spent)
+            + income * sum(values.money_worth(k) for k in range(left))
+            + values.MATERIAL_VOTES * (materials + values.MAKER_SHARE * makers * left)
+        )
         homes = cultural = 0
         for tile in seat.tiles:
             if tile is None:
@@ -49,13 +65,24 @@ def features(game: SmallCity, state: SmallCityState) -> tuple[list[list[float]],
                 homes += len(tile.cells)
             elif t.cultural and t.family != "city_hall":
                 cultural += 1
-        rows.append([float(seat.votes - seat.pollution), future, holdings,
-                     values.promise_estimate(game, state, s),
-                     values.council_estimate(game, state, s), float(seat.money),
-                     float(sum(1 for o in seat.occ if o == s)),
-                     float(seat.hall_citizens + seat.career), float(homes), float(cultural),
-                     float(materials), float(len(seat.specials)), float(seat.pollution),
-                     float(pollution.generated(game, state, s))])
+        rows.append(
+            [
+                float(seat.votes - seat.pollution),
+                future,
+                holdings,
+                values.promise_estimate(game, state, s),
+                values.council_estimate(game, state, s),
+                float(seat.money),
+                float(sum(1 for o in seat.occ if o == s)),
+                float(seat.hall_citizens + seat.career),
+                float(homes),
+                float(cultural),
+                float(materials),
+                float(len(seat.specials)),
+                float(seat.pollution),
+                float(pollution.generated(game, state, s)),
+            ]
+        )
     return rows, left / game.rounds
 
 
