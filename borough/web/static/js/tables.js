@@ -114,7 +114,11 @@ function openForm(meta) {
     el("option", { value: "turns" }, "Turn-based"),
     el("option", { value: "live" }, "Live"),
   );
-  const unit = el("select", { id: "table-unit", name: "unit" });
+  const unit = el("select", {
+    id: "table-unit",
+    name: "unit",
+    "aria-label": "Unit of the time per move",
+  });
   const perMove = el("input", { id: "table-per-move", type: "number", min: "1", value: "1" });
   const bot = el(
     "select",
