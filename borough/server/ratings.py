@@ -560,6 +560,8 @@ def settle_idle(store: Store, ratings: Ratings, game_id: str, rooms: Rooms) -> b
     stored = store.load(game_id)
     if stored is None or stored.status != "playing":
         return False
+    if any(x.get("open") for x in stored.seats):
+        return False  # an open table still waiting for players (tables.py): nobody is late
     claims = ratings.claims(game_id)
     verdict = judge(stored, claims, None, [])
     if verdict.reason != SAME_PLACE:  # unrated whoever is to move: no replay needed

@@ -130,6 +130,12 @@ def test_an_abandoned_game_counts_as_a_loss_after_its_time(idle_server):
     name = fresh_name("idle")
     person = Person(idle_server.url)
     assert person.sign_up(name).status_code == 201
+    table = person.write(
+        "/api/tables",
+        {"game": "architectura", "players": 2, "seats": [{"kind": "me"}, {"kind": "open"}],
+         "bot": "random", "clock": {"pace": "turns", "per_move": 24, "unit": "hours"}},
+    )  # fmt: skip
+    assert table.status_code == 201, table.text
     _, created, _ = rated_seat(idle_server.url, person, hints=False)
     verdict = settled(person, created["id"])  # nobody moves: 1.5 s, then a sweep
     assert verdict["rated"] is True and verdict["outcome"] == "abandoned"
@@ -137,6 +143,9 @@ def test_an_abandoned_game_counts_as_a_loss_after_its_time(idle_server):
     assert change["place"] == 2 and change["after"] < change["before"]
     history = person.http.get(f"/api/players/{name}").json()["history"]
     assert [(h["outcome"], h["place"]) for h in history] == [("abandoned", 2)]
+    # A table waiting for a player is not a game anyone is late in.
+    waiting = person.http.get(f"/api/games/{table.json()['id']}/rating").json()
+    assert waiting["outcome"] is None
 
 
 def test_bot_anchors_are_fixed_and_ordered_by_level():
