@@ -49,6 +49,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    true,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -82,6 +83,7 @@ ANCHOR_SIGMA = 1.0
 FINISHED, ABANDONED = "finished", "abandoned"
 SAME_PLACE = "every seat ended in the same place"
 SWEEP_BATCH = 50  # games settled per sweep at most
+LOOK_AGAIN = 240  # sweeps (an hour at 15 s) before idle games set aside are looked at again
 
 
 # ------------------------------------------------------------------ tables
@@ -356,9 +358,11 @@ class Ratings:
                 ).scalars()
             )
 
-    def idle_since(self, cutoff: datetime, limit: int = SWEEP_BATCH) -> list[str]:
+    def idle_since(
+        self, cutoff: datetime, skip: frozenset[str] = frozenset(), limit: int = SWEEP_BATCH
+    ) -> list[str]:
         """Unsettled games being played, with a seat an account opened, in which
-        nothing changed since `cutoff`."""
+        nothing changed since `cutoff` (less those in `skip`)."""
         last = (
             select(func.max(ActionRow.created))
             .where(ActionRow.game_id == GameRow.id)
@@ -378,6 +382,7 @@ class Ratings:
                             )
                         ),
                         func.coalesce(last, GameRow.created) < cutoff,
+                        GameRow.id.not_in(skip) if skip else true(),
                     )
                     .order_by(GameRow.created)
                     .limit(limit)
@@ -555,13 +560,14 @@ def settle_finished(store: Store, ratings: Ratings, game_id: str, rooms: Rooms) 
     return ratings.settle(stored, verdict, FINISHED)
 
 
-def settle_idle(store: Store, ratings: Ratings, game_id: str, rooms: Rooms) -> bool:
-    """Settle a game nobody moved in for too long: the people to move lose."""
+def settle_idle(store: Store, ratings: Ratings, game_id: str, rooms: Rooms) -> bool | None:
+    """Settle a game nobody moved in for too long: the people to move lose. None: not
+    a game anyone is late in (yet), so the sweeps leave it alone for a while."""
     stored = store.load(game_id)
     if stored is None or stored.status != "playing":
         return False
     if any(x.get("open") for x in stored.seats):
-        return False  # an open table still waiting for players (tables.py): nobody is late
+        return None  # an open table still waiting for players (tables.py): nobody is late
     claims = ratings.claims(game_id)
     verdict = judge(stored, claims, None, [])
     if verdict.reason != SAME_PLACE:  # unrated whoever is to move: no replay needed
@@ -569,7 +575,7 @@ def settle_idle(store: Store, ratings: Ratings, game_id: str, rooms: Rooms) -> b
     room = rooms.restore(stored)
     idle = [i for i in room.game.to_act(room.state) if room.seats[i]["kind"] == "human"]
     if not idle:
-        return False  # a bot is to move: the server moves for it
+        return None  # a bot is to move: the server moves for it
     verdict = judge(stored, claims, None, idle)
     return ratings.settle(stored, verdict, ABANDONED)
 
@@ -582,6 +588,10 @@ class Rater:
         self.settings = settings
         self.ratings = Ratings(rooms.store.engine)
         self.tasks: set[asyncio.Task] = set()
+        # Idle games nobody is late in (a table waiting for players): skipped by the
+        # sweeps until this is emptied, every LOOK_AGAIN sweeps or when it grows large.
+        self.later: set[str] = set()
+        self.sweeps = 0
 
     def over(self, room: Room) -> None:
         """A game this process stored the end of: settle it soon, off the event loop."""
@@ -610,10 +620,16 @@ class Rater:
         store, ratings = self.rooms.store, self.ratings
         for game_id in await asyncio.to_thread(ratings.unsettled_finished):
             await self._settle(game_id)
+        self.sweeps += 1
+        if self.sweeps % LOOK_AGAIN == 0 or len(self.later) > 5000:
+            self.later.clear()
         cutoff = datetime.now(UTC) - timedelta(seconds=self.settings.abandon_seconds)
-        for game_id in await asyncio.to_thread(ratings.idle_since, cutoff):
+        skip = frozenset(self.later)
+        for game_id in await asyncio.to_thread(ratings.idle_since, cutoff, skip):
             try:
-                await asyncio.to_thread(settle_idle, store, ratings, game_id, self.rooms)
+                done = await asyncio.to_thread(settle_idle, store, ratings, game_id, self.rooms)
+                if done is None:
+                    self.later.add(game_id)
             except Exception:
                 log.exception("settling abandoned game %s failed", game_id)
 
