@@ -28,6 +28,25 @@ def names() -> list[str]:
     return sorted(REGISTRY)
 
 
+def register(name: str, target: str) -> None:
+    """Add game `name`, implemented by `target` ("package.module:Class"), for this
+    process: a game kept outside `borough/games/` (a test's, a designer's) joins
+    every layer as a listed one does. Refuses a name already taken."""
+    if name in REGISTRY:
+        raise ValueError(f"a game named {name!r} is registered already")
+    module, _, cls = target.partition(":")
+    if not module or not cls:
+        raise ValueError(f"{target!r} is not of the form 'package.module:Class'")
+    REGISTRY[name] = target
+
+
+def unregister(name: str) -> None:
+    """Remove game `name`, added by `register`, from this process."""
+    package(name)  # refuses an unknown name
+    del REGISTRY[name]
+    _own.pop(name, None)
+
+
 def package(name: str) -> str:
     """The dotted name of the package holding game `name`."""
     if name not in REGISTRY:

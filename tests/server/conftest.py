@@ -53,13 +53,14 @@ class Server:
     process: subprocess.Popen | None = None
     port: int = 0
     settings: dict[str, str] = field(default_factory=dict)  # BOROUGH_* overrides
+    module: str = "borough"  # what `python -m` runs (a test's may register a game first)
 
     def start(self) -> Server:
         self.port = self.port or free_port()
         env = {**os.environ, "BOROUGH_DATABASE_URL": self.database_url, **TEST_SETTINGS,
                **self.settings}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "borough", "serve", "--port", str(self.port)],
+            [sys.executable, "-m", self.module, "serve", "--port", str(self.port)],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
         self.url = f"http://127.0.0.1:{self.port}"
