@@ -1139,6 +1139,8 @@ export class Table {
     const order = view.seats.map((s) => s.seat).sort((a, b) => result.scores[b] - result.scores[a]);
     const winners = result.winners.map((s) => seatName(view, s));
     const why = explainResult(view);
+    const parts = why.columns.filter((c) => c.part);
+    const extras = why.columns.filter((c) => !c.part);
     const solo = view.seats.length === 1; // a solo score is rated, nobody wins it
     let headline;
     if (result.detail && result.detail.everyone_loses) headline = "Everyone lost together.";
@@ -1167,7 +1169,7 @@ export class Table {
                 "tr",
                 {},
                 el("th", {}, "Player"),
-                why.columns.map((c) =>
+                parts.map((c) =>
                   el(
                     "th",
                     {},
@@ -1182,6 +1184,15 @@ export class Table {
                   ),
                 ),
                 el("th", {}, "Score"),
+                // beside the score, not in it: a tie-break or a count the game shows
+                extras.map((c) =>
+                  el(
+                    "th",
+                    { class: "not-scored" },
+                    c.title,
+                    el("span", { class: "part-rule" }, "not scored"),
+                  ),
+                ),
               ),
             ),
             el(
@@ -1198,10 +1209,9 @@ export class Table {
                     seatName(view, s),
                     result.winners.includes(s) && !solo ? " ★" : "",
                   ),
-                  why.columns.map((c) =>
-                    el("td", { "data-part": c.part ? c.title : null }, String(c.values[s] ?? "")),
-                  ),
+                  parts.map((c) => el("td", { "data-part": c.title }, String(c.values[s] ?? ""))),
                   el("td", { "data-final-score": s }, String(result.scores[s])),
+                  extras.map((c) => el("td", { class: "not-scored" }, String(c.values[s] ?? ""))),
                 ),
               ),
             ),
