@@ -53,6 +53,7 @@ import borough
 from borough.server import passwords
 from borough.server import schemas as s
 from borough.server.limits import RateLimit
+from borough.server.refusal import Refused
 from borough.server.settings import Settings
 from borough.server.store import Base, GameRow, hash_token
 
@@ -143,13 +144,8 @@ class Session:
     csrf: str
 
 
-class AccountError(Exception):
+class AccountError(Refused):
     """A refusal with its HTTP status, for the routes and the admin command alike."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 # ------------------------------------------------------------------ storage

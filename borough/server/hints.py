@@ -41,6 +41,7 @@ from borough.core import record as records
 from borough.core.game import Game
 from borough.core.record import dump
 from borough.server.naming import named
+from borough.server.refusal import Refused
 
 if TYPE_CHECKING:
     from borough.server.rooms import Room
@@ -90,16 +91,9 @@ def advise(game: Game, state: Any, seat: int, seed: int, names: list[str]) -> di
     return advice.as_json(found, game.encode)
 
 
-class HintError(Exception):
-    """A refused suggestion: an HTTP status and a sentence (the route answers it
-    as any refused request; rooms.RoomError cannot be imported here, as the
-    views import this module)."""
-
-    def __init__(self, status: int, message: str, retry_after: float | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.retry_after = retry_after
+class HintError(Refused):
+    """A refused suggestion (the route answers it as any refused request;
+    rooms.RoomError cannot be imported here, as the views import this module)."""
 
 
 def compute(game_name: str, state_json: dict, seat: int, seed: int,

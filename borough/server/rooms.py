@@ -40,6 +40,7 @@ from borough.server.bots import BotScheduler
 from borough.server.changes import Step
 from borough.server.group_commit import GroupCommit
 from borough.server.naming import named
+from borough.server.refusal import Refused
 from borough.server.settings import Settings
 from borough.server.store import Change, Conflict, Entry, Store, StoredGame, hash_token
 from borough.server.views import Audience, Shown, Stamped
@@ -48,14 +49,8 @@ MAX_SEED = 2**53
 log = logging.getLogger("borough.server")
 
 
-class RoomError(Exception):
-    """A refused request: an HTTP status and a sentence for the client."""
-
-    def __init__(self, status: int, message: str, retry_after: float | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.retry_after = retry_after
+class RoomError(Refused):
+    """A refused request about a game."""
 
 
 @dataclass

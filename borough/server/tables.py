@@ -42,6 +42,7 @@ from borough.server.accounts import (
     Session,
 )
 from borough.server.limits import RateLimit
+from borough.server.refusal import Refused
 from borough.server.rooms import RoomError, Rooms, waiting
 from borough.server.settings import Settings
 from borough.server.store import Base, GameRow, hash_token
@@ -87,11 +88,8 @@ def aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-class TableError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
+class TableError(Refused):
+    """A refused request about an open table."""
 
 
 class Tables:
