@@ -27,6 +27,7 @@ from email.message import EmailMessage
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 from sqlalchemy import (
     Boolean,
@@ -52,6 +53,31 @@ from borough.server.store import Base, Entry
 from borough.server.tables import aware, signed_in
 
 log = logging.getLogger("borough.server")
+
+UNKNOWN_LINK = "that link is unknown or expired; give the address again"
+
+
+def _page(title: str, text: str) -> str:
+    """A page for a person who followed a link from an e-mail (fixed words only)."""
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<title>{title} · Borough</title><link rel="stylesheet" href="/static/style.css">'
+        f'</head><body><main><h1>{title}</h1><p>{text}</p>'
+        '<p><a href="/">Back to the lobby</a></p></main></body></html>'
+    )
+
+
+VERIFIED_PAGE = _page(
+    "Address verified",
+    "Your e-mail address is verified. If you chose to be told of your turns, "
+    "Borough will write when a turn-based table waits for you.",
+)
+UNKNOWN_LINK_PAGE = _page(
+    "This link no longer works",
+    "The link is unknown, already used or expired. Give your address again in the "
+    "lobby, under Open tables, to be sent a new one.",
+)
 RETRY_SECONDS = 60.0  # a failed message is tried once more after this
 
 
@@ -340,10 +366,15 @@ def routes(settings: Settings) -> APIRouter:
     @router.get("/verify", response_model=Verified, responses=s.errors(400, 404))
     async def verify(
         request: Request, token: Annotated[str, Query(min_length=1, max_length=100)]
-    ) -> dict[str, Any]:
-        """Follow the link sent to a new address: the address counts from now on."""
-        if not await asyncio.to_thread(mailer_of(request).verify, token):
-            raise HTTPException(404, "that link is unknown or expired; give the address again")
+    ) -> Any:
+        """Follow the link sent to a new address: the address counts from now on. A
+        browser (asking for HTML) is answered with a page that says so."""
+        done = await asyncio.to_thread(mailer_of(request).verify, token)
+        if "text/html" in request.headers.get("accept", ""):
+            return HTMLResponse(VERIFIED_PAGE if done else UNKNOWN_LINK_PAGE,
+                                status_code=200 if done else 404)
+        if not done:
+            raise HTTPException(404, UNKNOWN_LINK)
         return {"verified": True}
 
     return router

@@ -76,8 +76,11 @@ def verified(person: Person, box: Inbox, address: str, notify: bool) -> None:
     assert "Verify" in subject
     link = re.search(r"http://\S+/api/account/email/verify\?token=\S+", text).group(0)
     assert httpx.get(link.replace("token=", "token=x")).status_code in (404, 400)
-    assert httpx.get(link).status_code == 200
+    page = httpx.get(link, headers={"Accept": "text/html,*/*"})  # a person's browser
+    assert page.status_code == 200 and "Address verified" in page.text, page.text
     assert httpx.get(link).status_code == 404  # used once
+    again = httpx.get(link, headers={"Accept": "text/html"})
+    assert again.status_code == 404 and "no longer works" in again.text
     state = person.http.get("/api/account/email").json()
     assert state == {"address": address, "verified": True, "notify": notify, "sending": True}
 
