@@ -368,7 +368,11 @@ function drawBorough(ctx, root, seat, x0, y, extra) {
   const mayorCells = obs.mayor >= 0 && seat.seat === obs.host ? data.edges[obs.mayor] : [];
   const maxVotes = Math.max(50, ...obs.seats.map((st) => st.votes));
   const maxMoney = Math.max(20, ...obs.seats.map((st) => st.money));
-  const head = svg("g", { class: "borough-head", "data-borough": seat.seat });
+  const head = svg("g", {
+    class: "borough-head",
+    "data-borough": seat.seat,
+    "data-seat-area": seat.seat,
+  });
   let hy = para(
     ctx,
     head,

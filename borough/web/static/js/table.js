@@ -1107,9 +1107,32 @@ export class Table {
                 ? `${scores[s.seat]} pts`
                 : "",
             ),
+            this.showAreaButton(s),
           ),
         ),
       ),
+    );
+  }
+
+  // Another player's own area (a borough, a city) may sit below the fold in the
+  // board's frame: one click brings it into view.
+  showAreaButton(s) {
+    if (s.seat === this.view.seat) return null;
+    const selector = `[data-seat-area="${s.seat}"]`;
+    if (!this.boardWrap.querySelector(selector)) return null;
+    return el(
+      "button",
+      {
+        class: "show-area",
+        type: "button",
+        "data-show-area": s.seat,
+        "aria-label": `Show ${s.name}'s area on the board`,
+        onclick: () => {
+          const area = this.boardWrap.querySelector(selector);
+          if (area) area.scrollIntoView({ block: "start", inline: "nearest" });
+        },
+      },
+      "Show",
     );
   }
 
