@@ -21,7 +21,17 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import borough
 from borough import guide, rulebook, tutorial
-from borough.server import account_routes, clocks, cluster, hints, mail, memory, ratings, tables
+from borough.server import (
+    account_routes,
+    clocks,
+    cluster,
+    hints,
+    mail,
+    memory,
+    rating_routes,
+    ratings,
+    tables,
+)
 from borough.server import schemas as s
 from borough.server.bots import BotScheduler
 from borough.server.chat import Chat
@@ -365,7 +375,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return rooms.record(await rooms.get(game_id, fresh=True))
 
     app.include_router(account_routes.routes(settings))  # optional accounts
-    app.include_router(ratings.routes(web.STATIC))  # ratings and leaderboards: ratings.py
+    app.include_router(rating_routes.routes(web.STATIC))  # ratings and leaderboards
     app.include_router(tables.routes(settings))  # open tables: tables.py, clocks.py
     app.include_router(mail.routes(settings))  # turn e-mails: mail.py
 
