@@ -18,6 +18,7 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 import borough
 from borough import guide, rulebook, tutorial
@@ -152,6 +153,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, timeout=settings.body_timeout)
+    # Outermost: every route, quota and socket cap sees the client's own address.
+    # Here rather than uvicorn's option, so the app behaves alike however it is run.
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
 
     @app.exception_handler(RoomError)
     async def room_error(_: Request, exc: RoomError) -> JSONResponse:

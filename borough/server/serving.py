@@ -43,6 +43,9 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
     return {
         "http": PROTOCOL,
         "h11_max_incomplete_event_size": settings.max_header_bytes,
+        # The app reads X-Forwarded-* itself, from `trusted_proxies` only (app.py);
+        # uvicorn's own reading (FORWARDED_ALLOW_IPS) would apply them twice.
+        "proxy_headers": False,
         "ws": "websockets-sansio",
         # Clients only listen on their sockets: a message beyond this closes the
         # socket with code 1009 before it is buffered.

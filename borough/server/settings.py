@@ -65,11 +65,17 @@ class Settings:
     room_idle_seconds: float = 600.0  # an untouched game without sockets leaves memory
     room_over_seconds: float = 60.0  # a finished game without sockets leaves memory sooner
     sweep_seconds: float = 15.0  # how often rooms are checked for leaving
+    # The proxies (load balancers) in front of this server, as addresses or networks
+    # separated by commas ("*": every peer, only where nothing else can reach the
+    # port). From these alone X-Forwarded-For and X-Forwarded-Proto are believed:
+    # the client is the right-most address in X-Forwarded-For that is not itself
+    # one of them. Any other peer is the client, whatever headers it sends.
+    trusted_proxies: str = "127.0.0.1"
     # Accounts are optional: a guest plays with a seat's link alone.
     # Session cookies are HttpOnly and SameSite=Lax. "auto" marks them Secure unless
     # the request came over plain http to this machine itself (localhost
     # development); behind https (a proxy saying so in X-Forwarded-Proto, see
-    # FORWARDED_ALLOW_IPS) or from any other host they are Secure. "on": always;
+    # trusted_proxies) or from any other host they are Secure. "on": always;
     # "off": never (plain http across a network, where anyone on the way reads them).
     cookie_secure: str = "auto"
     session_days: float = 30.0  # a log-in lasts this long on its device
