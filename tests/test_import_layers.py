@@ -59,14 +59,6 @@ games.citycouncil.flow -> games.citycouncil.production
 games.citycouncil.production -> games.citycouncil.flow
 games.citycouncil.prompts -> games.citycouncil.rules
 games.citycouncil.rules -> games.citycouncil.prompts
-games.ekopolis.effects -> games.ekopolis.rules
-games.ekopolis.effects -> games.ekopolis.scoring
-games.ekopolis.prompts -> games.ekopolis.rules
-games.ekopolis.rules -> games.ekopolis.effects
-games.ekopolis.rules -> games.ekopolis.prompts
-games.ekopolis.rules -> games.ekopolis.scoring
-games.ekopolis.scoring -> games.ekopolis.effects
-games.ekopolis.scoring -> games.ekopolis.rules
 games.rondelcity.checks -> games.rondelcity.rules
 games.rondelcity.information -> games.rondelcity.rules
 games.rondelcity.prompts -> games.rondelcity.rules

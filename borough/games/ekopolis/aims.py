@@ -35,7 +35,7 @@ def goals(game: Any, state: Any, seat: int) -> dict[str, tuple[int, int | None]]
             f"the city's balanced triplets of Buildings ({scoring.BASIC_TRIPLET} "
             "points each at the end, EKO-15)": (min(totals), None)
         }
-    counts = scoring.card_colours(game, state.seats[seat].cards)
+    counts = scoring.card_colours(game.content, state.seats[seat].cards)
     found: dict[str, tuple[int, int | None]] = {
         f"your {colour} Action cards (each full set of three colours scores "
         f"{scoring.CARD_TRIPLET} at the end, EKO-F6)": (counts[k], None)

@@ -1,60 +1,66 @@
-"""Ekopolis Action cards (full version): taking, playing and scoring them."""
+"""Ekopolis Action cards (full version): taking and playing them, and the choices they ask.
+
+A card that asks a choice interrupts the turn: `state.pending` holds the card and
+`state.resume` the step the turn goes back to once the choice is made.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from borough.core.game import Action, Event
-from borough.games.ekopolis import scoring
-from borough.games.ekopolis.data import COLOURS, Card
-from borough.games.ekopolis.state import DISCARD, EFFECT, GREEN_ZONE, POLLUTION, EkoState
-
-if TYPE_CHECKING:
-    from borough.games.ekopolis.rules import Ekopolis
+from borough.games.ekopolis import scoring, supply
+from borough.games.ekopolis.data import COLOURS, Card, Content
+from borough.games.ekopolis.geometry import open_spaces
+from borough.games.ekopolis.state import (
+    DISCARD,
+    EFFECT,
+    GREEN_ZONE,
+    POLLUTION,
+    EkoState,
+    player_name,
+)
 
 CHOICE_EFFECTS = ("place_green", "remove_pollution")
 
 
-def _name(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
-def take_card(game: Ekopolis, state: EkoState, seat: int, colour: int,
+def take_card(content: Content, state: EkoState, seat: int, colour: int,
               events: list[Event]) -> None:
     """EKO-F2: take the top Action card of the placed Building's colour."""
     deck = state.card_decks[colour]
     if not deck:
         events.append(Event(f"The {COLOURS[colour]} Action cards are used up.", "card"))
-        game.after_card(state, seat)
+        state.step = DISCARD
         return
-    card = game.cards[deck.pop()]
+    card = content.cards[deck.pop()]
     data = state.seats[seat]
     data.cards.append(card.id)
     if card.timing != "now":  # EKO-F4, EKO-F5: kept face down until played or scored
         data.held.append(card.id)
         events.append(Event(
-            f"{_name(seat)} takes a {COLOURS[colour]} Action card and keeps it.", "card", seat
+            f"{player_name(seat)} takes a {COLOURS[colour]} Action card and keeps it.", "card",
+            seat
         ))
         events.append(Event(
-            f"{_name(seat)} keeps {card.name}: {card.text}", "card", seat, private_to=(seat,)
+            f"{player_name(seat)} keeps {card.name}: {card.text}", "card", seat,
+            private_to=(seat,)
         ))
-        game.after_card(state, seat)
+        state.step = DISCARD
         return
-    events.append(Event(f"{_name(seat)} takes {card.name}: {card.text}", "card", seat))
+    events.append(Event(f"{player_name(seat)} takes {card.name}: {card.text}", "card", seat))
     if card.effect in CHOICE_EFFECTS:  # EKO-F3
-        if _has_target(game, state, seat, card):
+        if _has_target(content, state, seat, card):
             state.pending, state.resume, state.step = card.id, DISCARD, EFFECT
         else:
             events.append(Event(f"{card.name} has nothing to act on.", "card", seat))
-            game.after_card(state, seat)
+            state.step = DISCARD
         return
-    _score(game, state, seat, card, events)
-    game.after_card(state, seat)
+    scoring.score_card(content, state, seat, card, events)
+    state.step = DISCARD
 
 
-def _has_target(game: Ekopolis, state: EkoState, seat: int, card: Card) -> bool:
+def _has_target(content: Content, state: EkoState, seat: int, card: Card) -> bool:
     if card.effect == "place_green":
-        return state.tokens_left[1] > 0 and bool(game.open_spaces(state, seat, tokens_ok=False))
+        return state.tokens_left[1] > 0 and bool(
+            open_spaces(content.board, state, seat, tokens_ok=False))
     if card.effect == "remove_pollution":
         return POLLUTION in state.board
     if card.effect == "new_hand":
@@ -62,99 +68,61 @@ def _has_target(game: Ekopolis, state: EkoState, seat: int, card: Card) -> bool:
     return True
 
 
-def can_play(game: Ekopolis, state: EkoState, seat: int, card_id: int) -> bool:
-    return _has_target(game, state, seat, game.cards[card_id])
+def playable(content: Content, state: EkoState, seat: int) -> list[Action]:
+    """EKO-F5: kept cards may be played on their owner's turn, when they can act."""
+    if not state.full:
+        return []
+    return [
+        ("play", c) for c in sorted(state.seats[seat].held)
+        if content.cards[c].timing == "later" and _has_target(content, state, seat,
+                                                              content.cards[c])
+    ]
 
 
-def play(game: Ekopolis, state: EkoState, seat: int, card_id: int, events: list[Event]) -> None:
+def play(content: Content, state: EkoState, seat: int, card_id: int,
+         events: list[Event]) -> None:
     """EKO-F5: play a kept card on its owner's turn."""
-    card = game.cards[card_id]
+    card = content.cards[card_id]
     state.seats[seat].held.remove(card_id)
-    events.append(Event(f"{_name(seat)} plays {card.name}: {card.text}", "play", seat))
+    events.append(Event(f"{player_name(seat)} plays {card.name}: {card.text}", "play", seat))
     if card.effect == "new_hand":
         data = state.seats[seat]
         count = len(data.hand)
         state.discard.extend(sorted(data.hand))
         data.hand = []
-        game.draw_tiles(state, seat, count)
-        events.append(Event(f"{_name(seat)} draws {count} new Buildings.", "draw", seat))
+        supply.draw_tiles(state, seat, count)
+        events.append(Event(f"{player_name(seat)} draws {count} new Buildings.", "draw", seat))
         return
     state.pending, state.resume, state.step = card_id, state.step, EFFECT
 
 
-def choices(game: Ekopolis, state: EkoState, seat: int) -> list[Action]:
-    card = game.cards[state.pending]
+def choices(content: Content, state: EkoState, seat: int) -> list[Action]:
+    card = content.cards[state.pending]
     if card.effect == "place_green":
-        acts: list[Action] = [("green", h) for h in game.open_spaces(state, seat, tokens_ok=False)]
+        acts: list[Action] = [
+            ("green", h) for h in open_spaces(content.board, state, seat, tokens_ok=False)]
         if card.timing == "now":  # "may": a card taken now can be declined
             acts.append(("skip",))
         return acts
     return [("remove", h) for h, code in enumerate(state.board) if code == POLLUTION]
 
 
-def resolve_choice(game: Ekopolis, state: EkoState, seat: int, action: Action,
+def resolve_choice(content: Content, state: EkoState, seat: int, action: Action,
                    events: list[Event]) -> None:
-    card = game.cards[state.pending]
+    card = content.cards[state.pending]
     kind = action[0]
     if kind == "green":
-        scoring.put_token(game, state, seat, action[1], GREEN_ZONE, events)
+        scoring.put_token(content, state, seat, action[1], GREEN_ZONE, events)
     elif kind == "remove":
         state.board[action[1]] = -1
         state.tokens_left[0] += 1
-        game.add_points(state, seat, card.points, scoring.CARDS)
+        scoring.add_points(state, seat, card.points, scoring.CARDS)
         events.append(Event(
-            f"{_name(seat)} removes the pollution token from {game.board.labels[action[1]]} "
-            f"and scores {card.points:+d}.", "remove", seat,
+            f"{player_name(seat)} removes the pollution token from "
+            f"{content.board.labels[action[1]]} and scores {card.points:+d}.", "remove", seat,
         ))
     else:
-        events.append(Event(f"{_name(seat)} places no green zone.", "skip", seat))
+        events.append(Event(f"{player_name(seat)} places no green zone.", "skip", seat))
     state.pending = -1
     resume, state.resume = state.resume, ""
-    if resume == DISCARD:
-        game.after_card(state, seat)
-    else:
-        state.step = resume
-
-
-def _count(game: Ekopolis, cards: list[int], colour: int | None) -> int:
-    return sum(1 for c in cards if game.cards[c].colour == colour)
-
-
-def card_points(game: Ekopolis, state: EkoState, seat: int, card: Card) -> dict[int, int]:
-    """Points an automatic effect gives, per seat (EKO-C1 to EKO-C7)."""
-    effect, pts = card.effect, card.points
-    if effect == "flat":
-        return {seat: pts}
-    if effect == "own_cards":
-        return {seat: pts * _count(game, state.seats[seat].cards, card.target)}
-    if effect == "own_buildings":
-        assert card.target is not None  # data.py gives every such card a colour
-        return {seat: pts * state.seats[seat].built[card.target]}
-    if effect == "others":
-        return {s: pts for s in range(state.players) if s != seat}
-    if effect == "board_count":
-        code = POLLUTION if card.what == "pollution" else GREEN_ZONE
-        return {seat: pts * state.board.count(code)}
-    counts = [_count(game, s.cards, card.target) for s in state.seats]
-    if effect == "most":  # EKO-F10: everyone tied for most, also when the most is zero
-        best = max(counts)
-        return {s: pts for s, n in enumerate(counts) if n == best}
-    if effect == "fewest":
-        low = min(counts)
-        return {s: pts for s, n in enumerate(counts) if n == low}
-    raise ValueError(f"effect {effect!r} is not automatic")
-
-
-def _score(game: Ekopolis, state: EkoState, seat: int, card: Card, events: list[Event]) -> None:
-    gains = card_points(game, state, seat, card)
-    for s, pts in sorted(gains.items()):
-        scoring.earn(state, s, pts, scoring.CARDS)
-    told = ", ".join(f"{_name(s)} {p:+d}" for s, p in sorted(gains.items()) if p)
-    events.append(Event(f"{card.name}: {told or 'no points change'}.", "score", seat))
-
-
-def score_end_card(game: Ekopolis, state: EkoState, seat: int, card_id: int,
-                   events: list[Event]) -> None:
-    card = game.cards[card_id]
-    events.append(Event(f"{_name(seat)} reveals {card.name}: {card.text}", "final", seat))
-    _score(game, state, seat, card, events)
+    state.step = resume  # back to the step the card interrupted, or on to the discard

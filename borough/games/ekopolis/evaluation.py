@@ -11,7 +11,7 @@ group is judged by its score plus the balanced-city triplets so far.
 from __future__ import annotations
 
 from borough.core.values import margin_values, result_values
-from borough.games.ekopolis import effects, scoring
+from borough.games.ekopolis import scoring
 from borough.games.ekopolis.rules import Ekopolis
 from borough.games.ekopolis.state import EkoState
 
@@ -32,11 +32,11 @@ def estimates(game: Ekopolis, state: EkoState) -> list[float]:
         playable = 1.0 if has_turn(state, seat) else 0.0
         value = float(state.scores[seat])
         if state.full and state.step != "over":
-            value += scoring.CARD_TRIPLET * min(scoring.card_colours(game, data.cards))
+            value += scoring.CARD_TRIPLET * min(scoring.card_colours(game.content, data.cards))
             for c in data.held:
                 card = game.cards[c]
                 if card.timing == "end":
-                    value += effects.card_points(game, state, seat, card).get(seat, 0)
+                    value += scoring.card_points(game.content, state, seat, card).get(seat, 0)
                 else:
                     value += playable
         out.append(value)

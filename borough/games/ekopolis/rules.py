@@ -13,7 +13,7 @@ from typing import Any
 from borough.core.errors import CorruptData
 from borough.core.game import Action, Breakdown, Event, Game, MovesPlayed, Option, Refusal, Result
 from borough.core.rng import Rng
-from borough.games.ekopolis import effects, prompts, refusals, scoring
+from borough.games.ekopolis import effects, geometry, prompts, refusals, scoring, supply
 from borough.games.ekopolis.data import BLUE, COLOURS, DEFAULT_DIR, GREEN, RED, Content, load
 from borough.games.ekopolis.state import (
     CITY_HALL,
@@ -27,6 +27,7 @@ from borough.games.ekopolis.state import (
     POLLUTION,
     EkoState,
     Seat,
+    player_name,
 )
 
 ROUNDS = {3: 9, 4: 7, 5: 6}  # EKO-3
@@ -36,10 +37,6 @@ TOKENS = 14  # EKO-12
 OPEN_CHOICES = frozenset(
     ("place", "pollute", "green", "remove", "skip", "play", "discard", "keep", "pass")
 )
-
-
-def player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
 
 
 class Ekopolis(Game):
@@ -99,37 +96,10 @@ class Ekopolis(Game):
 
     # --------------------------------------------------------- geometry
     def city(self, state: EkoState, seat: int) -> set[int]:
-        """The Buildings joined to `seat`'s City hall (EKO-5): tokens never connect."""
-        board, nbrs = state.board, self.board.neighbours
-        start = state.seats[seat].city_hall
-        seen = {start}
-        stack = [start]
-        while stack:
-            for n in nbrs[stack.pop()]:
-                if n not in seen and board[n] >= 0:
-                    seen.add(n)
-                    stack.append(n)
-        return seen
+        return geometry.city(self.board, state, seat)
 
     def open_spaces(self, state: EkoState, seat: int, tokens_ok: bool) -> list[int]:
-        """Spaces next to the seat's city where something may go, in board order."""
-        board, nbrs, blocked = state.board, self.board.neighbours, self.board.blocked
-        out = set()
-        for h in self.city(state, seat):
-            for n in nbrs[h]:
-                v = board[n]
-                if v == EMPTY or (tokens_ok and v < EMPTY):
-                    out.add(n)
-        return sorted(out - blocked)
-
-    def empty_neighbours(self, state: EkoState, hex_: int) -> list[int]:
-        board, blocked = state.board, self.board.blocked
-        return [n for n in self.board.neighbours[hex_] if board[n] == EMPTY and n not in blocked]
-
-    def pollution_spaces(self, state: EkoState, seat: int) -> list[int]:
-        """EKO-10: next to the new Building, else anywhere next to the city."""
-        near = self.empty_neighbours(state, state.last)
-        return sorted(near) if near else self.open_spaces(state, seat, tokens_ok=False)
+        return geometry.open_spaces(self.board, state, seat, tokens_ok)
 
     # ------------------------------------------------------------ turns
     def to_act(self, state: EkoState) -> tuple[int, ...]:
@@ -143,24 +113,25 @@ class Ekopolis(Game):
             return []
         step = state.step
         if step == PLACE:
-            spaces = self.open_spaces(state, seat, tokens_ok=True)
+            spaces = geometry.open_spaces(self.board, state, seat, tokens_ok=True)
             acts: list[Action] = [
                 ("place", t, h) for t in sorted(state.seats[seat].hand) for h in spaces
             ]
             if not acts:
                 acts.append(("pass",))  # EKO-6
-            return acts + self._playable(state, seat)
+            return acts + effects.playable(self.content, state, seat)
         if step == POLLUTE:
-            return [("pollute", h) for h in self.pollution_spaces(state, seat)]
+            return [("pollute", h) for h in geometry.pollution_spaces(self.board, state, seat)]
         if step == "green":
-            return [("green", h) for h in self.empty_neighbours(state, state.last)] + [("skip",)]
+            near = geometry.empty_neighbours(self.board, state, state.last)
+            return [("green", h) for h in near] + [("skip",)]
         if step == EFFECT:
-            return effects.choices(self, state, seat)
+            return effects.choices(self.content, state, seat)
         if step == DISCARD:
             return (
                 [("discard", t) for t in sorted(state.seats[seat].hand)]
                 + [("keep",)]
-                + self._playable(state, seat)
+                + effects.playable(self.content, state, seat)
             )
         raise CorruptData(f"unknown step {step!r}")
 
@@ -175,25 +146,16 @@ class Ekopolis(Game):
                     or board[h] > EMPTY):
                 return False
             # `open_spaces` from the other side: a neighbour of h is in the city
-            city = self.city(state, seat)
-            return any(n in city for n in self.board.neighbours[h])
+            joined = geometry.city(self.board, state, seat)
+            return any(n in joined for n in self.board.neighbours[h])
         return action in self.legal_actions(state, seat)
-
-    def _playable(self, state: EkoState, seat: int) -> list[Action]:
-        """EKO-F5: kept cards may be played on their owner's turn, when they can act."""
-        if not state.full:
-            return []
-        return [
-            ("play", c) for c in sorted(state.seats[seat].held)
-            if self.cards[c].timing == "later" and effects.can_play(self, state, seat, c)
-        ]
 
     def _apply(self, state: EkoState, seat: int, action: Action) -> list[Event]:
         state.moves += 1
         kind = action[0]
         events: list[Event] = []
         if state.step == EFFECT and kind != "play":
-            effects.resolve_choice(self, state, seat, action, events)
+            effects.resolve_choice(self.content, state, seat, action, events)
         elif kind == "place":
             self._place(state, seat, action[1], action[2], events)
         elif kind == "pass":
@@ -201,16 +163,16 @@ class Ekopolis(Game):
             events.append(Event(f"{player_name(seat)} has {why} and passes.", "pass", seat))
             self._end_turn(state, seat, events)
         elif kind == "pollute":
-            self._put_token(state, seat, action[1], POLLUTION, events)
+            scoring.put_token(self.content, state, seat, action[1], POLLUTION, events)
             self._after_pollution(state, seat, events)
         elif kind == "green":
-            self._put_token(state, seat, action[1], GREEN_ZONE, events)
+            scoring.put_token(self.content, state, seat, action[1], GREEN_ZONE, events)
             self._after_green(state, seat, events)
         elif kind == "skip":
             events.append(Event(f"{player_name(seat)} places no green zone.", "skip", seat))
             self._after_green(state, seat, events)
         elif kind == "play":
-            effects.play(self, state, seat, action[1], events)
+            effects.play(self.content, state, seat, action[1], events)
         elif kind == "discard":
             hand = state.seats[seat].hand
             hand.remove(action[1])
@@ -226,14 +188,14 @@ class Ekopolis(Game):
     def _place(self, state: EkoState, seat: int, tile_id: int, hex_: int,
                events: list[Event]) -> None:
         tile = self.tiles[tile_id]
-        points, parts = scoring.placement(self, state, tile, hex_)
+        points, parts = scoring.placement(self.content, state, tile, hex_)
         if state.board[hex_] < EMPTY:  # EKO-13: building on a token returns it to the supply
             state.tokens_left[0 if state.board[hex_] == POLLUTION else 1] += 1
         state.board[hex_] = tile_id
         state.seats[seat].hand.remove(tile_id)
         state.seats[seat].built[tile.colour] += 1
         state.last = hex_
-        self.add_points(state, seat, points, scoring.BUILDINGS)
+        scoring.add_points(state, seat, points, scoring.BUILDINGS)
         where = self.board.labels[hex_]
         detail = f" ({', '.join(parts)})" if parts else ""
         events.append(Event(
@@ -241,7 +203,8 @@ class Ekopolis(Game):
             f"and scores {points:+d}{detail}.",
             "place", seat,
         ))
-        if tile.pollution and state.tokens_left[0] > 0 and self.pollution_spaces(state, seat):
+        if (tile.pollution and state.tokens_left[0] > 0
+                and geometry.pollution_spaces(self.board, state, seat)):
             state.step = POLLUTE
         else:
             self._after_pollution(state, seat, events)
@@ -251,7 +214,7 @@ class Ekopolis(Game):
         if (
             tile.green_zone
             and state.tokens_left[1] > 0
-            and self.empty_neighbours(state, state.last)
+            and geometry.empty_neighbours(self.board, state, state.last)
         ):
             state.step = "green"
         else:
@@ -262,40 +225,17 @@ class Ekopolis(Game):
             self._end_turn(state, seat, events)
             return
         colour = self.tiles[state.board[state.last]].colour
-        effects.take_card(self, state, seat, colour, events)  # EKO-F2
-
-    def after_card(self, state: EkoState, seat: int) -> None:
-        state.step = DISCARD
-
-    def _put_token(self, state: EkoState, seat: int, hex_: int, code: int,
-                   events: list[Event]) -> None:
-        scoring.put_token(self, state, seat, hex_, code, events)
-
-    def add_points(self, state: EkoState, seat: int, points: int, part: str) -> None:
-        """EKO-4 basic: the group shares one score; EKO-F0 full: each their own."""
-        for s in [seat] if state.full else range(state.players):
-            scoring.earn(state, s, points, part)
-
-    def draw_tiles(self, state: EkoState, seat: int, count: int) -> None:
-        """Draw from the stack; when it runs out, shuffle the discards into it (EKO-F7)."""
-        hand = state.seats[seat].hand
-        for _ in range(count):
-            if not state.deck and state.discard:
-                state.deck, state.discard = state.discard, []
-                state.rng.shuffle(state.deck)
-            if not state.deck:
-                return
-            hand.append(state.deck.pop())
+        effects.take_card(self.content, state, seat, colour, events)  # EKO-F2
 
     def _end_turn(self, state: EkoState, seat: int, events: list[Event]) -> None:
-        self.draw_tiles(state, seat, HAND - len(state.seats[seat].hand))  # EKO-7
+        supply.draw_tiles(state, seat, HAND - len(state.seats[seat].hand))  # EKO-7
         state.last = -1
         state.current = (seat + 1) % state.players
         if state.current == 0:  # EKO-3: the round tracker moves before the first seat's turn
             state.round += 1
             if state.round > state.rounds:
                 state.round = state.rounds
-                scoring.final(self, state, events)
+                scoring.final(self.content, state, events)
                 state.step = OVER
                 return
         state.step = PLACE
@@ -489,7 +429,8 @@ class Ekopolis(Game):
         yield ("keep",)
         yield ("pass",)
 
-    prompt = prompts.prompt
+    def prompt(self, state: EkoState, seat: int) -> str:
+        return prompts.prompt(self.content, state, seat)
 
     def describe(self, action: Action, state: Any = None) -> str:
         kind, label, tiles = action[0], self.board.labels, self.tiles

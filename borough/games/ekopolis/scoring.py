@@ -1,35 +1,39 @@
-"""Ekopolis points: placing a Building or a token, and the end of the game."""
+"""Ekopolis points: placing a Building or a token, Action cards, and the end of the game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from borough.core.game import Breakdown, Event, ScorePart
-from borough.games.ekopolis.data import COLOURS, GREEN, Tile
-from borough.games.ekopolis.state import CITY_HALL, EMPTY, GREEN_ZONE, POLLUTION, EkoState
-
-if TYPE_CHECKING:
-    from borough.games.ekopolis.rules import Ekopolis
+from borough.games.ekopolis.data import COLOURS, GREEN, Card, Content, Tile
+from borough.games.ekopolis.state import (
+    CITY_HALL,
+    EMPTY,
+    GREEN_ZONE,
+    POLLUTION,
+    EkoState,
+    player_name,
+)
 
 FINE = 3  # EKO-13, EKO-14
 BASIC_TRIPLET = 3  # EKO-15
 CARD_TRIPLET = 7  # EKO-F6
 
 
-def colour_of(game: Ekopolis, code: int) -> int:
+def colour_of(content: Content, code: int) -> int:
     """The colour of a Building on the board; City halls are blue (EKO-1)."""
-    return 2 if code >= CITY_HALL else game.tiles[code].colour
+    return 2 if code >= CITY_HALL else content.tiles[code].colour
 
 
-def placement(game: Ekopolis, state: EkoState, tile: Tile, hex_: int) -> tuple[int, list[str]]:
+def placement(content: Content, state: EkoState, tile: Tile, hex_: int) -> tuple[int, list[str]]:
     """Points for putting `tile` on `hex_`, with the parts that make them up."""
     board = state.board
     per_colour = [0, 0, 0]
     polluted = greened = 0
-    for n in game.board.neighbours[hex_]:
+    for n in content.board.neighbours[hex_]:
         code = board[n]
         if code >= 0:  # EKO-8: only the new tile's printed values count
-            per_colour[colour_of(game, code)] += 1
+            per_colour[colour_of(content, code)] += 1
         elif code == POLLUTION:
             polluted += 1
         elif code == GREEN_ZONE:
@@ -55,48 +59,43 @@ def placement(game: Ekopolis, state: EkoState, tile: Tile, hex_: int) -> tuple[i
     if board[hex_] < EMPTY:  # EKO-13
         points -= FINE
         parts.append(f"built on a token -{FINE}")
-    if hex_ in game.board.endangered:  # EKO-14
+    if hex_ in content.board.endangered:  # EKO-14
         points -= FINE
         parts.append(f"endangered species -{FINE}")
     return points, parts
 
 
 def put_token(
-    game: Ekopolis, state: EkoState, seat: int, hex_: int, code: int, events: list[Event]
+    content: Content, state: EkoState, seat: int, hex_: int, code: int, events: list[Event]
 ) -> None:
     """Place a pollution or green zone token; only an endangered space changes the score."""
-    from borough.games.ekopolis.rules import player_name
-
     state.board[hex_] = code
     state.tokens_left[0 if code == POLLUTION else 1] -= 1
     kind = "pollution" if code == POLLUTION else "green zone"
     points = 0
-    if hex_ in game.board.endangered:  # EKO-14
+    if hex_ in content.board.endangered:  # EKO-14
         points = -FINE if code == POLLUTION else FINE
-        game.add_points(state, seat, points, ENDANGERED)
+        add_points(state, seat, points, ENDANGERED)
     gain = f" and scores {points:+d} on the endangered species" if points else ""
     events.append(Event(
-        f"{player_name(seat)} puts a {kind} token on {game.board.labels[hex_]}{gain}.",
+        f"{player_name(seat)} puts a {kind} token on {content.board.labels[hex_]}{gain}.",
         "token", seat,
     ))
 
 
-def final(game: Ekopolis, state: EkoState, events: list[Event]) -> None:
+def final(content: Content, state: EkoState, events: list[Event]) -> None:
     """End of the game: balanced city (basic) or card triplets and end cards (full)."""
-    from borough.games.ekopolis import effects
-    from borough.games.ekopolis.rules import player_name
-
     if not state.full:  # EKO-15: City halls are not counted
         totals = [sum(s.built[c] for s in state.seats) for c in range(3)]
         bonus = BASIC_TRIPLET * min(totals)
-        game.add_points(state, 0, bonus, BALANCED)
+        add_points(state, 0, bonus, BALANCED)
         events.append(Event(
             f"The city has {totals[0]} red, {totals[1]} green and {totals[2]} blue Buildings: "
             f"{min(totals)} balanced triplets score {bonus:+d} for the group.", "final",
         ))
         return
     for seat, data in enumerate(state.seats):  # EKO-F6
-        counts = card_colours(game, data.cards)
+        counts = card_colours(content, data.cards)
         bonus = CARD_TRIPLET * min(counts)
         earn(state, seat, bonus, TRIPLETS)
         events.append(Event(
@@ -105,17 +104,63 @@ def final(game: Ekopolis, state: EkoState, events: list[Event]) -> None:
         ))
     for seat, data in enumerate(state.seats):  # EKO-F4
         for card in sorted(data.held):
-            if game.cards[card].timing == "end":
-                effects.score_end_card(game, state, seat, card, events)
+            if content.cards[card].timing == "end":
+                score_end_card(content, state, seat, card, events)
     for data in state.seats:
-        data.held = [c for c in data.held if game.cards[c].timing == "later"]
+        data.held = [c for c in data.held if content.cards[c].timing == "later"]
 
 
-def card_colours(game: Ekopolis, cards: list[int]) -> list[int]:
+def card_colours(content: Content, cards: list[int]) -> list[int]:
     counts = [0, 0, 0]
     for c in cards:
-        counts[game.cards[c].colour] += 1
+        counts[content.cards[c].colour] += 1
     return counts
+
+
+def _count(content: Content, cards: list[int], colour: int | None) -> int:
+    return sum(1 for c in cards if content.cards[c].colour == colour)
+
+
+def card_points(content: Content, state: EkoState, seat: int, card: Card) -> dict[int, int]:
+    """Points an automatic effect gives, per seat (EKO-C1 to EKO-C7)."""
+    effect, pts = card.effect, card.points
+    if effect == "flat":
+        return {seat: pts}
+    if effect == "own_cards":
+        return {seat: pts * _count(content, state.seats[seat].cards, card.target)}
+    if effect == "own_buildings":
+        assert card.target is not None  # data.py gives every such card a colour
+        return {seat: pts * state.seats[seat].built[card.target]}
+    if effect == "others":
+        return {s: pts for s in range(state.players) if s != seat}
+    if effect == "board_count":
+        code = POLLUTION if card.what == "pollution" else GREEN_ZONE
+        return {seat: pts * state.board.count(code)}
+    counts = [_count(content, s.cards, card.target) for s in state.seats]
+    if effect == "most":  # EKO-F10: everyone tied for most, also when the most is zero
+        best = max(counts)
+        return {s: pts for s, n in enumerate(counts) if n == best}
+    if effect == "fewest":
+        low = min(counts)
+        return {s: pts for s, n in enumerate(counts) if n == low}
+    raise ValueError(f"effect {effect!r} is not automatic")
+
+
+def score_card(content: Content, state: EkoState, seat: int, card: Card,
+               events: list[Event]) -> None:
+    """Score an automatic effect for every seat it reaches."""
+    gains = card_points(content, state, seat, card)
+    for s, pts in sorted(gains.items()):
+        earn(state, s, pts, CARDS)
+    told = ", ".join(f"{player_name(s)} {p:+d}" for s, p in sorted(gains.items()) if p)
+    events.append(Event(f"{card.name}: {told or 'no points change'}.", "score", seat))
+
+
+def score_end_card(content: Content, state: EkoState, seat: int, card_id: int,
+                   events: list[Event]) -> None:
+    card = content.cards[card_id]
+    events.append(Event(f"{player_name(seat)} reveals {card.name}: {card.text}", "final", seat))
+    score_card(content, state, seat, card, events)
 
 
 # Where points come from, as the end screen names them.
@@ -125,6 +170,12 @@ CARDS = "Action cards"
 TRIPLETS = "Card triplets"
 BALANCED = "Balanced city"
 PARTS = (BUILDINGS, ENDANGERED, CARDS, TRIPLETS, BALANCED)
+
+
+def add_points(state: EkoState, seat: int, points: int, part: str) -> None:
+    """EKO-4 basic: the group shares one score; EKO-F0 full: each their own."""
+    for s in [seat] if state.full else range(state.players):
+        earn(state, s, points, part)
 
 
 def earn(state: EkoState, seat: int, points: int, part: str) -> None:

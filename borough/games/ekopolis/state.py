@@ -21,6 +21,10 @@ DISCARD = "discard"  # full version: optionally discard one Building
 OVER = "over"
 
 
+def player_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
 @dataclass
 class Seat:
     hand: list[int]

@@ -65,7 +65,7 @@ def test_example_7_balanced_city_scores_15():
     s = GAME.setup(4, seed=1, options={"version": "basic"})
     s.seats[0].built = [12, 11, 5]
     before = s.scores[0]
-    scoring.final(GAME, s, [])
+    scoring.final(GAME.content, s, [])
     assert s.scores[0] - before == 15
     assert all(score == s.scores[0] for score in s.scores)
 
@@ -76,7 +76,7 @@ def test_example_8_home_insulation_gives_2_points():
     hall = GAME.tiles[TILE["Market hall"]]
     give(s, 0, hall.id)
     top_card(s, CARD["Home insulation"])
-    placed, _ = scoring.placement(GAME, s, hall, LABEL["C4"])
+    placed, _ = scoring.placement(GAME.content, s, hall, LABEL["C4"])
     assert placed == 2  # +2 for the one blue neighbour, the City hall
     events = GAME.apply(s, 0, ("place", hall.id, LABEL["C4"]))
     assert s.seats[0].cards == [CARD["Home insulation"]]
@@ -94,5 +94,5 @@ def test_example_9_three_red_two_green_two_blue_cards_score_14():
         s.card_decks[GAME.cards[c].colour].remove(c)
     s.seats[0].cards = list(mine)
     before = s.scores[0]
-    scoring.final(GAME, s, [])
+    scoring.final(GAME.content, s, [])
     assert s.scores[0] - before == 14

@@ -4,7 +4,7 @@ rule id of RULES.md."""
 
 import random
 
-from borough.games.ekopolis import effects, scoring
+from borough.games.ekopolis import scoring
 from borough.games.ekopolis.state import EMPTY, GREEN_ZONE, POLLUTION
 from tests.games.ekopolis.helpers import (
     BASIC,
@@ -83,7 +83,7 @@ def test_end_cards_are_kept_hidden_and_act_at_the_end_EKO_F4():
     assert GAME.observe(s, 1)["seats"][0]["held_colours"] == [0, 1, 0]
     before = s.scores[0]
     events = []
-    scoring.final(GAME, s, events)
+    scoring.final(GAME.content, s, events)
     assert s.scores[0] - before == 1  # one green zone on the board; no triplet
     assert any("Green belt" in e.text for e in events)
 
@@ -118,7 +118,7 @@ def test_card_triplets_EKO_F6():
         s.card_decks[GAME.cards[c].colour].remove(c)
     s.seats[2].cards = reds + greens
     before = list(s.scores)
-    scoring.final(GAME, s, [])
+    scoring.final(GAME.content, s, [])
     assert s.scores == before  # no blue card, no triplet
 
 
@@ -175,14 +175,14 @@ def test_most_and_fewest_include_ties_and_new_card_EKO_F10():
     s.seats[1].cards = [reds[0]]
     s.seats[2].cards = [reds[1]]
     s.seats[0].cards = [smog.id]
-    gains = effects.card_points(GAME, s, 0, smog)
+    gains = scoring.card_points(GAME.content, s, 0, smog)
     assert gains == {0: smog.points, 1: smog.points, 2: smog.points}
     fund = GAME.cards[CARD["Compensation fund"]]
-    assert effects.card_points(GAME, s, 0, fund) == {3: 1}
+    assert scoring.card_points(GAME.content, s, 0, fund) == {3: 1}
     s.seats[0].cards = []
     eco = GAME.cards[CARD["Eco award"]]
     assert all(_count_colour(s, seat, eco.target) == 0 for seat in range(4))
-    assert effects.card_points(GAME, s, 0, eco) == {seat: eco.points for seat in range(4)}
+    assert scoring.card_points(GAME.content, s, 0, eco) == {seat: eco.points for seat in range(4)}
 
 
 def _count_colour(s, seat, colour):
@@ -207,7 +207,7 @@ def test_effect_kinds_EKO_C1_to_C6():
         "Bird count": {0: 1},  # EKO-C6
     }
     for name, expected in cases.items():
-        assert effects.card_points(GAME, s, 0, GAME.cards[CARD[name]]) == expected, name
+        assert scoring.card_points(GAME.content, s, 0, GAME.cards[CARD[name]]) == expected, name
 
 
 def test_choice_effects_EKO_C7():

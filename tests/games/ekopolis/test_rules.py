@@ -5,7 +5,7 @@ import random
 import pytest
 
 import borough
-from borough.games.ekopolis import scoring
+from borough.games.ekopolis import scoring, supply
 from borough.games.ekopolis.data import DEFAULT_DIR as DATA
 from borough.games.ekopolis.rules import Ekopolis
 from borough.games.ekopolis.state import EMPTY, GREEN_ZONE, POLLUTION
@@ -67,7 +67,7 @@ def test_city_halls_on_start_spaces_EKO_1(players):
     halls = [h for h, code in enumerate(s.board) if code >= 100]
     assert sorted(halls) == sorted(GAME.board.starts[players])
     assert [s.board[seat.city_hall] - 100 for seat in s.seats] == list(range(players))
-    assert scoring.colour_of(GAME, s.board[halls[0]]) == 2
+    assert scoring.colour_of(GAME.content, s.board[halls[0]]) == 2
 
 
 def steps_around_blocked(start: int) -> dict[int, int]:
@@ -335,7 +335,7 @@ def test_only_the_new_tile_counts_EKO_8():
     s = fresh()
     park = GAME.tiles[TILE["City park"]]
     put_on_board(s, "Coal power plant", "C4")
-    points, _ = scoring.placement(GAME, s, park, LABEL["D3"])
+    points, _ = scoring.placement(GAME.content, s, park, LABEL["D3"])
     # D3 touches the City hall (blue) and the coal plant (red): park scores 3 - 2.
     assert points == park.values[2] + park.values[0]
 
@@ -344,7 +344,7 @@ def test_red_bonus_EKO_9():
     """EKO-9: a red tile's bonus comes whatever its neighbours."""
     s = fresh()
     sawmill = GAME.tiles[TILE["Sawmill"]]
-    points, parts = scoring.placement(GAME, s, sawmill, LABEL["C4"])
+    points, parts = scoring.placement(GAME.content, s, sawmill, LABEL["C4"])
     assert points == sawmill.bonus + sawmill.values[2]
     assert any("bonus" in p for p in parts)
 
@@ -398,10 +398,10 @@ def test_pollution_only_costs_points_EKO_10():
     s.board[LABEL["C4"]] = POLLUTION
     factory = GAME.tiles[TILE["Car factory"]]  # +2 per red neighbour
     assert factory.values[0] > 0
-    points, _ = scoring.placement(GAME, s, factory, LABEL["D3"])
+    points, _ = scoring.placement(GAME.content, s, factory, LABEL["D3"])
     assert points == factory.bonus + factory.values[2]  # the pollution next to it gives 0
     preserve = GAME.tiles[TILE["Game preserve"]]
-    points, _ = scoring.placement(GAME, s, preserve, LABEL["D4"])
+    points, _ = scoring.placement(GAME.content, s, preserve, LABEL["D4"])
     assert points == preserve.values[0]
 
 
@@ -416,10 +416,10 @@ def test_green_zone_is_optional_and_counts_green_EKO_11():
     t = fresh()
     t.board[LABEL["C4"]] = GREEN_ZONE
     forest = GAME.tiles[TILE["Forest"]]
-    points, _ = scoring.placement(GAME, t, forest, LABEL["D3"])
+    points, _ = scoring.placement(GAME.content, t, forest, LABEL["D3"])
     assert points == forest.values[1] + forest.values[2]
     steel = GAME.tiles[TILE["Steelworks"]]
-    points, _ = scoring.placement(GAME, t, steel, LABEL["D3"])
+    points, _ = scoring.placement(GAME.content, t, steel, LABEL["D3"])
     assert points == steel.bonus + steel.values[1] + steel.values[2]
 
 
@@ -462,21 +462,21 @@ def test_endangered_species_EKO_14():
     spot = LABEL["D5"]
     assert spot in GAME.board.endangered
     sawmill = GAME.tiles[TILE["Sawmill"]]
-    elsewhere, _ = scoring.placement(GAME, s, sawmill, LABEL["E6"])
-    base, _ = scoring.placement(GAME, s, sawmill, spot)
+    elsewhere, _ = scoring.placement(GAME.content, s, sawmill, LABEL["E6"])
+    base, _ = scoring.placement(GAME.content, s, sawmill, spot)
     assert base == elsewhere - 3  # neither space has a neighbour
     s.board[spot] = GREEN_ZONE
-    on_green, _ = scoring.placement(GAME, s, sawmill, spot)
+    on_green, _ = scoring.placement(GAME.content, s, sawmill, spot)
     assert on_green == elsewhere - 6
     t = fresh()
     before = t.scores[0]
-    scoring.put_token(GAME, t, 0, spot, POLLUTION, [])
+    scoring.put_token(GAME.content, t, 0, spot, POLLUTION, [])
     assert t.scores[0] - before == -3
     u = fresh()
-    scoring.put_token(GAME, u, 0, spot, GREEN_ZONE, [])
+    scoring.put_token(GAME.content, u, 0, spot, GREEN_ZONE, [])
     assert u.scores[0] == 3
     ordinary = LABEL["E5"]
-    scoring.put_token(GAME, u, 0, ordinary, GREEN_ZONE, [])
+    scoring.put_token(GAME.content, u, 0, ordinary, GREEN_ZONE, [])
     assert u.scores[0] == 3
 
 
@@ -486,13 +486,13 @@ def test_building_on_an_endangered_pollution_token_costs_six_EKO_13_EKO_14():
     s = fresh()
     spot = LABEL["D5"]
     sawmill = GAME.tiles[TILE["Sawmill"]]
-    plain, _ = scoring.placement(GAME, s, sawmill, spot)
+    plain, _ = scoring.placement(GAME.content, s, sawmill, spot)
     s.board[spot] = POLLUTION
     s.tokens_left[0] -= 1
-    on_token, parts = scoring.placement(GAME, s, sawmill, spot)
+    on_token, parts = scoring.placement(GAME.content, s, sawmill, spot)
     assert any("token" in p for p in parts) and any("endangered" in p for p in parts)
     assert on_token == plain - 3
-    elsewhere, _ = scoring.placement(GAME, fresh(), sawmill, LABEL["E6"])
+    elsewhere, _ = scoring.placement(GAME.content, fresh(), sawmill, LABEL["E6"])
     assert on_token == elsewhere - 6
 
 
@@ -502,7 +502,7 @@ def test_balanced_city_ignores_city_halls_EKO_15():
     s.seats[0].built = [2, 2, 0]
     s.seats[1].built = [0, 1, 1]
     before = s.scores[0]
-    scoring.final(GAME, s, [])
+    scoring.final(GAME.content, s, [])
     assert s.scores[0] - before == 3
 
 
@@ -535,7 +535,7 @@ def test_when_both_tile_piles_run_out_hands_shrink_and_an_empty_hand_passes_EKO_
     leftover = s.deck + s.discard
     s.seats[1].hand.extend(leftover)  # every other tile is held elsewhere
     s.deck, s.discard = [], []
-    GAME.draw_tiles(s, 0, 2)
+    supply.draw_tiles(s, 0, 2)
     assert s.deck == [] and s.discard == [] and len(hand) == 3
     s.seats[0].hand = []
     assert GAME.legal_actions(s, 0) == [("pass",)]
