@@ -6,11 +6,20 @@ header line a client sends, however many megabytes, for as long as the client
 keeps sending. h11 stops buffering at a fixed size; the protocol below answers
 that refusal with 431 (uvicorn answers every parse error with 400) and closes
 the connection, so the buffer goes with it.
+
+uvicorn has no time limit on a request head either: a client sending a byte
+every few seconds holds its connection (and a file descriptor) for ever, the
+keep-alive timer being reset by every byte. The protocol below gives each
+head `header_timeout` seconds from the moment one is awaited (the connection
+opened, or the previous response ended), then answers 408 and closes. Bodies
+have `body_timeout` (limits.BodyLimit).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -20,26 +29,73 @@ from borough.server.settings import Settings
 PROTOCOL = "borough.server.serving:HeaderLimitProtocol"
 
 
+def _refuse(transport: asyncio.Transport, status: bytes, error: str) -> None:
+    payload = json.dumps({"error": error}).encode()
+    transport.write(b"HTTP/1.1 " + status + b"\r\n"
+                    b"content-type: application/json\r\n"
+                    b"content-length: " + str(len(payload)).encode() + b"\r\n"
+                    b"connection: close\r\n\r\n" + payload)
+    transport.close()
+
+
 class HeaderLimitProtocol(H11Protocol):
-    """h11 with a 431 answer for a request head beyond the configured size."""
+    """h11 with a 431 answer for a request head beyond the configured size, and
+    a 408 for one not complete within `header_timeout` seconds."""
+
+    # Set by uvicorn_options; a process uvicorn spawns reads it from the environment.
+    header_timeout = float(os.environ.get("BOROUGH_HEADER_TIMEOUT", Settings.header_timeout))
+    _head_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._await_head()
+
+    def data_received(self, data: bytes) -> None:
+        before = self.scope  # uvicorn makes a new scope for each request head
+        super().data_received(data)
+        if self.scope is not before:
+            self._stop_timer()
+
+    def on_response_complete(self) -> None:
+        before = self.scope
+        super().on_response_complete()
+        # Kept alive and no pipelined request already taken: wait for the next head.
+        if self.scope is before and not self.transport.is_closing():
+            self._await_head()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_timer()
+        super().connection_lost(exc)
+
+    def _await_head(self) -> None:
+        self._stop_timer()
+        if self.header_timeout > 0:
+            self._head_timer = self.loop.call_later(self.header_timeout, self._head_late)
+
+    def _stop_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+    def _head_late(self) -> None:
+        self._head_timer = None
+        if not self.transport.is_closing():
+            _refuse(self.transport, b"408 Request Timeout",
+                    f"the request head took over {self.header_timeout:g} s to arrive")
 
     def send_400_response(self, msg: str) -> None:
         limit = self.config.h11_max_incomplete_event_size or 0
         buffered, _ = self.conn.trailing_data
         if limit and len(buffered) > limit:
-            payload = json.dumps({"error": f"the request head is over {limit} bytes"}).encode()
-            self.transport.write(
-                b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
-                b"content-type: application/json\r\n"
-                b"content-length: " + str(len(payload)).encode() + b"\r\n"
-                b"connection: close\r\n\r\n" + payload)
-            self.transport.close()
+            _refuse(self.transport, b"431 Request Header Fields Too Large",
+                    f"the request head is over {limit} bytes")
             return
         super().send_400_response(msg)
 
 
 def uvicorn_options(settings: Settings) -> dict[str, Any]:
     """The uvicorn arguments that carry `settings`' limits on what clients send."""
+    HeaderLimitProtocol.header_timeout = settings.header_timeout
     return {
         "http": PROTOCOL,
         "h11_max_incomplete_event_size": settings.max_header_bytes,

@@ -24,6 +24,9 @@ class Settings:
     max_body_bytes: int = 64 * 1024  # no legal request comes near this
     body_timeout: float = 10.0  # seconds a client may take to send a whole request body
     max_header_bytes: int = 32 * 1024  # a request line and headers beyond this: 431
+    # Seconds a client may take to send a request line and headers (from opening the
+    # connection, or from the previous response), else 408 and closed; 0: no limit.
+    header_timeout: float = 10.0
     max_socket_message: int = 256  # clients send nothing on their sockets; bigger closes it
     bot_workers: int = 0  # processes thinking for bots; 0: one per core
     bot_pause: float = 0.5  # seconds a bot waits before moving, so people can follow
