@@ -1,0 +1,410 @@
+"""The deployment in deploy/, run as written: Debian's nginx with
+deploy/nginx/borough.conf in front of two Borough processes started by
+deploy/Procfile's command with deploy/borough.env's settings, on one
+PostgreSQL database. Games are played through the proxy (HTTP and WebSocket,
+each seat from an address of its own, round robin sending every game's requests
+to both processes); one process is killed with SIGKILL mid-game and the games
+still end through the proxy, which fails over to the live process."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import pwd
+import random
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+import websockets
+
+import borough
+from borough.core import record as records
+from tests.server.client import Client
+from tests.server.conftest import TEST_SETTINGS, _postgres_database, free_port
+
+REPO = Path(__file__).resolve().parents[2]
+DEPLOY = REPO / "deploy"
+SPOOFED = "198.51.100.7"  # what a client claims in its own X-Forwarded-For
+
+
+def nginx_binary() -> str:
+    """nginx, installed by scripts/ensure_nginx.sh when it is missing."""
+    def found() -> str | None:
+        return shutil.which("nginx") or next(
+            (p for p in ("/usr/sbin/nginx",) if os.access(p, os.X_OK)), None)
+
+    if not found():
+        done = subprocess.run([str(REPO / "scripts" / "ensure_nginx.sh")],
+                              capture_output=True, text=True)
+        if done.returncode:
+            pytest.fail(f"nginx is needed and could not be installed: {done.stderr}")
+    binary = found()
+    assert binary, "scripts/ensure_nginx.sh succeeded but nginx is not there"
+    return binary
+
+
+def env_file(path: Path) -> dict[str, str]:
+    """KEY=VALUE lines as systemd's EnvironmentFile and honcho's -e read them."""
+    pairs = (line.split("=", 1) for line in path.read_text().splitlines()
+             if line.strip() and not line.lstrip().startswith("#"))
+    return {key.strip(): value.strip() for key, value in pairs}
+
+
+def procfile_command(port: int) -> list[str]:
+    """The Procfile's web process for one port, run by this test's Python."""
+    line = next(row for row in (DEPLOY / "Procfile").read_text().splitlines()
+                if row.startswith("web:"))
+    words = [w.replace("$PORT", str(port)) for w in shlex.split(line.split(":", 1)[1])]
+    assert words[0] == "borough"
+    return [sys.executable, "-m", "borough", *words[1:]]
+
+
+def render_nginx(ports: list[int], listen: int, folder: Path) -> str:
+    """deploy/nginx/borough.conf with the test's ports and log folder; nothing else
+    of it changes."""
+    text = (DEPLOY / "nginx" / "borough.conf").read_text()
+    servers = re.findall(r"^    server 127\.0\.0\.1:\d+( .*);$", text, re.M)
+    assert servers, "the upstream lists no processes"
+    text, n = re.subn(r"(upstream borough \{\n)(?:    server .*\n)+",
+                      lambda m: m[1] + "".join(f"    server 127.0.0.1:{p}{servers[0]};\n"
+                                               for p in ports), text)
+    assert n == 1
+    text, n = re.subn(r"^    listen 80;\n    listen \[::\]:80;$",
+                      f"    listen 127.0.0.1:{listen};", text, flags=re.M)
+    assert n == 1
+    assert text.count("/var/log/nginx/") == 2
+    return text.replace("/var/log/nginx/", f"{folder}/")
+
+
+@dataclass
+class Nginx:
+    folder: Path
+    port: int
+    process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, binary: str, ports: list[int]) -> Nginx:
+        """In the foreground, everything it writes in `folder`; as nobody when the
+        tests run as root."""
+        d = self.folder
+        (d / "borough.conf").write_text(render_nginx(ports, self.port, d))
+        temps = "\n".join(f"    {kind}_temp_path {d}/{kind};"
+                          for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        (d / "nginx.conf").write_text(
+            f"worker_processes 1;\npid {d}/nginx.pid;\nerror_log {d}/error.log;\n"
+            f"events {{ worker_connections 512; }}\n"
+            f"http {{\n{temps}\n    include {d}/borough.conf;\n}}\n")
+        user = {}
+        if os.geteuid() == 0:
+            nobody = pwd.getpwnam("nobody")
+            os.chown(d, nobody.pw_uid, nobody.pw_gid)
+            user = {"user": nobody.pw_uid, "group": nobody.pw_gid}
+        command = [binary, "-p", str(d), "-c", str(d / "nginx.conf"), "-e",
+                   str(d / "error.log")]
+        checked = subprocess.run([*command, "-t"], capture_output=True, text=True, **user)
+        assert checked.returncode == 0, checked.stderr
+        self.process = subprocess.Popen([*command, "-g", "daemon off;"],
+                                        stderr=subprocess.DEVNULL, **user)
+        wait_healthy(self.url, self.process, lambda: (d / "error.log").read_text())
+        return self
+
+    def log(self) -> list[dict[str, str]]:
+        pattern = re.compile(r'^(?P<client>\S+) \[[^]]+\] "(?P<request>[^"]*)" '
+                             r'(?P<status>\d+) \d+ upstream="(?P<upstream>[^"]*)" '
+                             r'"(?P<upstream_status>[^"]*)" \S+$')
+        lines = (self.folder / "borough.access.log").read_text().splitlines()
+        parsed = [pattern.match(line) for line in lines]
+        assert all(parsed), [line for line, m in zip(lines, parsed, strict=True) if not m]
+        return [m.groupdict() for m in parsed if m]
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGQUIT)  # graceful: finish, then exit
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def wait_healthy(url: str, process: subprocess.Popen, logs) -> None:
+    deadline = time.monotonic() + 90  # a busy shared machine starts it slowly
+    with httpx.Client(timeout=5) as http:
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(logs())
+            try:
+                if http.get(f"{url}/healthz").status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+    raise RuntimeError(f"{url} did not start: {logs()}")
+
+
+@dataclass
+class Process:
+    """One Borough process as deploy/Procfile starts it."""
+    port: int
+    environment: dict[str, str]
+    log: Path
+    process: subprocess.Popen | None = None
+
+    def start(self) -> Process:
+        with self.log.open("wb") as log:
+            self.process = subprocess.Popen(procfile_command(self.port), env=self.environment,
+                                            stdout=log, stderr=subprocess.STDOUT)
+        wait_healthy(f"http://127.0.0.1:{self.port}", self.process, self.log.read_text)
+        return self
+
+    def kill(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def client_from(base: str, address: str, **headers: str) -> Client:
+    """A client whose connections leave from `address` (any of 127.0.0.0/8)."""
+    client = Client(base)
+    client.http.close()
+    client.http = httpx.Client(base_url=base, timeout=60, headers=headers,
+                               transport=httpx.HTTPTransport(local_address=address))
+    return client
+
+
+class Watcher(threading.Thread):
+    """A seat's socket through the proxy, opened again when it closes (as the
+    browser's is), keeping every view pushed until the game is over."""
+
+    def __init__(self, url: str, address: str) -> None:
+        super().__init__(daemon=True)
+        self.url, self.address = url, address
+        self.views: list[dict] = []
+        self.connections = 0
+        self.connected = threading.Event()
+        self.failure: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            asyncio.run(self._watch())
+        except BaseException as exc:
+            self.failure = exc
+
+    def over(self) -> bool:
+        return bool(self.views) and self.views[-1]["status"] == "over"
+
+    async def _watch(self) -> None:
+        while not self.over():
+            try:
+                async with websockets.connect(self.url, local_addr=(self.address, 0),
+                                              open_timeout=30) as ws:
+                    self.connections += 1
+                    self.connected.set()
+                    while not self.over():
+                        self.views.append(json.loads(await asyncio.wait_for(ws.recv(), 120)))
+            except websockets.ConnectionClosed:
+                await asyncio.sleep(0.2)  # its process died: the proxy finds another
+
+
+@pytest.fixture
+def deployment() -> Iterator[tuple[Nginx, list[Process]]]:
+    binary = nginx_binary()
+    folder = Path(tempfile.mkdtemp(prefix="borough-deploy-"))
+    folder.chmod(0o755)
+    processes: list[Process] = []
+    nginx = Nginx(folder / "nginx", free_port())
+    nginx.folder.mkdir()
+    try:
+        for database in _postgres_database():
+            settings = {**os.environ, **env_file(DEPLOY / "borough.env"), **TEST_SETTINGS,
+                        "BOROUGH_DATABASE_URL": database,
+                        # One new game per address, then one in 1000 s: enough to see
+                        # whose address a refusal names.
+                        "BOROUGH_CREATE_RATE": "0.001", "BOROUGH_CREATE_BURST": "1",
+                        "BOROUGH_BOT_LEASE": "1.5"}
+            processes = [Process(free_port(), settings, folder / f"borough-{i}.log")
+                         for i in range(2)]
+            threads = [threading.Thread(target=p.start) for p in processes]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert all(p.process and p.process.poll() is None for p in processes), [
+                p.log.read_text() for p in processes]
+            nginx.start(binary, [p.port for p in processes])
+            yield nginx, processes
+    finally:
+        nginx.stop()
+        for p in processes:
+            p.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def refused_address(client: Client, tries: int) -> str:
+    """Create games until one is refused for its address; the address it names."""
+    for _ in range(tries):
+        r = client.http.post("/api/games", json={"game": "architectura", "players": 2,
+                                                 "seats": [{"kind": "human"}] * 2})
+        if r.status_code == 429:
+            return r.json()["error"]
+        assert r.status_code == 201, r.text
+    raise AssertionError(f"never refused in {tries} games")
+
+
+@pytest.mark.postgres
+@pytest.mark.nginx
+@pytest.mark.slow
+def test_games_through_nginx_survive_a_killed_process(deployment):
+    nginx, processes = deployment
+    upstream = {p.port: f"127.0.0.1:{p.port}" for p in processes}
+    game = borough.game("architectura")
+
+    # Two games, each seat playing from an address of its own.
+    games = []
+    for g in range(2):
+        addresses = [f"127.0.0.{10 + 2 * g + s}" for s in range(2)]
+        seats = [client_from(nginx.url, a) for a in addresses]
+        created = seats[0].create("architectura", 2, ["human", "human"], seed=20 + g)
+        tokens = [s["token"] for s in created["seats"]]
+        games.append({"id": created["id"], "seats": seats, "tokens": tokens, "moves": [],
+                      "addresses": addresses})
+
+    # The processes see each client's address from nginx's X-Forwarded-For, not
+    # nginx's own, nor what a client claims: 127.0.0.2 is refused by its address
+    # (within three games: the two processes may count apart) and 127.0.0.3,
+    # through the same proxy, is not.
+    said = refused_address(client_from(nginx.url, "127.0.0.2", **{"X-Forwarded-For": SPOOFED}), 3)
+    assert "from 127.0.0.2;" in said, said
+    r = client_from(nginx.url, "127.0.0.3").http.post(
+        "/api/games", json={"game": "architectura", "players": 2,
+                            "seats": [{"kind": "human"}] * 2})
+    assert r.status_code == 201, r.text
+    # A client reaching a process without nginx is not believed either.
+    direct = client_from(f"http://127.0.0.1:{processes[0].port}", "127.0.0.4",
+                         **{"X-Forwarded-For": "127.0.0.3"})
+    said = refused_address(direct, 2)
+    assert "from 127.0.0.4;" in said, said
+
+    # A socket per seat, opened one after another: round robin puts two on each process.
+    watchers = []
+    for g in games:
+        for seat in range(2):
+            url = (f"{nginx.url.replace('http', 'ws')}/ws/games/{g['id']}"
+                   f"?token={g['tokens'][seat]}")
+            watcher = Watcher(url, g["addresses"][seat])
+            watcher.start()
+            assert watcher.connected.wait(60)
+            watchers.append((g, seat, watcher))
+
+    rng = random.Random(41)
+
+    def move(g: dict) -> bool:
+        """One move of game g by the seat to act, through the proxy; False when over."""
+        public = g["seats"][0].public(g["id"])
+        if public["status"] == "over":
+            return False
+        seat = public["to_act"][0]
+        view = g["seats"][seat].view(g["id"], g["tokens"][seat])
+        assert view["your_turn"]
+        action = rng.choice(view["legal_actions"])["action"]
+        r = g["seats"][seat].act(g["id"], g["tokens"][seat], view["version"], action)
+        assert r.status_code == 200, r.text  # nobody else moves: never stale
+        g["moves"].append((seat, action))
+        return True
+
+    for _ in range(12):
+        for g in games:
+            assert move(g)
+    before = nginx.log()
+    for g in games:  # every game's requests reached both processes
+        served = {line["upstream"] for line in before if g["id"] in line["request"]}
+        assert served >= set(upstream.values()), served
+
+    # Kill the process that created the first game (the one holding it longest).
+    creator = next(line["upstream"] for line in before
+                   if line["request"].startswith("POST /api/games ")
+                   and line["status"] == "201")
+    doomed = next(p for p in processes if upstream[p.port] == creator)
+    live = next(p for p in processes if p is not doomed)
+    doomed.kill()
+    started = time.monotonic()
+    while any([move(g) for g in games]):
+        pass
+    finished_in = time.monotonic() - started
+
+    for g in games:
+        final = g["seats"][0].public(g["id"])
+        assert final["status"] == "over"
+        rec, claimed = records.parse(g["seats"][1].http.get(f"/api/games/{g['id']}/record")
+                                     .json())
+        assert [(s, list(a)) for s, a in rec.moves] == [(s, list(a)) for s, a in g["moves"]]
+        state, _ = records.replay(game, rec)
+        assert game.result(state).to_json() == final["result"] == claimed
+    for g, seat, watcher in watchers:
+        watcher.join(120)
+        assert watcher.failure is None, watcher.failure
+        assert watcher.views[-1] == g["seats"][seat].view(g["id"], g["tokens"][seat])
+    # The sockets on the killed process were opened again, through the proxy.
+    assert sum(w.connections for *_, w in watchers) > len(watchers)
+
+    after = nginx.log()[len(before):]
+    # nginx tried the dead process, failed over, and every request was answered.
+    failed_over = f"{creator}, {upstream[live.port]}"
+    assert any(line["upstream"] == failed_over for line in after), after
+    assert not [line for line in nginx.log() if line["status"].startswith("5")]
+    assert all(line["upstream"].endswith(upstream[live.port]) for line in after
+               if line["status"] != "101"), after  # 101: a socket that was open at the kill
+    assert finished_in < 120
+
+
+def test_the_deployment_files_name_only_what_the_server_reads():
+    """deploy/'s settings are ones Borough reads, and its three ways of starting
+    processes and passing them requests agree with each other and with the server."""
+    from dataclasses import fields
+
+    from borough.server.settings import Settings
+
+    read = {f"BOROUGH_{f.name.upper()}" for f in fields(Settings)}
+    settings = env_file(DEPLOY / "borough.env")
+    assert set(settings) <= read, set(settings) - read
+    assert settings["BOROUGH_DATABASE_URL"].startswith("postgresql+psycopg://")
+    assert settings["BOROUGH_TRUSTED_PROXIES"].split(",") == ["127.0.0.1"]  # nginx alone
+    assert Settings.from_env(**{k.removeprefix("BOROUGH_").lower(): v for k, v in
+                                settings.items() if k.startswith("BOROUGH_")})
+
+    unit = (DEPLOY / "systemd" / "borough@.service").read_text()
+    assert "EnvironmentFile=/etc/borough/borough.env\n" in unit
+    start = re.search(r"^ExecStart=\S*/bin/borough (.*)$", unit, re.M)
+    assert start, "the unit does not start borough"
+    assert [w.replace("%i", "8001") for w in start[1].split()] == procfile_command(8001)[3:]
+
+    nginx = (DEPLOY / "nginx" / "borough.conf").read_text()
+    ports = [int(p) for p in re.findall(r"^    server 127\.0\.0\.1:(\d+) ", nginx, re.M)]
+    assert ports == list(range(8001, 8001 + len(ports))) and len(ports) >= 2
+    # nginx refuses what a process would refuse, before it reaches one.
+    body = re.search(r"client_max_body_size (\d+)k;", nginx)
+    assert body and int(body[1]) * 1024 == Settings.max_body_bytes
+    assert f"client_body_timeout {Settings.body_timeout:g}s;" in nginx
