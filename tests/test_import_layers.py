@@ -59,14 +59,6 @@ games.citycouncil.flow -> games.citycouncil.production
 games.citycouncil.production -> games.citycouncil.flow
 games.citycouncil.prompts -> games.citycouncil.rules
 games.citycouncil.rules -> games.citycouncil.prompts
-games.rondelcity.checks -> games.rondelcity.rules
-games.rondelcity.information -> games.rondelcity.rules
-games.rondelcity.prompts -> games.rondelcity.rules
-games.rondelcity.rules -> games.rondelcity.checks
-games.rondelcity.rules -> games.rondelcity.information
-games.rondelcity.rules -> games.rondelcity.prompts
-games.rondelcity.rules -> games.rondelcity.wording
-games.rondelcity.wording -> games.rondelcity.rules
 games.smallcity.build -> games.smallcity.rules
 games.smallcity.citizens -> games.smallcity.build
 games.smallcity.citizens -> games.smallcity.rules

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from borough.core.errors import CorruptData
-from borough.games.rondelcity.data import RONDEL_SIZE
+from borough.games.rondelcity.data import PLAYER_COUNTS, RONDEL_SIZE, Content
 from borough.games.rondelcity.state import (
     ACTION,
     AMENITY,
@@ -23,24 +21,21 @@ from borough.games.rondelcity.state import (
     RonState,
 )
 
-if TYPE_CHECKING:
-    from borough.games.rondelcity.rules import RondelCity
 
-
-def validate(game: RondelCity, state: RonState) -> None:
-    if state.players not in game.seats:
+def validate(c: Content, state: RonState) -> None:
+    if state.players not in PLAYER_COUNTS:
         raise CorruptData(f"Rondel City is for 2-4 players, not {state.players}")
     n = state.players
     if (
         len(state.pieces) != 2 * n or len(state.held) != n
         or len(state.held_amenities) != n or len(state.rondel) != 4
-        or len(state.lines) != 5 or len(state.board) != len(game.city.square_labels)
-        or len(state.block_amenity) != len(game.city.block_names)
+        or len(state.lines) != 5 or len(state.board) != len(c.city.square_labels)
+        or len(state.block_amenity) != len(c.city.block_names)
     ):
         raise CorruptData("the state's parts do not fit a Rondel City game")
-    if any(not 0 <= p < len(game.city.numbers) for p in state.pieces):
+    if any(not 0 <= p < len(c.city.numbers) for p in state.pieces):
         raise CorruptData("a piece stands outside the City")
-    shared = {game.city.zero, game.city.top, game.city.start}  # RON-5's exceptions
+    shared = {c.city.zero, c.city.top, c.city.start}  # RON-5's exceptions
     single = [p for p in state.pieces if p not in shared]
     if len(set(single)) != len(single):
         raise CorruptData("two pieces share a space that holds only one")
@@ -53,10 +48,10 @@ def validate(game: RondelCity, state: RonState) -> None:
         + [t for h in state.held for t in h]
         + [c for c in state.board if 0 <= c < AMENITY]
     )
-    if tiles != list(range(len(game.tiles))):
+    if tiles != list(range(len(c.market.tiles))):
         raise CorruptData("the building tiles do not add up to those of the game")
     for b, line in enumerate(state.lines):
-        if any(game.tiles[t].building != b for t in line):
+        if any(c.market.tiles[t].building != b for t in line):
             raise CorruptData("a tile lies in the wrong line")
     amenities = sorted(
         [a for a in state.block_amenity if a >= 0] + state.removed_amenities
@@ -64,13 +59,13 @@ def validate(game: RondelCity, state: RonState) -> None:
         + [c - AMENITY for c in state.board if c >= AMENITY]
         + ([state.amenity] if state.amenity >= 0 else [])
     )
-    want = list(range(len(game.variants.amenities))) if state.amenities_on else []
+    want = list(range(len(c.variants.amenities))) if state.amenities_on else []
     if amenities != want:
         raise CorruptData("the Civic Amenities do not add up to those of the game")
     evs = sorted(
         ([state.event] if state.event >= 0 else []) + state.event_stack + state.event_drawn
     )
-    want = list(range(len(game.variants.events))) if state.events_on else []
+    want = list(range(len(c.variants.events))) if state.events_on else []
     if evs != want:
         raise CorruptData("the Event tiles do not add up to those of the game")
     if state.step not in (ROTATE, ACTION, PICK, SQUARE, TAKE, ORDER, GO, EVENT, BONUS,
@@ -83,7 +78,7 @@ def validate(game: RondelCity, state: RonState) -> None:
             raise CorruptData("a queued move is malformed")
     if not 0 <= state.current < n or not 0 <= state.actor < n:
         raise CorruptData("the active player is not a seat of this game")
-    if state.step == SQUARE and not (0 <= state.tile < len(game.tiles)):
+    if state.step == SQUARE and not (0 <= state.tile < len(c.market.tiles)):
         raise CorruptData("a square is awaited but no tile is chosen")
     if state.step == TAKE and not 0 <= state.square < len(state.board):
         raise CorruptData("an Amenity choice is awaited without a placed tile")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_DIR = Path(__file__).with_name("data")
+NAME = "rondelcity"
 
 BUILDINGS = ("shop", "church", "bank", "statue", "park")
 SHOP, CHURCH, BANK, STATUE, PARK = range(5)
@@ -23,6 +24,7 @@ RAINBOW = "rainbow"
 SPACE_COLOURS = (*STREET_COLOURS, "white", "none")
 TOP = 50
 RONDEL_SIZE = 5  # one space per building type
+PLAYER_COUNTS = (2, 3, 4)
 
 
 @dataclass(frozen=True)

@@ -4,55 +4,53 @@ from __future__ import annotations
 
 import random
 from math import factorial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from borough.core.rng import Rng
-from borough.games.rondelcity.data import BUILDINGS
+from borough.games.rondelcity import seats
+from borough.games.rondelcity.data import BUILDINGS, NAME, Content
 from borough.games.rondelcity.state import EVENT, OVER, RonState
-
-if TYPE_CHECKING:
-    from borough.games.rondelcity.rules import RondelCity
 
 MANY_WAYS = 24
 
 
-def observe(game: RondelCity, state: RonState, seat: int | None) -> dict[str, Any]:
-    city = game.city
-    seats = []
+def observe(c: Content, state: RonState, seat: int | None) -> dict[str, Any]:
+    city = c.city
+    per_seat = []
     for s in range(state.players):
-        seats.append({
+        per_seat.append({
             "seat": s,
-            "colour": game.market.colour_names[s],
+            "colour": c.market.colour_names[s],
             "citizen": state.pieces[2 * s],
             "banker": state.pieces[2 * s + 1],
-            "vp": game.vp(state, s),
-            "gold": game.gold(state, s),
+            "vp": seats.vp(c, state, s),
+            "gold": seats.gold(c, state, s),
             "rondel": state.rondel[s],
             "tiles": list(state.held[s]),
             "amenities": list(state.held_amenities[s]),
         })
     lines = []
     for b, line in enumerate(state.lines):
-        bought = len(game.market.prices[b]) - len(line)
+        bought = len(c.market.prices[b]) - len(line)
         lines.append({
             "building": BUILDINGS[b],
             "face_up": line[0] if line else None,
             "left": len(line),
-            "price": game.market.prices[b][bought] if line else None,
+            "price": c.market.prices[b][bought] if line else None,
         })
     see_drawn = state.step == EVENT and seat == state.actor
     return {
-        "game": game.name,
+        "game": NAME,
         "players": state.players,
         "events": state.events_on,
         "amenities": state.amenities_on,
         "current": state.current,
         "actor": state.actor,
         "step": state.step,
-        "to_act": list(game.to_act(state)),
+        "to_act": list(seats.to_act(state)),
         "rondel": list(state.rondel),
         "neutral": list(range(state.players, 4)),
-        "seats": seats,
+        "seats": per_seat,
         "lines": lines,
         "board": list(state.board),
         "amenity_blocks": [a >= 0 for a in state.block_amenity],
@@ -74,7 +72,7 @@ def observe(game: RondelCity, state: RonState, seat: int | None) -> dict[str, An
     }
 
 
-def has_hidden_information(game: RondelCity, state: RonState, seat: int) -> bool:
+def has_hidden_information(c: Content, state: RonState, seat: int) -> bool:
     """True when what `seat` cannot see may be arranged in at least MANY_WAYS ways.
 
     Hidden parts: the order of each line's face-down tiles, the Event stack (and
@@ -97,7 +95,7 @@ def has_hidden_information(game: RondelCity, state: RonState, seat: int) -> bool
     return ways >= MANY_WAYS
 
 
-def determinize(game: RondelCity, state: RonState, seat: int, rng: random.Random) -> RonState:
+def determinize(c: Content, state: RonState, seat: int, rng: random.Random) -> RonState:
     """Reshuffle what `seat` cannot see: face-down tiles, Events and Amenities.
 
     Each hidden pool is sorted before it is shuffled, so two states the seat

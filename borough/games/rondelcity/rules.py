@@ -32,7 +32,7 @@ from borough.games.rondelcity import (
     seats,
     wording,
 )
-from borough.games.rondelcity.data import DEFAULT_DIR, Content, load
+from borough.games.rondelcity.data import DEFAULT_DIR, NAME, PLAYER_COUNTS, Content, load
 from borough.games.rondelcity.seats import player_name
 from borough.games.rondelcity.state import (
     ACTION,
@@ -62,9 +62,9 @@ OPEN_CHOICES = frozenset((
 ))
 
 class RondelCity(Game):
-    name = "rondelcity"
+    name = NAME
     title = "Rondel City"
-    seats = (2, 3, 4)
+    seats = PLAYER_COUNTS
     option_list = (
         Option("events", ("off", "on"), "off", "on: the ten Event tiles (variant)"),
         Option("amenities", ("off", "on"), "off", "on: the nine Civic Amenities (variant)"),
@@ -72,7 +72,6 @@ class RondelCity(Game):
     state_type = RonState
     rules_version = 2  # see "Changes" at the end of RULES.md
     rule_words = refusals.WORDS.words
-    prompt = prompts.prompt
 
     def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:
         self.content: Content = load(data_dir)
@@ -159,12 +158,7 @@ class RondelCity(Game):
 
     # ------------------------------------------------------------- turns
     def to_act(self, state: RonState) -> tuple[int, ...]:
-        step = state.step
-        if step == OVER:
-            return ()
-        if step in (ORDER, GO):
-            return (state.pending[0][0],)
-        return (state.actor,)
+        return seats.to_act(state)
 
     def is_over(self, state: RonState) -> bool:
         return state.step == OVER
@@ -247,7 +241,7 @@ class RondelCity(Game):
 
     # ------------------------------------------------------- information
     def observe(self, state: RonState, seat: int | None) -> dict[str, Any]:
-        return information.observe(self, state, seat)
+        return information.observe(self.content, state, seat)
 
     def hidden_parts(self, state: RonState) -> tuple[Any, ...]:
         """For undo: the face-down tiles under each line, the Event stack and the
@@ -257,7 +251,7 @@ class RondelCity(Game):
                 state.removed_amenities)
 
     def has_hidden_information(self, state: RonState, seat: int) -> bool:
-        return information.has_hidden_information(self, state, seat)
+        return information.has_hidden_information(self.content, state, seat)
 
     def public_action(self, state: RonState, seat: int, action: Action) -> bool:
         """Every Rondel City choice is made in the open: markers, pieces and tiles
@@ -269,14 +263,14 @@ class RondelCity(Game):
 
     def determinize(self, state: RonState, seat: int, rng: random.Random) -> RonState:
         """Reshuffle what `seat` cannot see (see information.determinize)."""
-        return information.determinize(self, state, seat, rng)
+        return information.determinize(self.content, state, seat, rng)
 
     # ------------------------------------------------------------ plumbing
     def clone(self, state: RonState) -> RonState:
         return state.copy()
 
     def validate_state(self, state: RonState) -> None:
-        checks.validate(self, state)
+        checks.validate(self.content, state)
 
     def all_actions(self) -> Iterable[Action]:
         yield from (("rondel", k) for k in range(len(self.market.extra_costs) + 1))
@@ -297,15 +291,18 @@ class RondelCity(Game):
         yield ("bonus", "gp")
         yield from (("site", q) for q in range(len(self.city.square_labels)))
 
+    def prompt(self, state: RonState, seat: int) -> str:
+        return prompts.prompt(self.content, state, seat)
+
     def describe(self, action: Action, state: Any = None) -> str:
-        return wording.describe(self, action, state)
+        return wording.describe(self.content, action, state)
 
     def step_rule(self, state: RonState, seat: int) -> tuple[str, str]:
         rule = refusals.STEP_RULES.get(state.step, "RON-11")
         return rule, self.rule_words[rule]
 
     def why_illegal(self, state: RonState, seat: int, action: Action) -> Refusal:
-        return wording.why_illegal(self, state, seat, action)
+        return wording.why_illegal(self.content, state, seat, action)
 
     def max_decisions(self, players: int, options: dict[str, Any]) -> int:
         # Nothing in the rules forbids passing for ever, so no true bound exists. Random

@@ -8,7 +8,10 @@ from borough.games.rondelcity import placing
 from borough.games.rondelcity.data import Content
 from borough.games.rondelcity.state import (
     FREE,
+    GO,
     NORMAL,
+    ORDER,
+    OVER,
     RAINBOW,
     RonState,
 )
@@ -16,6 +19,15 @@ from borough.games.rondelcity.state import (
 
 def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
+
+
+def to_act(state: RonState) -> tuple[int, ...]:
+    """Who decides now: the head of the pending moves, else the actor."""
+    if state.step == OVER:
+        return ()
+    if state.step in (ORDER, GO):
+        return (state.pending[0][0],)
+    return (state.actor,)
 
 
 def vp(c: Content, state: RonState, seat: int) -> int:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from borough.core.game import Action, Refusal
-from borough.games.rondelcity import placing
-from borough.games.rondelcity.data import BUILDINGS
+from borough.games.rondelcity import placing, seats
+from borough.games.rondelcity.data import BUILDINGS, Content
 from borough.games.rondelcity.refusals import STEP_RULES, WORDS
 from borough.games.rondelcity.state import (
     ACTION,
@@ -25,27 +25,24 @@ from borough.games.rondelcity.state import (
     RonState,
 )
 
-if TYPE_CHECKING:
-    from borough.games.rondelcity.rules import RondelCity
 
-
-def describe(game: RondelCity, action: Action, state: Any = None) -> str:
+def describe(c: Content, action: Action, state: Any = None) -> str:
     kind = action[0]
-    labels = game.city.square_labels
+    labels = c.city.square_labels
     if kind == "rondel":
         k = action[1]
         if k == 0:
             return "Move your Action marker one space on the rondel"
-        return (f"Pay {game.market.extra_costs[k - 1]} gp to move your Action marker "
+        return (f"Pay {c.market.extra_costs[k - 1]} gp to move your Action marker "
                 f"{1 + k} spaces on the rondel")
     if kind == "buy":
         return "Buy the face-up tile of your rondel space's line"
     if kind == "pass":
-        return f"Pass and earn {game.market.pass_gold} gp"
+        return f"Pass and earn {c.market.pass_gold} gp"
     if kind == "skip":
         return "Make no final placement"
     if kind == "place":
-        t = game.tiles[action[1]]
+        t = c.market.tiles[action[1]]
         return f"Place your {BUILDINGS[t.building].title()} ({t.icon_text()})"
     if kind == "square":
         return f"Put the tile on square {labels[action[1]]}"
@@ -56,15 +53,15 @@ def describe(game: RondelCity, action: Action, state: Any = None) -> str:
     if kind == "first":
         return f"Move your {action[1].title()} first"
     if kind == "go":
-        return f"End the move on {game.city.describe_space(action[1])}"
+        return f"End the move on {c.city.describe_space(action[1])}"
     if kind == "event":
-        e = game.variants.events[action[1]]
+        e = c.variants.events[action[1]]
         return f"Choose the Event {e.name}: {e.text}"
     if kind == "amenity_buy":
-        return (f"Use the {game.variants.amenities[action[1]]} to take the face-up tile "
+        return (f"Use the {c.variants.amenities[action[1]]} to take the face-up tile "
                 "of your rondel space for free")
     if kind == "amenity_place":
-        return (f"Use the {game.variants.amenities[action[1]]} to place a tile anywhere "
+        return (f"Use the {c.variants.amenities[action[1]]} to place a tile anywhere "
                 "without restriction")
     if kind == "bonus":
         return ("Take 2 VP for the Amenity" if action[1] == "vp"
@@ -74,35 +71,35 @@ def describe(game: RondelCity, action: Action, state: Any = None) -> str:
     return repr(action)
 
 
-def why_illegal(game: RondelCity, state: RonState, seat: int, action: Action) -> Refusal:
+def why_illegal(c: Content, state: RonState, seat: int, action: Action) -> Refusal:
     refuse = WORDS.refuse
     kind, step = action[0], state.step
     if kind == "rondel" and step == ROTATE:
-        return refuse("RON-9", f"You have {game.gold(state, seat)} gp and cannot pay "
-                      f"{game.market.extra_costs[action[1] - 1]} gp for the extra steps.")
+        return refuse("RON-9", f"You have {seats.gold(c, state, seat)} gp and cannot pay "
+                      f"{c.market.extra_costs[action[1] - 1]} gp for the extra steps.")
     if kind == "buy" and step == ACTION:
-        b = game.rondel_building(state, seat)
+        b = seats.rondel_building(c, state, seat)
         if not state.lines[b]:
             return refuse("RON-12", f"The {BUILDINGS[b].title()} line is empty.")
-        if game.holding(state, seat) >= game.tile_limit(state):
-            return refuse("RON-14", f"You already hold {game.tile_limit(state)} unplaced "
+        if seats.holding(c, state, seat) >= seats.tile_limit(c, state):
+            return refuse("RON-14", f"You already hold {seats.tile_limit(c, state)} unplaced "
                           "tiles: place or pass instead.")
-        return refuse("RON-15", f"The tile costs {game.price(state, seat)} gp and you have "
-                      f"{game.gold(state, seat)} gp.")
+        return refuse("RON-15", f"The tile costs {seats.price(c, state, seat)} gp and you have "
+                      f"{seats.gold(c, state, seat)} gp.")
     if kind == "place" and step in (ACTION, FINAL, PICK):
         if action[1] not in state.held[seat]:
             return refuse("RON-16", "You do not hold that tile.")
         return refuse("RON-16", "That tile has no square it may go on now.")
     if kind == "square" and step == SQUARE:
         q = action[1]
-        city = game.city
+        city = c.city
         if state.board[q] != EMPTY:
             return refuse("RON-16", f"Square {city.square_labels[q]} is not empty.")
-        t = game.tiles[state.tile]
-        colour = game.rondel_colour(state, seat)
-        if not placing.square_allowed(game.content, state, t, q, state.mode, colour):
+        t = c.market.tiles[state.tile]
+        colour = seats.rondel_colour(c, state, seat)
+        if not placing.square_allowed(c, state, t, q, state.mode, colour):
             block = city.block_squares[city.square_block[q]]
-            if any(0 <= state.board[p] < AMENITY and game.tiles[state.board[p]].building
+            if any(0 <= state.board[p] < AMENITY and c.market.tiles[state.board[p]].building
                    == t.building for p in block):
                 return refuse("RON-17", f"The Block of square {city.square_labels[q]} "
                               f"already has a {BUILDINGS[t.building].title()}.")
@@ -121,4 +118,4 @@ def why_illegal(game: RondelCity, state: RonState, seat: int, action: Action) ->
         FINAL: "place a final tile or skip",
     }
     return refuse(STEP_RULES.get(step, "RON-11"), f"Now you must {words.get(step, 'wait')}: "
-                  f"{game.describe(action)} is not possible.")
+                  f"{describe(c, action)} is not possible.")
