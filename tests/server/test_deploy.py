@@ -9,6 +9,7 @@ still end through the proxy, which fails over to the live process."""
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import os
 import pwd
@@ -28,6 +29,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+import uvicorn
 import websockets
 
 import borough
@@ -385,6 +387,7 @@ def test_the_deployment_files_name_only_what_the_server_reads():
     processes and passing them requests agree with each other and with the server."""
     from dataclasses import fields
 
+    from borough.server.serving import uvicorn_options
     from borough.server.settings import Settings
 
     read = {f"BOROUGH_{f.name.upper()}" for f in fields(Settings)}
@@ -408,3 +411,10 @@ def test_the_deployment_files_name_only_what_the_server_reads():
     body = re.search(r"client_max_body_size (\d+)k;", nginx)
     assert body and int(body[1]) * 1024 == Settings.max_body_bytes
     assert f"client_body_timeout {Settings.body_timeout:g}s;" in nginx
+    assert f"client_header_timeout {Settings.header_timeout:g}s;" in nginx
+    # nginx lets an idle connection to a process go before the process closes it.
+    kept = re.search(r"keepalive_timeout (\d+)s;", nginx)
+    closes = uvicorn_options(Settings()).get(
+        "timeout_keep_alive",
+        inspect.signature(uvicorn.Config).parameters["timeout_keep_alive"].default)
+    assert kept and int(kept[1]) < closes
