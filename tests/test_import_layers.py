@@ -43,18 +43,6 @@ UPWARD = """
 """Imports that point up a layer (modules named below `borough.`)."""
 
 CIRCULAR = """
-games.architectura.effects -> games.architectura.rules
-games.architectura.information -> games.architectura.rules
-games.architectura.playing -> games.architectura.effects
-games.architectura.prompts -> games.architectura.rules
-games.architectura.rules -> games.architectura.effects
-games.architectura.rules -> games.architectura.information
-games.architectura.rules -> games.architectura.playing
-games.architectura.rules -> games.architectura.prompts
-games.architectura.rules -> games.architectura.scoring
-games.architectura.rules -> games.architectura.turns
-games.architectura.scoring -> games.architectura.rules
-games.architectura.turns -> games.architectura.scoring
 games.citycouncil.flow -> games.citycouncil.production
 games.citycouncil.production -> games.citycouncil.flow
 games.citycouncil.prompts -> games.citycouncil.rules

@@ -24,6 +24,8 @@ CONDITIONS = ("", "pay_two", "right_of_own")
 BASIC_CARDS = 12
 ADVANCED_CARDS = 6
 DEFAULT_FILE = Path(__file__).with_name("data") / "cards.toml"
+NAME = "architectura"
+PLAYER_COUNTS = (2, 3, 4)
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,20 @@ class Card:
             return "cards beside it"
         prefix = "X" if self.kind == "x" else "No."
         return f"{prefix}{v:+d}" if v else prefix
+
+
+@dataclass(frozen=True)
+class Content:
+    """What the rules read besides the state: the cards, and the Obelisk's index
+    (-1 in a card file without one), which every turn looks for in the deck."""
+
+    cards: tuple[Card, ...]
+    obelisk: int
+
+    @classmethod
+    def of(cls, cards: tuple[Card, ...]) -> Content:
+        keys = {c.key: c.index for c in cards}
+        return cls(cards, keys.get("obelisk", -1))
 
 
 def load(path: Path = DEFAULT_FILE) -> tuple[Card, ...]:

@@ -30,7 +30,7 @@ def midway(game: Architectura, state: ArcState, seat: int) -> bool:
 def values(game: Architectura, state: ArcState) -> list[float]:
     if state.step == OVER:
         return result_values(game, state)
-    totals = scoring.breakdown(game, state)["totals"]
+    totals = scoring.breakdown(game.content, state)["totals"]
     guarded = [0] * len(state.seats)
     for i, owner in enumerate(state.guard):
         if owner >= 0 and state.cells[i] != EMPTY:

@@ -23,7 +23,7 @@ NAMES = (
 
 
 def features(game: Architectura, state: ArcState) -> tuple[list[list[float]], float]:
-    parts = scoring.breakdown(game, state)
+    parts = scoring.breakdown(game.content, state)
     guarded = [0] * len(state.seats)
     for i, owner in enumerate(state.guard):
         if owner >= 0 and state.cells[i] != EMPTY:

@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from borough.core.rng import Rng
-from borough.games.architectura import city
-from borough.games.architectura.data import BASIC_CARDS, COLOURS
+from borough.games.architectura import city, turns
+from borough.games.architectura.data import BASIC_CARDS, COLOURS, NAME, Content
 from borough.games.architectura.state import CHOOSE, OVER, ArcState
 
-if TYPE_CHECKING:
-    from borough.games.architectura.rules import Architectura
 
-
-def observe(game: Architectura, state: ArcState, seat: int | None) -> dict[str, Any]:
+def observe(c: Content, state: ArcState, seat: int | None) -> dict[str, Any]:
     over = state.step == OVER
     choosing = state.step == CHOOSE
     seats = []
@@ -39,16 +36,16 @@ def observe(game: Architectura, state: ArcState, seat: int | None) -> dict[str, 
             "removed": list(data.removed),
         })
     values = [
-        city.value(game.cards, state, i) if city.is_up(state, i) else None
+        city.value(c.cards, state, i) if city.is_up(state, i) else None
         for i in range(len(state.cells))
     ]
     return {
-        "game": game.name,
+        "game": NAME,
         "players": state.players,
         "replacements": state.replacements,
         "step": state.step,
         "current": state.current,
-        "to_act": list(game.to_act(state)),
+        "to_act": list(turns.to_act(state)),
         "cells": list(state.cells),
         "face": list(state.face),
         "values": values,
@@ -82,7 +79,7 @@ def public_action(action: tuple[Any, ...]) -> bool:
     return action[0] not in SECRET_KINDS
 
 
-def has_hidden_information(game: Architectura, state: ArcState, seat: int) -> bool:
+def has_hidden_information(c: Content, state: ArcState, seat: int) -> bool:
     if state.step == OVER:
         return False
     if state.step == CHOOSE:  # ARC-36: sealed choices
@@ -95,7 +92,7 @@ def has_hidden_information(game: Architectura, state: ArcState, seat: int) -> bo
     return False
 
 
-def determinize(game: Architectura, state: ArcState, seat: int, rng: random.Random) -> ArcState:
+def determinize(c: Content, state: ArcState, seat: int, rng: random.Random) -> ArcState:
     """Redeal what `seat` cannot see: sealed choices, deck orders, others' hands.
 
     Hidden parts are put in a canonical order first, so the sample depends only
@@ -107,7 +104,7 @@ def determinize(game: Architectura, state: ArcState, seat: int, rng: random.Rand
     for s, data in enumerate(out.seats):
         if out.step == CHOOSE:
             if s != seat:
-                data.swaps = random_swaps(game, out.replacements, rng)
+                data.swaps = random_swaps(c, out.replacements, rng)
             continue
         if s == seat:
             b = data.bottom  # the owner knows which cards went under the deck
@@ -132,9 +129,9 @@ def determinize(game: Architectura, state: ArcState, seat: int, rng: random.Rand
     return out
 
 
-def random_swaps(game: Architectura, limit: int, rng: random.Random) -> list[int]:
+def random_swaps(c: Content, limit: int, rng: random.Random) -> list[int]:
     swaps = [-1] * BASIC_CARDS
-    extras = list(game.cards[BASIC_CARDS:])
+    extras = list(c.cards[BASIC_CARDS:])
     rng.shuffle(extras)
     for card in extras[: rng.randint(0, limit)]:
         free = [j for j in card.replaces if swaps[j] < 0]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from borough.games.architectura import steps
 from borough.games.architectura.city import PER_COLOUR, space_name
+from borough.games.architectura.data import Content
 from borough.games.architectura.state import (
     CHOOSE,
     EFFECT,
@@ -19,17 +19,14 @@ from borough.games.architectura.state import (
     ArcState,
 )
 
-if TYPE_CHECKING:
-    from borough.games.architectura.rules import Architectura
 
-
-def prompt(game: Architectura, state: ArcState, seat: int) -> str:
+def prompt(c: Content, state: ArcState, seat: int) -> str:
     step = state.step
     if step == OVER:
         return "The game is over."
-    if seat not in game.to_act(state):
+    if seat not in steps.to_act(state):
         return "Wait: another player is deciding."
-    legal = game.legal_actions(state, seat)
+    legal = steps.legal_actions(c, state, seat)
     optional = ("done",) in legal
     if step == CHOOSE:
         chosen = sum(1 for k in state.seats[seat].swaps if k >= 0)
@@ -61,7 +58,7 @@ def prompt(game: Architectura, state: ArcState, seat: int) -> str:
         return (f"{_owner(state.current)}'s Laboratory: play a card from your hand face down "
                 "on an eligible space")
     if step == EFFECT:
-        return f"{_source(game, state)}: {_effect(state, optional)}"
+        return f"{_source(c, state)}: {_effect(state, optional)}"
     raise ValueError(f"no prompt for the step {step!r}")
 
 
@@ -69,13 +66,13 @@ def _owner(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def _source(game: Architectura, state: ArcState) -> str:
+def _source(c: Content, state: ArcState) -> str:
     if state.src == GRAVE or not 0 <= state.src < len(state.cells):
         return "Your card's effect"
     code = state.cells[state.src]
     if code == EMPTY:
         return "Your card's effect"
-    return f"Your {game.cards[code % PER_COLOUR].name}"
+    return f"Your {c.cards[code % PER_COLOUR].name}"
 
 
 def _effect(state: ArcState, optional: bool) -> str:

@@ -1,8 +1,10 @@
 """Architectura rules: the forward model behind `borough.game("architectura")`.
 
 The game class holds the hooks of `borough.core.game.Game` and the setup; the
-rulebook's parts live beside it, one module each (rule ids refer to RULES.md):
+rulebook's parts live beside it, one module each, as functions of the cards
+(`data.Content`) and the state (rule ids refer to RULES.md):
 
+- `steps.py`     who decides in each step and the choices it offers
 - `turns.py`     a turn, drawing, skipping and the end of the game (ARC-4..ARC-11, ARC-32)
 - `playing.py`   playing a card and comparing values (ARC-5, ARC-12..ARC-16, ARC-25)
 - `effects.py`   the card effects (ARC-20..ARC-22, ARC-C*)
@@ -20,18 +22,29 @@ from pathlib import Path
 from typing import Any
 
 from borough.core.errors import CorruptData
-from borough.core.game import Action, Breakdown, Event, Game, MovesPlayed, Option, Result
+from borough.core.game import Action, Breakdown, Event, Game, MovesPlayed, Option, Refusal, Result
 from borough.core.rng import Rng
-from borough.games.architectura import effects, information, prompts, refusals, scoring
-from borough.games.architectura.changes import CityChanges
+from borough.games.architectura import (
+    effects,
+    information,
+    playing,
+    prompts,
+    refusals,
+    scoring,
+    steps,
+    turns,
+    wording,
+)
 from borough.games.architectura.city import PER_COLOUR
 from borough.games.architectura.data import (
     BASIC_CARDS,
     DEFAULT_FILE,
+    NAME,
+    PLAYER_COUNTS,
     Card,
+    Content,
     load,
 )
-from borough.games.architectura.playing import Playing
 from borough.games.architectura.state import (
     CHOOSE,
     COLUMNS,
@@ -49,8 +62,7 @@ from borough.games.architectura.state import (
     ArcState,
     Seat,
 )
-from borough.games.architectura.turns import HAND, Turns
-from borough.games.architectura.wording import Wording
+from borough.games.architectura.turns import HAND
 
 TOKENS = 2  # ARC-2
 STEPS = (CHOOSE, TUTOR, PLAY, PAY, SPARE, EFFECT, LAB, OVER)
@@ -61,10 +73,10 @@ def who(seat: int) -> str:
 
 
 
-class Architectura(Turns, Playing, CityChanges, Wording, Game):
-    name = "architectura"
+class Architectura(Game):
+    name = NAME
     title = "Architectura"
-    seats = (2, 3, 4)
+    seats = PLAYER_COUNTS
     option_list = (
         Option(
             "replacements",
@@ -77,12 +89,11 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
     state_type = ArcState
     rules_version = 2  # see "Changes" at the end of RULES.md
     rule_words = refusals.WORDS.words
-    prompt = prompts.prompt
 
     def __init__(self, data_file: Path = DEFAULT_FILE) -> None:
         self.cards: tuple[Card, ...] = load(data_file)
-        keys = {c.key: c.index for c in self.cards}
-        self.obelisk = keys.get("obelisk", -1)
+        self.content = Content.of(self.cards)
+        self.obelisk = self.content.obelisk
 
     def option_sets(self) -> list[dict[str, Any]]:
         # The basic game, a partial and the full advanced swap cover every code path.
@@ -105,7 +116,7 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
         if state.replacements == 0:  # ARC-2: the basic game deals at once
             for data in state.seats:
                 data.ready = True
-            self._deal(state, [])
+            turns.deal(self.content, state, [])
         return state
 
     def num_seats(self, state: ArcState) -> int:
@@ -113,51 +124,19 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
 
     # ------------------------------------------------------------ turns
     def to_act(self, state: ArcState) -> tuple[int, ...]:
-        step = state.step
-        if step == OVER:
-            return ()
-        if step == CHOOSE:
-            return tuple(s for s, d in enumerate(state.seats) if not d.ready)
-        if step == LAB:
-            return (state.picks[0],)
-        return (state.current,)
+        return turns.to_act(state)
 
     def is_over(self, state: ArcState) -> bool:
         return state.step == OVER
 
     def legal_actions(self, state: ArcState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
-        step = state.step
-        if step == PLAY:
-            acts = self._plays(state, seat)
-            if state.forced < 0:
-                if self._can_swap(state, seat):
-                    acts.append(("swap_hand",))
-                if not acts or acts == [("swap_hand",)]:
-                    acts.append(("pass",))
-            return acts
-        if step == EFFECT:
-            return effects.choices(self, state, seat)
-        if step == SPARE:
-            return [("affect",), ("spare",)]
-        if step == PAY:
-            acts = [("pay", t) for t in sorted(state.seats[seat].hand)]
-            acts += [("pay_grave", t) for t in sorted(set(state.seats[seat].pile))]
-            return acts
-        if step == LAB:
-            return effects.lab_choices(self, state, seat)
-        if step == TUTOR:
-            return [("tutor", t) for t in sorted(state.seats[seat].hand)] + [("done",)]
-        if step == CHOOSE:
-            return self._replace_choices(state, seat)
-        raise CorruptData(f"unknown step {step!r}")
+        return steps.legal_actions(self.content, state, seat)
 
     def is_legal(self, state: ArcState, seat: int, action: Action) -> bool:
         """A play in the Play step is judged alone, without listing them all (for speed)."""
         if (state.step == PLAY and action[0] == "play" and len(action) == 3
                 and seat == state.current):
-            return self._play_ok(state, seat, action[1], action[2])
+            return turns.play_ok(self.content, state, seat, action[1], action[2])
         return action in self.legal_actions(state, seat)
 
     # ------------------------------------------------------------ apply
@@ -166,22 +145,22 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
         kind = action[0]
         step = state.step
         if step == EFFECT:
-            effects.resolve(self, state, seat, action, events)
+            effects.resolve(self.content, state, seat, action, events)
         elif step == LAB:
-            effects.resolve_lab(self, state, seat, action, events)
+            effects.resolve_lab(self.content, state, seat, action, events)
         elif step == SPARE:
-            self._spare(state, seat, kind == "affect", events)
+            playing.spare(self.content, state, seat, kind == "affect", events)
         elif kind == "play":
-            self._play(state, seat, action[1], action[2], events)
+            playing.play(self.content, state, seat, action[1], action[2], events)
         elif kind == "pay" or kind == "pay_grave":
-            self._pay(state, seat, action, events)
+            playing.pay(self.content, state, seat, action, events)
         elif kind == "swap_hand":
-            self._swap_hand(state, seat, events)
+            turns.swap_hand(self.content, state, seat, events)
         elif kind == "pass":
             events.append(Event(f"{who(seat)} cannot play a card and passes.", "pass", seat))
-            self._finish_turn(state, seat, events, played=False)
+            turns.finish_turn(self.content, state, seat, events, played=False)
         elif kind == "tutor" or kind == "done":
-            self._tutor(state, seat, action, events)
+            turns.tutor(self.content, state, seat, action, events)
         elif kind == "replace":
             state.seats[seat].swaps[action[2]] = action[1]
             events.append(Event(
@@ -192,20 +171,20 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
             state.seats[seat].ready = True
             events.append(Event(f"{who(seat)} has chosen their deck.", "ready", seat))
             if all(d.ready for d in state.seats):
-                self._deal(state, events)
+                turns.deal(self.content, state, events)
         return events
 
     # ------------------------------------------------------------ result
     def result(self, state: ArcState) -> Result:
-        detail = scoring.breakdown(self, state)
+        detail = scoring.breakdown(self.content, state)
         return Result(list(detail["totals"]), scoring.winners(detail), detail)
 
     def breakdown(self, state: ArcState, record: MovesPlayed) -> Breakdown:
-        return scoring.score_breakdown(scoring.breakdown(self, state))
+        return scoring.score_breakdown(scoring.breakdown(self.content, state))
 
     # ------------------------------------------------------- information
     def observe(self, state: ArcState, seat: int | None) -> dict[str, Any]:
-        return information.observe(self, state, seat)
+        return information.observe(self.content, state, seat)
 
     def hidden_parts(self, state: ArcState) -> tuple[Any, ...]:
         """For undo: every hand, every deck in its order, and the sealed choices."""
@@ -222,10 +201,10 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
         return state.seats[seat].deck, others
 
     def has_hidden_information(self, state: ArcState, seat: int) -> bool:
-        return information.has_hidden_information(self, state, seat)
+        return information.has_hidden_information(self.content, state, seat)
 
     def determinize(self, state: ArcState, seat: int, rng: random.Random) -> ArcState:
-        return information.determinize(self, state, seat, rng)
+        return information.determinize(self.content, state, seat, rng)
 
     def public_action(self, state: ArcState, seat: int, action: Action) -> bool:
         return information.public_action(action)
@@ -274,6 +253,18 @@ class Architectura(Turns, Playing, CityChanges, Wording, Game):
             tokens = data.tokens + state.guard.count(s) + state.reserved.count(s)
             if tokens != TOKENS:
                 raise CorruptData(f"{who(s)}'s protection tokens do not add up to two")
+
+    def prompt(self, state: ArcState, seat: int) -> str:
+        return prompts.prompt(self.content, state, seat)
+
+    def describe(self, action: Action, state: Any = None) -> str:
+        return wording.describe(self.content, action, state)
+
+    def step_rule(self, state: ArcState, seat: int) -> tuple[str, str]:
+        return wording.step_rule(self.content, state, seat)
+
+    def why_illegal(self, state: ArcState, seat: int, action: Action) -> Refusal:
+        return wording.why_illegal(self.content, state, seat, action)
 
     def all_actions(self) -> Iterable[Action]:
         cards = range(len(self.cards))

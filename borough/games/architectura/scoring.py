@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from borough.core.game import Breakdown, ScorePart
 from borough.games.architectura import city
 from borough.games.architectura.city import PER_COLOUR, is_up
+from borough.games.architectura.data import Content
 from borough.games.architectura.state import COLUMNS, ArcState
 
-if TYPE_CHECKING:
-    from borough.games.architectura.rules import Architectura
 
-
-def end_bonus(game: Architectura, state: ArcState, i: int) -> int:
+def end_bonus(c: Content, state: ArcState, i: int) -> int:
     """Points an end-of-game card on space i adds (ARC-C5 Statue, ARC-C16 City Hall)."""
-    card = game.cards[state.cells[i] % PER_COLOUR]
+    card = c.cards[state.cells[i] % PER_COLOUR]
     if card.effect == "statue":
         parks = [j for j in city.neighbours(state, i)
-                 if is_up(state, j) and game.cards[state.cells[j] % PER_COLOUR].key == "park"]
+                 if is_up(state, j) and c.cards[state.cells[j] % PER_COLOUR].key == "park"]
         return 3 if parks else 0
     if card.effect == "city_hall":
         seat = state.cells[i] // PER_COLOUR
@@ -28,7 +26,7 @@ def end_bonus(game: Architectura, state: ArcState, i: int) -> int:
     return 0
 
 
-def breakdown(game: Architectura, state: ArcState) -> dict[str, list[int]]:
+def breakdown(c: Content, state: ArcState) -> dict[str, list[int]]:
     """Per seat: card values, end-of-game points, Graveyard value, cards on the table."""
     n = state.players
     values, bonus, grave, count = [0] * n, [0] * n, [0] * n, [0] * n
@@ -37,9 +35,9 @@ def breakdown(game: Architectura, state: ArcState) -> dict[str, list[int]]:
         if not is_up(state, i):
             continue
         seat = state.cells[i] // PER_COLOUR
-        v = city.value(game.cards, state, i)
+        v = city.value(c.cards, state, i)
         values[seat] += v
-        bonus[seat] += end_bonus(game, state, i)
+        bonus[seat] += end_bonus(c, state, i)
         count[seat] += 1
         low = lowest[seat]
         lowest[seat] = v if low is None else min(low, v)

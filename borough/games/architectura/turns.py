@@ -10,10 +10,12 @@ from __future__ import annotations
 from borough.core.game import Action, Event
 from borough.games.architectura import city, scoring
 from borough.games.architectura.city import PER_COLOUR
-from borough.games.architectura.data import BASIC_CARDS, Card
+from borough.games.architectura.data import BASIC_CARDS, Content
 from borough.games.architectura.state import (
+    CHOOSE,
     COLUMNS,
     GRAVE,
+    LAB,
     OVER,
     PLAY,
     TUTOR,
@@ -27,255 +29,284 @@ def who(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-class Turns:
-    """The turn cycle, mixed into the game class."""
+def to_act(state: ArcState) -> tuple[int, ...]:
+    """Who decides now: every seat still building its deck, the next Laboratory
+    player, else the seat whose turn it is."""
+    step = state.step
+    if step == OVER:
+        return ()
+    if step == CHOOSE:
+        return tuple(s for s, d in enumerate(state.seats) if not d.ready)
+    if step == LAB:
+        return (state.picks[0],)
+    return (state.current,)
 
-    cards: tuple[Card, ...]
-    obelisk: int
 
-    def _deal(self, state: ArcState, events: list[Event]) -> None:
-        """ARC-2, ARC-36: reveal replacements, shuffle each deck, draw three."""
-        for s, data in enumerate(state.seats):
-            for j, k in enumerate(data.swaps):
-                if k >= 0:
-                    events.append(Event(
-                        f"{who(s)} replaces the {self.cards[j].name} with the "
-                        f"{self.cards[k].name}.", "replace", s,
-                    ))
-            data.deck = [k if k >= 0 else j for j, k in enumerate(data.swaps)]
-            state.rng.shuffle(data.deck)
-            data.hand = []
-            self._draw(state, s, HAND, events)
-        self._advance(state, state.players - 1, events)
+def deal(c: Content, state: ArcState, events: list[Event]) -> None:
+    """ARC-2, ARC-36: reveal replacements, shuffle each deck, draw three."""
+    for s, data in enumerate(state.seats):
+        for j, k in enumerate(data.swaps):
+            if k >= 0:
+                events.append(Event(
+                    f"{who(s)} replaces the {c.cards[j].name} with the "
+                    f"{c.cards[k].name}.", "replace", s,
+                ))
+        data.deck = [k if k >= 0 else j for j, k in enumerate(data.swaps)]
+        state.rng.shuffle(data.deck)
+        data.hand = []
+        _draw(c, state, s, HAND, events)
+    _advance(c, state, state.players - 1, events)
 
-    def _replace_choices(self, state: ArcState, seat: int) -> list[Action]:
-        """ARC-35: pairs (additional card, basic card of the same basic value)."""
-        swaps = state.seats[seat].swaps
-        acts: list[Action] = []
-        if sum(1 for k in swaps if k >= 0) < state.replacements:
-            for card in self.cards[BASIC_CARDS:]:
-                if card.index in swaps:
-                    continue
-                acts.extend(("replace", card.index, j) for j in card.replaces if swaps[j] < 0)
-        acts.append(("ready",))
-        return acts
 
-    def _spaces(self, state: ArcState, seat: int) -> list[int]:
-        """ARC-6, ARC-7: the spaces the seat may play a card on now."""
-        spaces = [state.forced] if state.forced >= 0 else city.eligible(state, seat)
-        if state.players > 2:
-            spaces = [i for i in spaces if city.run_ok(state, seat, i)]
-        return spaces
-
-    def _can_play(self, state: ArcState, seat: int) -> bool:
-        """Whether `_plays` offers anything, stopping at the first play found."""
-        data = state.seats[seat]
-        spaces = None
-        for t in data.hand:
-            card = self.cards[t]
-            if card.kind == "grave":
-                if state.forced < 0:
-                    return True
+def replace_choices(c: Content, state: ArcState, seat: int) -> list[Action]:
+    """ARC-35: pairs (additional card, basic card of the same basic value)."""
+    swaps = state.seats[seat].swaps
+    acts: list[Action] = []
+    if sum(1 for k in swaps if k >= 0) < state.replacements:
+        for card in c.cards[BASIC_CARDS:]:
+            if card.index in swaps:
                 continue
-            if card.condition == "pay_two" and len(data.hand) - 1 + len(data.pile) < 2:
-                continue
-            if spaces is None:
-                spaces = self._spaces(state, seat)
-            if card.condition == "right_of_own":
-                if any(self._own_left(state, seat, i) for i in spaces):
-                    return True
-            elif spaces:
-                return True
-        return False
+            acts.extend(("replace", card.index, j) for j in card.replaces if swaps[j] < 0)
+    acts.append(("ready",))
+    return acts
 
-    def _plays(self, state: ArcState, seat: int) -> list[Action]:
-        """ARC-4..ARC-7: every (card, space) the seat may play now."""
-        data = state.seats[seat]
-        spaces = self._spaces(state, seat)
-        acts: list[Action] = []
-        for t in sorted(data.hand):
-            card = self.cards[t]
-            if card.kind == "grave":
-                if state.forced < 0:
-                    acts.append(("play", t, GRAVE))
-                continue
-            if card.condition == "pay_two" and len(data.hand) - 1 + len(data.pile) < 2:
-                continue
-            if card.condition == "right_of_own":
-                acts.extend(("play", t, i) for i in spaces if self._own_left(state, seat, i))
-            else:
-                acts.extend(("play", t, i) for i in spaces)
-        return acts
 
-    def _play_ok(self, state: ArcState, seat: int, t: object, i: object) -> bool:
-        """Whether ("play", t, i) is among `_plays` (ARC-4..ARC-7), judged alone.
+def _spaces(c: Content, state: ArcState, seat: int) -> list[int]:
+    """ARC-6, ARC-7: the spaces the seat may play a card on now."""
+    spaces = [state.forced] if state.forced >= 0 else city.eligible(state, seat)
+    if state.players > 2:
+        spaces = [i for i in spaces if city.run_ok(state, seat, i)]
+    return spaces
 
-        The same conditions as `_plays`, for one card and space, so that `apply`
-        need not list every play to accept one (the conformance suite checks
-        that the two agree)."""
-        data = state.seats[seat]
-        if type(i) is not int or t not in data.hand:
-            return False
-        card = self.cards[t]
+
+def can_play(c: Content, state: ArcState, seat: int) -> bool:
+    """Whether `plays` offers anything, stopping at the first play found."""
+    data = state.seats[seat]
+    spaces = None
+    for t in data.hand:
+        card = c.cards[t]
         if card.kind == "grave":
-            return i == GRAVE and state.forced < 0
-        if state.forced >= 0:
-            if i != state.forced:
-                return False
-        elif not (0 <= i < len(state.cells) and city.can_place(state, seat, i)):
-            return False
-        if not city.run_ok(state, seat, i):
-            return False
-        if card.condition == "pay_two" and len(data.hand) - 1 + len(data.pile) < 2:
-            return False
-        return card.condition != "right_of_own" or self._own_left(state, seat, i)
-
-    def _own_left(self, state: ArcState, seat: int, i: int) -> bool:
-        """ARC-C16: City Hall goes right of one of its owner's face-up cards."""
-        return bool(i % COLUMNS) and city.is_up(state, i - 1) and (
-            state.cells[i - 1] // PER_COLOUR == seat
-        )
-
-    def can_play_at(self, state: ArcState, seat: int, t: int, i: int, hand: list[int]) -> bool:
-        """Could card t go on space i (given as eligible) with this hand? (Manufactory)"""
-        card = self.cards[t]
-        if card.kind == "grave" or not city.run_ok(state, seat, i):
-            return False
-        if card.condition == "pay_two" and len(hand) - 1 + len(state.seats[seat].pile) < 2:
-            return False
-        return card.condition != "right_of_own" or self._own_left(state, seat, i)
-
-    def _can_swap(self, state: ArcState, seat: int) -> bool:
-        """ARC-10: once per game, at the start of a turn."""
-        data = state.seats[seat]
-        return not data.swapped and bool(data.hand) and bool(data.deck)
-
-    def _start_turn(self, state: ArcState, seat: int, events: list[Event]) -> bool:
-        """Begin `seat`'s turn; True when the seat has a decision to make."""
-        state.current = seat
-        data = state.seats[seat]
-        if not data.started:
-            data.started = True
-            if self.obelisk in data.deck and data.hand:  # ARC-C13
-                state.step = TUTOR
+            if state.forced < 0:
                 return True
-        return self._open_play(state, seat, events)
-
-    def _open_play(self, state: ArcState, seat: int, events: list[Event]) -> bool:
-        state.step = PLAY
-        if self._can_play(state, seat):
+            continue
+        if card.condition == "pay_two" and len(data.hand) - 1 + len(data.pile) < 2:
+            continue
+        if spaces is None:
+            spaces = _spaces(c, state, seat)
+        if card.condition == "right_of_own":
+            if any(_own_left(c, state, seat, i) for i in spaces):
+                return True
+        elif spaces:
             return True
-        self._drop_unplayable(state, seat, events)
-        return self._can_swap(state, seat)
-
-    def _drop_unplayable(self, state: ArcState, seat: int, events: list[Event]) -> None:
-        """ARC-C14, ARC-C16: when no card can be played, a stuck Magic Academy or City Hall
-        is removed from the game (so that the seat draws a fresh card instead)."""
-        data = state.seats[seat]
-        for t in [t for t in data.hand if self.cards[t].condition]:
-            data.hand.remove(t)
-            if t in data.shown:
-                data.shown.remove(t)
-            data.removed.append(t)
-            events.append(Event(
-                f"{who(seat)} cannot play the {self.cards[t].name} and removes it from "
-                "the game.", "remove", seat,
-            ))
-
-    def _draw(self, state: ArcState, seat: int, count: int, events: list[Event]) -> int:
-        data = state.seats[seat]
-        drawn = []
-        while count > 0 and data.deck:
-            drawn.append(data.deck.pop())
-            count -= 1
-        if not drawn:
-            return 0
-        data.hand.extend(drawn)
-        data.bottom = min(data.bottom, len(data.deck))
-        plural = "s" if len(drawn) > 1 else ""
-        events.append(Event(f"{who(seat)} draws {len(drawn)} card{plural}.", "draw", seat))
-        names = ", ".join(self.cards[t].name for t in drawn)
-        events.append(Event(f"You draw: {names}.", "draw", seat, private_to=(seat,)))
-        return len(drawn)
-
-    def _finish_turn(self, state: ArcState, seat: int, events: list[Event],
-                     played: bool = True) -> None:
-        """ARC-8: draw up to the hand limit, then the next player.
-
-        `state.idle` counts the turns in a row in which nothing happened (no card
-        played, none drawn); a full round of them ends the game (ARC-32).
-        """
-        data = state.seats[seat]
-        drawn = self._draw(state, seat, data.limit - len(data.hand), events)
-        state.idle = 0 if played or drawn else state.idle + 1
-        self._advance(state, seat, events)
-
-    def _advance(self, state: ArcState, last: int, events: list[Event]) -> None:
-        """Give the turn to the next seat that can act (ARC-11); end the game if none can."""
-        state.effect, state.src, state.target, state.picks = "", -1, -1, []
-        state.forced, state.pending, state.paid, state.spare = -1, -1, 0, ""
-        seat = last
-        if city.full(state):
-            events.append(Event("No space of the city is eligible any more.", "end"))
-            return self._end_game(state, events)  # ARC-32: at once, nobody is asked
-        while state.idle < state.players:
-            seat = (seat + 1) % state.players
-            data = state.seats[seat]
-            before = (len(data.hand), len(data.deck))
-            if self._start_turn(state, seat, events):
-                return
-            self._skip_event(seat, events)
-            self._draw(state, seat, data.limit - len(data.hand), events)
-            changed = (len(data.hand), len(data.deck)) != before
-            state.idle = 0 if changed else state.idle + 1
-        self._end_game(state, events)
-
-    def _skip_event(self, seat: int, events: list[Event]) -> None:
-        events.append(Event(f"{who(seat)} cannot play a card and skips the turn.", "skip", seat))
-
-    def _end_game(self, state: ArcState, events: list[Event]) -> None:
-        """ARC-32: no one can play any more."""
-        state.step = OVER
-        detail = scoring.breakdown(self, state)  # type: ignore[arg-type]  # mixin of Architectura
-        for s, total in enumerate(detail["totals"]):
-            events.append(Event(f"{who(s)} scores {total} points.", "score", s))
-        names = " and ".join(who(s) for s in scoring.winners(detail))
-        events.append(Event(f"The game is over; {names} wins.", "end"))
+    return False
 
 
-    def _swap_hand(self, state: ArcState, seat: int, events: list[Event]) -> None:
-        """ARC-10: the hand goes under the deck in random order; draw as many."""
-        data = state.seats[seat]
-        data.swapped = True
-        old = data.hand
-        state.rng.shuffle(old)
-        data.deck[:0] = old
-        data.bottom = len(old)
-        data.hand, data.shown = [], []
+def plays(c: Content, state: ArcState, seat: int) -> list[Action]:
+    """ARC-4..ARC-7: every (card, space) the seat may play now."""
+    data = state.seats[seat]
+    spaces = _spaces(c, state, seat)
+    acts: list[Action] = []
+    for t in sorted(data.hand):
+        card = c.cards[t]
+        if card.kind == "grave":
+            if state.forced < 0:
+                acts.append(("play", t, GRAVE))
+            continue
+        if card.condition == "pay_two" and len(data.hand) - 1 + len(data.pile) < 2:
+            continue
+        if card.condition == "right_of_own":
+            acts.extend(("play", t, i) for i in spaces if _own_left(c, state, seat, i))
+        else:
+            acts.extend(("play", t, i) for i in spaces)
+    return acts
+
+
+def play_ok(c: Content, state: ArcState, seat: int, t: object, i: object) -> bool:
+    """Whether ("play", t, i) is among `plays` (ARC-4..ARC-7), judged alone.
+
+    The same conditions as `plays`, for one card and space, so that `apply`
+    need not list every play to accept one (the conformance suite checks
+    that the two agree)."""
+    data = state.seats[seat]
+    if type(i) is not int or t not in data.hand:
+        return False
+    card = c.cards[t]
+    if card.kind == "grave":
+        return i == GRAVE and state.forced < 0
+    if state.forced >= 0:
+        if i != state.forced:
+            return False
+    elif not (0 <= i < len(state.cells) and city.can_place(state, seat, i)):
+        return False
+    if not city.run_ok(state, seat, i):
+        return False
+    if card.condition == "pay_two" and len(data.hand) - 1 + len(data.pile) < 2:
+        return False
+    return card.condition != "right_of_own" or _own_left(c, state, seat, i)
+
+
+def _own_left(c: Content, state: ArcState, seat: int, i: int) -> bool:
+    """ARC-C16: City Hall goes right of one of its owner's face-up cards."""
+    return bool(i % COLUMNS) and city.is_up(state, i - 1) and (
+        state.cells[i - 1] // PER_COLOUR == seat
+    )
+
+
+def can_play_at(c: Content, state: ArcState, seat: int, t: int, i: int, hand: list[int]) -> bool:
+    """Could card t go on space i (given as eligible) with this hand? (Manufactory)"""
+    card = c.cards[t]
+    if card.kind == "grave" or not city.run_ok(state, seat, i):
+        return False
+    if card.condition == "pay_two" and len(hand) - 1 + len(state.seats[seat].pile) < 2:
+        return False
+    return card.condition != "right_of_own" or _own_left(c, state, seat, i)
+
+
+def can_swap(c: Content, state: ArcState, seat: int) -> bool:
+    """ARC-10: once per game, at the start of a turn."""
+    data = state.seats[seat]
+    return not data.swapped and bool(data.hand) and bool(data.deck)
+
+
+def _start_turn(c: Content, state: ArcState, seat: int, events: list[Event]) -> bool:
+    """Begin `seat`'s turn; True when the seat has a decision to make."""
+    state.current = seat
+    data = state.seats[seat]
+    if not data.started:
+        data.started = True
+        if c.obelisk in data.deck and data.hand:  # ARC-C13
+            state.step = TUTOR
+            return True
+    return open_play(c, state, seat, events)
+
+
+def open_play(c: Content, state: ArcState, seat: int, events: list[Event]) -> bool:
+    state.step = PLAY
+    if can_play(c, state, seat):
+        return True
+    _drop_unplayable(c, state, seat, events)
+    return can_swap(c, state, seat)
+
+
+def _drop_unplayable(c: Content, state: ArcState, seat: int, events: list[Event]) -> None:
+    """ARC-C14, ARC-C16: when no card can be played, a stuck Magic Academy or City Hall
+    is removed from the game (so that the seat draws a fresh card instead)."""
+    data = state.seats[seat]
+    for t in [t for t in data.hand if c.cards[t].condition]:
+        data.hand.remove(t)
+        if t in data.shown:
+            data.shown.remove(t)
+        data.removed.append(t)
         events.append(Event(
-            f"{who(seat)} puts their {len(old)} cards under the deck and draws new ones.",
-            "swap", seat,
+            f"{who(seat)} cannot play the {c.cards[t].name} and removes it from "
+            "the game.", "remove", seat,
         ))
-        self._draw(state, seat, len(old), events)
-        if not self._open_play(state, seat, events):
-            events.append(Event(f"{who(seat)} still cannot play a card.", "skip", seat))
-            self._finish_turn(state, seat, events)
 
-    def _tutor(self, state: ArcState, seat: int, action: Action, events: list[Event]) -> None:
-        """ARC-C13: put a hand card under the deck, take the Obelisk, shuffle the deck."""
+
+def _draw(c: Content, state: ArcState, seat: int, count: int, events: list[Event]) -> int:
+    data = state.seats[seat]
+    drawn = []
+    while count > 0 and data.deck:
+        drawn.append(data.deck.pop())
+        count -= 1
+    if not drawn:
+        return 0
+    data.hand.extend(drawn)
+    data.bottom = min(data.bottom, len(data.deck))
+    plural = "s" if len(drawn) > 1 else ""
+    events.append(Event(f"{who(seat)} draws {len(drawn)} card{plural}.", "draw", seat))
+    names = ", ".join(c.cards[t].name for t in drawn)
+    events.append(Event(f"You draw: {names}.", "draw", seat, private_to=(seat,)))
+    return len(drawn)
+
+
+def finish_turn(c: Content, state: ArcState, seat: int, events: list[Event],
+                 played: bool = True) -> None:
+    """ARC-8: draw up to the hand limit, then the next player.
+
+    `state.idle` counts the turns in a row in which nothing happened (no card
+    played, none drawn); a full round of them ends the game (ARC-32).
+    """
+    data = state.seats[seat]
+    drawn = _draw(c, state, seat, data.limit - len(data.hand), events)
+    state.idle = 0 if played or drawn else state.idle + 1
+    _advance(c, state, seat, events)
+
+
+def _advance(c: Content, state: ArcState, last: int, events: list[Event]) -> None:
+    """Give the turn to the next seat that can act (ARC-11); end the game if none can."""
+    state.effect, state.src, state.target, state.picks = "", -1, -1, []
+    state.forced, state.pending, state.paid, state.spare = -1, -1, 0, ""
+    seat = last
+    if city.full(state):
+        events.append(Event("No space of the city is eligible any more.", "end"))
+        return _end_game(c, state, events)  # ARC-32: at once, nobody is asked
+    while state.idle < state.players:
+        seat = (seat + 1) % state.players
         data = state.seats[seat]
-        if action[0] == "tutor":
-            data.hand.remove(action[1])
-            data.deck.insert(0, action[1])
-            data.deck.remove(self.obelisk)
-            data.hand.append(self.obelisk)
-            data.shown.append(self.obelisk)
-            state.rng.shuffle(data.deck)
-            data.bottom = 0
-            events.append(Event(
-                f"{who(seat)} puts a card under their deck, takes the Obelisk from it and "
-                "shuffles the deck.", "tutor", seat,
-            ))
-        if not self._open_play(state, seat, events):
-            self._skip_event(seat, events)
-            self._finish_turn(state, seat, events)
+        before = (len(data.hand), len(data.deck))
+        if _start_turn(c, state, seat, events):
+            return
+        skip_event(c, seat, events)
+        _draw(c, state, seat, data.limit - len(data.hand), events)
+        changed = (len(data.hand), len(data.deck)) != before
+        state.idle = 0 if changed else state.idle + 1
+    _end_game(c, state, events)
+
+
+def skip_event(c: Content, seat: int, events: list[Event]) -> None:
+    events.append(Event(f"{who(seat)} cannot play a card and skips the turn.", "skip", seat))
+
+
+def _end_game(c: Content, state: ArcState, events: list[Event]) -> None:
+    """ARC-32: no one can play any more."""
+    state.step = OVER
+    detail = scoring.breakdown(c, state)
+    for s, total in enumerate(detail["totals"]):
+        events.append(Event(f"{who(s)} scores {total} points.", "score", s))
+    names = " and ".join(who(s) for s in scoring.winners(detail))
+    events.append(Event(f"The game is over; {names} wins.", "end"))
+
+
+def swap_hand(c: Content, state: ArcState, seat: int, events: list[Event]) -> None:
+    """ARC-10: the hand goes under the deck in random order; draw as many."""
+    data = state.seats[seat]
+    data.swapped = True
+    old = data.hand
+    state.rng.shuffle(old)
+    data.deck[:0] = old
+    data.bottom = len(old)
+    data.hand, data.shown = [], []
+    events.append(Event(
+        f"{who(seat)} puts their {len(old)} cards under the deck and draws new ones.",
+        "swap", seat,
+    ))
+    _draw(c, state, seat, len(old), events)
+    if not open_play(c, state, seat, events):
+        events.append(Event(f"{who(seat)} still cannot play a card.", "skip", seat))
+        finish_turn(c, state, seat, events)
+
+
+def tutor(c: Content, state: ArcState, seat: int, action: Action, events: list[Event]) -> None:
+    """ARC-C13: put a hand card under the deck, take the Obelisk, shuffle the deck."""
+    data = state.seats[seat]
+    if action[0] == "tutor":
+        data.hand.remove(action[1])
+        data.deck.insert(0, action[1])
+        data.deck.remove(c.obelisk)
+        data.hand.append(c.obelisk)
+        data.shown.append(c.obelisk)
+        state.rng.shuffle(data.deck)
+        data.bottom = 0
+        events.append(Event(
+            f"{who(seat)} puts a card under their deck, takes the Obelisk from it and "
+            "shuffles the deck.", "tutor", seat,
+        ))
+    if not open_play(c, state, seat, events):
+        skip_event(c, seat, events)
+        finish_turn(c, state, seat, events)
+
+
+def effect_done(c: Content, state: ArcState, seat: int, events: list[Event]) -> None:
+    """A played card's effect is over (or it had none): the turn ends."""
+    finish_turn(c, state, state.current, events)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from borough.games.architectura import city, scoring
+from borough.games.architectura import changes, city, scoring, turns
 from borough.games.architectura.state import DOWN, EFFECT, EMPTY, GRAVE, LAB, PAY, PLAY, SPARE
 from tests.games.architectura.helpers import (
     CARD,
@@ -132,9 +132,9 @@ def test_arc_c5_statue_scores_three_next_to_any_park():
     state = fresh(2)
     put(state, 0, "statue", A1)
     put(state, 1, "park", B1)
-    assert scoring.end_bonus(GAME, state, A1) == 3
+    assert scoring.end_bonus(GAME.content, state, A1) == 3
     state.face[B1] = DOWN
-    assert scoring.end_bonus(GAME, state, A1) == 0
+    assert scoring.end_bonus(GAME.content, state, A1) == 0
 
 
 # -------------------------------------------------------------- Greenhouse
@@ -234,7 +234,7 @@ def test_arc26_a_token_travels_with_its_card():
     put(state, 0, "market", A1, side=2)
     state.guard[A1] = 0
     state.seats[0].tokens = 1
-    GAME.move(state, 0, A1, B1, [])
+    changes.move(GAME.content, state, 0, A1, B1, [])
     assert state.guard[B1] == 0 and state.guard[A1] == -1
 
 
@@ -298,7 +298,7 @@ def test_arc_c12_museum_raises_the_hand_limit_to_four_for_good():
     ready(state, 0, "museum", "park", "temple")
     play(state, 0, "museum", A1)
     assert state.seats[0].limit == 4 and len(state.seats[0].hand) == 4
-    GAME.destroy(state, A1, [])
+    changes.destroy(GAME.content, state, A1, [])
     assert state.seats[0].limit == 4
 
 
@@ -341,9 +341,9 @@ def test_arc_c11_graveyard_takes_its_owners_destroyed_cards():
     assert state.seats[1].grave and state.current == 0
     ready(state, 0, "temple", "park", "library")
     play(state, 0, "temple", A2)  # destroys nothing: 2 vs 3 lowers the Statue
-    GAME.destroy(state, A1, [])
+    changes.destroy(GAME.content, state, A1, [])
     assert state.cells[A1] == EMPTY and state.seats[1].pile == [CARD["statue"]]
-    detail = scoring.breakdown(GAME, state)
+    detail = scoring.breakdown(GAME.content, state)
     assert detail["graveyard"][1] == 1
     assert all(a[0] != "target" or a[1] != A1 for a in GAME.legal_actions(state, 1))
 
@@ -376,7 +376,7 @@ def test_arc_c14_an_unplayable_academy_waits_then_is_removed():
     assert GAME.legal_actions(state, 0) == [("play", CARD["park"], A1), ("play", CARD["park"], B1)]
     hand(state, 0, "academy")
     events = []
-    assert not GAME._open_play(state, 0, events)
+    assert not turns.open_play(GAME.content, state, 0, events)
     assert CARD["academy"] in state.seats[0].removed and not state.seats[0].hand
     assert "removes it from the game" in " ".join(e.text for e in events)
 
@@ -390,7 +390,7 @@ def test_arc_c16_city_hall_goes_right_of_an_own_card_and_counts_the_street():
     legal = {a[2] for a in GAME.legal_actions(state, 0) if a[:2] == ("play", CARD["city_hall"])}
     assert legal == {B2}
     play(state, 0, "city_hall", B2)
-    assert scoring.end_bonus(GAME, state, B2) == 2
+    assert scoring.end_bonus(GAME.content, state, B2) == 2
 
 
 def test_arc_c17_laboratory_makes_each_opponent_play_face_down():
@@ -452,4 +452,4 @@ def test_arc31_destroyed_cards_are_eligible_and_have_no_value():
     state = fresh(2)
     put(state, 1, "guesthouse", A1, down=True)
     assert city.can_place(state, 0, A1)
-    assert scoring.breakdown(GAME, state)["totals"][1] == 0
+    assert scoring.breakdown(GAME.content, state)["totals"][1] == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from borough.games.architectura import city
+from borough.games.architectura import changes, city
 from borough.games.architectura.data import DEFAULT_FILE as GAME_FILE
 from borough.games.architectura.data import load
 from borough.games.architectura.state import SPARE
@@ -162,7 +162,7 @@ def test_arc9_rotation_by_comparison_stops_but_effects_wrap():
     assert city.turn_side(market, 0, city.LOWER) == 0
     state = fresh(2)
     put(state, 0, "market", A1, side=3)
-    GAME.rotate(state, A1, 1, [])
+    changes.rotate(GAME.content, state, A1, 1, [])
     assert val(state, A1) == 2
 
 

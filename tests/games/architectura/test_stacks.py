@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from borough.games.architectura import city
+from borough.games.architectura import changes, city
 from borough.games.architectura.data import DEFAULT_FILE, load
 from borough.games.architectura.state import DOWN, EMPTY, OVER, PAY
 from tests.games.architectura.helpers import (
@@ -65,7 +65,7 @@ def test_arc6_arc28_the_uncovered_card_can_be_restored_again():
     """ARC-6, ARC-28: once uncovered, the destroyed card may be restored by a Park."""
     state = fresh(2)
     covered(state, 0, "market", "statue", A2)
-    GAME.move(state, 0, A2, B3, [])
+    changes.move(GAME.content, state, 0, A2, B3, [])
     assert state.cells[A2] == OPP + CARD["statue"] and state.face[A2] == DOWN
     hand(state, 0, "park", "temple", "library")
     turn(state, 0)
@@ -84,12 +84,12 @@ def test_arc6_every_way_a_top_card_leaves_uncovers_what_is_under_it(how):
     state.under[A2].append(state.cells[A2])
     put(state, 0, "market", A2)
     if how == "taken back":
-        GAME.take_back(state, 0, A2, [])
+        changes.take_back(GAME.content, state, 0, A2, [])
         assert CARD["market"] in state.seats[0].hand
     else:
         state.seats[0].grave = True
         state.seats[0].deck.remove(CARD["graveyard"])
-        GAME.destroy(state, A2, [])
+        changes.destroy(GAME.content, state, A2, [])
         assert state.seats[0].pile == [CARD["market"]]
     assert state.cells[A2] == OPP + CARD["park"] and state.face[A2] == DOWN
     assert city.can_place(state, 1, A2)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from borough.core.errors import IllegalAction
-from borough.games.architectura import city, effects, scoring
+from borough.games.architectura import changes, city, effects, scoring, turns
 from borough.games.architectura.state import CHOOSE, DOWN, EMPTY, OVER, PLAY
 from tests.games.architectura.helpers import (
     CARD,
@@ -103,7 +103,8 @@ def test_arc7_a_destroyed_card_breaks_the_run_and_moves_may_make_one():
     assert city.run_ok(state, 0, space(1, 4))
     state.face[A2] = 1
     put(state, 0, "temple", space(2, 1))
-    GAME.move(state, 0, space(2, 1), space(1, 4), [])  # a fourth in a row: allowed by a move
+    # a fourth in a row: allowed by a move
+    changes.move(GAME.content, state, 0, space(2, 1), space(1, 4), [])
     assert state.cells[space(1, 4)] == CARD["temple"]
 
 
@@ -185,7 +186,7 @@ def test_arc33_final_score_sums_values_and_end_effects():
     put(state, 0, "statue", A2)  # 2 + 3 next to the Park below
     put(state, 1, "park", space(2, 2))  # 1
     put(state, 1, "temple", space(2, 3), down=True)
-    detail = scoring.breakdown(GAME, state)
+    detail = scoring.breakdown(GAME.content, state)
     assert detail["totals"] == [8, 1] and detail["end_effects"] == [3, 0]
 
 
@@ -328,8 +329,8 @@ def test_arc20_whether_an_effect_has_a_target_agrees_with_its_list_along_random_
             probe.effect, probe.target, probe.picks = name, -1, []
             probe.src = rng.randrange(len(probe.cells))
             for seat in range(players):
-                full = [a for a in effects.choices(GAME, probe, seat) if a[0] != "done"]
-                assert effects.has_answer(GAME, probe, seat) == bool(full), name
+                full = [a for a in effects.choices(GAME.content, probe, seat) if a[0] != "done"]
+                assert effects.has_answer(GAME.content, probe, seat) == bool(full), name
 
 
 CHOOSING = ("protect", "swap", "restore", "reserve", "rotate_two", "rotate_each", "move",
@@ -342,7 +343,8 @@ def test_arc4_whether_a_seat_can_play_agrees_with_its_plays_along_random_games()
     random games (forced spaces and reserved ones included)."""
     for state, players, _ in along_random_games(6, with_replacements=True):
         for seat in range(players):
-            assert GAME._can_play(state, seat) == bool(GAME._plays(state, seat))
+            assert turns.can_play(GAME.content, state, seat) == bool(
+                turns.plays(GAME.content, state, seat))
 
 
 def test_arc32_a_round_of_passes_ends_the_game():
