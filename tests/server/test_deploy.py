@@ -1,7 +1,7 @@
 """The deployment in deploy/, run as written: Debian's nginx with
 deploy/nginx/borough.conf in front of two Borough processes started by
 deploy/Procfile's command with deploy/borough.env's settings, on one
-PostgreSQL database. Games are played through the proxy (HTTP and WebSocket,
+PostgreSQL database. Games are played through the proxy (https and WebSocket,
 each seat from an address of its own, round robin sending every game's requests
 to both processes); one process is killed with SIGKILL mid-game and the games
 still end through the proxy, which fails over to the live process."""
@@ -18,13 +18,14 @@ import re
 import shlex
 import shutil
 import signal
+import ssl
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -74,9 +75,9 @@ def procfile_command(port: int) -> list[str]:
     return [sys.executable, "-m", "borough", *words[1:]]
 
 
-def render_nginx(ports: list[int], listen: int, folder: Path) -> str:
-    """deploy/nginx/borough.conf with the test's ports and log folder; nothing else
-    of it changes."""
+def render_nginx(ports: list[int], http: int, https: int, folder: Path) -> str:
+    """deploy/nginx/borough.conf with the test's ports, certificate and log folder;
+    nothing else of it changes."""
     text = (DEPLOY / "nginx" / "borough.conf").read_text()
     servers = re.findall(r"^    server 127\.0\.0\.1:\d+( .*);$", text, re.M)
     assert servers, "the upstream lists no processes"
@@ -84,30 +85,51 @@ def render_nginx(ports: list[int], listen: int, folder: Path) -> str:
                       lambda m: m[1] + "".join(f"    server 127.0.0.1:{p}{servers[0]};\n"
                                                for p in ports), text)
     assert n == 1
-    text, n = re.subn(r"^    listen 80;\n    listen \[::\]:80;$",
-                      f"    listen 127.0.0.1:{listen};", text, flags=re.M)
-    assert n == 1
+    for public, port, tls in ((80, http, ""), (443, https, " ssl")):
+        text, n = re.subn(rf"^    listen {public}{tls};\n    listen \[::\]:{public}{tls};$",
+                          f"    listen 127.0.0.1:{port}{tls};", text, flags=re.M)
+        assert n == 1
     assert text.count("/var/log/nginx/") == 2
-    return text.replace("/var/log/nginx/", f"{folder}/")
+    assert text.count("/etc/letsencrypt/live/borough.example.org/") == 2
+    return (text.replace("/var/log/nginx/", f"{folder}/")
+            .replace("/etc/letsencrypt/live/borough.example.org/", f"{folder}/"))
 
 
 @dataclass
 class Nginx:
     folder: Path
-    port: int
+    http_port: int = field(default_factory=free_port)
+    port: int = field(default_factory=free_port)  # https
     process: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"https://127.0.0.1:{self.port}"
+
+    @property
+    def tls(self) -> ssl.SSLContext:
+        """A client's TLS, trusting the test's own certificate."""
+        return ssl.create_default_context(cafile=self.folder / "fullchain.pem")
+
+    def client(self, address: str, **headers: str) -> Client:
+        """A client of the proxy, from `address`."""
+        return client_from(self.url, address, self.tls, **headers)
 
     def start(self, binary: str, ports: list[int]) -> Nginx:
         """In the foreground, everything it writes in `folder`; as nobody when the
         tests run as root."""
         d = self.folder
-        (d / "borough.conf").write_text(render_nginx(ports, self.port, d))
+        made = subprocess.run(
+            ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+             "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+             "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(d / "privkey.pem"),
+             "-out", str(d / "fullchain.pem")], capture_output=True, text=True)
+        assert made.returncode == 0, made.stderr
+        (d / "borough.conf").write_text(render_nginx(ports, self.http_port, self.port, d))
+        # What Debian's /etc/nginx/nginx.conf holds around conf.d/, in the folder.
         temps = "\n".join(f"    {kind}_temp_path {d}/{kind};"
                           for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        temps += f"\n    access_log {d}/access.log;"
         (d / "nginx.conf").write_text(
             f"worker_processes 1;\npid {d}/nginx.pid;\nerror_log {d}/error.log;\n"
             f"events {{ worker_connections 512; }}\n"
@@ -115,7 +137,8 @@ class Nginx:
         user = {}
         if os.geteuid() == 0:
             nobody = pwd.getpwnam("nobody")
-            os.chown(d, nobody.pw_uid, nobody.pw_gid)
+            for path in (d, *d.iterdir()):  # the key among them
+                os.chown(path, nobody.pw_uid, nobody.pw_gid)
             user = {"user": nobody.pw_uid, "group": nobody.pw_gid}
         command = [binary, "-p", str(d), "-c", str(d / "nginx.conf"), "-e",
                    str(d / "error.log")]
@@ -123,7 +146,7 @@ class Nginx:
         assert checked.returncode == 0, checked.stderr
         self.process = subprocess.Popen([*command, "-g", "daemon off;"],
                                         stderr=subprocess.DEVNULL, **user)
-        wait_healthy(self.url, self.process, lambda: (d / "error.log").read_text())
+        wait_healthy(self.url, self.process, lambda: (d / "error.log").read_text(), self.tls)
         return self
 
     def log(self) -> list[dict[str, str]]:
@@ -145,9 +168,10 @@ class Nginx:
                 self.process.wait()
 
 
-def wait_healthy(url: str, process: subprocess.Popen, logs) -> None:
+def wait_healthy(url: str, process: subprocess.Popen, logs,
+                 verify: ssl.SSLContext | bool = True) -> None:
     deadline = time.monotonic() + 90  # a busy shared machine starts it slowly
-    with httpx.Client(timeout=5) as http:
+    with httpx.Client(timeout=5, verify=verify) as http:
         while time.monotonic() < deadline:
             if process.poll() is not None:
                 raise RuntimeError(logs())
@@ -188,12 +212,14 @@ class Process:
                 self.kill()
 
 
-def client_from(base: str, address: str, **headers: str) -> Client:
+def client_from(base: str, address: str, tls: ssl.SSLContext | None = None,
+                **headers: str) -> Client:
     """A client whose connections leave from `address` (any of 127.0.0.0/8)."""
     client = Client(base)
     client.http.close()
     client.http = httpx.Client(base_url=base, timeout=60, headers=headers,
-                               transport=httpx.HTTPTransport(local_address=address))
+                               transport=httpx.HTTPTransport(local_address=address,
+                                                             verify=tls or True))
     return client
 
 
@@ -201,9 +227,9 @@ class Watcher(threading.Thread):
     """A seat's socket through the proxy, opened again when it closes (as the
     browser's is), keeping every view pushed until the game is over."""
 
-    def __init__(self, url: str, address: str) -> None:
+    def __init__(self, url: str, address: str, tls: ssl.SSLContext) -> None:
         super().__init__(daemon=True)
-        self.url, self.address = url, address
+        self.url, self.address, self.tls = url, address, tls
         self.views: list[dict] = []
         self.connections = 0
         self.connected = threading.Event()
@@ -222,7 +248,7 @@ class Watcher(threading.Thread):
         while not self.over():
             try:
                 async with websockets.connect(self.url, local_addr=(self.address, 0),
-                                              open_timeout=30) as ws:
+                                              ssl=self.tls, open_timeout=30) as ws:
                     self.connections += 1
                     self.connected.set()
                     while not self.over():
@@ -237,7 +263,7 @@ def deployment() -> Iterator[tuple[Nginx, list[Process]]]:
     folder = Path(tempfile.mkdtemp(prefix="borough-deploy-"))
     folder.chmod(0o755)
     processes: list[Process] = []
-    nginx = Nginx(folder / "nginx", free_port())
+    nginx = Nginx(folder / "nginx")
     nginx.folder.mkdir()
     try:
         for database in _postgres_database():
@@ -288,7 +314,7 @@ def test_games_through_nginx_survive_a_killed_process(deployment):
     games = []
     for g in range(2):
         addresses = [f"127.0.0.{10 + 2 * g + s}" for s in range(2)]
-        seats = [client_from(nginx.url, a) for a in addresses]
+        seats = [nginx.client(a) for a in addresses]
         created = seats[0].create("architectura", 2, ["human", "human"], seed=20 + g)
         tokens = [s["token"] for s in created["seats"]]
         games.append({"id": created["id"], "seats": seats, "tokens": tokens, "moves": [],
@@ -298,9 +324,9 @@ def test_games_through_nginx_survive_a_killed_process(deployment):
     # nginx's own, nor what a client claims: 127.0.0.2 is refused by its address
     # (within three games: the two processes may count apart) and 127.0.0.3,
     # through the same proxy, is not.
-    said = refused_address(client_from(nginx.url, "127.0.0.2", **{"X-Forwarded-For": SPOOFED}), 3)
+    said = refused_address(nginx.client("127.0.0.2", **{"X-Forwarded-For": SPOOFED}), 3)
     assert "from 127.0.0.2;" in said, said
-    r = client_from(nginx.url, "127.0.0.3").http.post(
+    r = nginx.client("127.0.0.3").http.post(
         "/api/games", json={"game": "architectura", "players": 2,
                             "seats": [{"kind": "human"}] * 2})
     assert r.status_code == 201, r.text
@@ -310,13 +336,27 @@ def test_games_through_nginx_survive_a_killed_process(deployment):
     said = refused_address(direct, 2)
     assert "from 127.0.0.4;" in said, said
 
+    # nginx tells the processes the request came over https (X-Forwarded-Proto), so
+    # a session's cookie is marked Secure; over plain http to a process it is not.
+    straight = f"http://127.0.0.1:{processes[1].port}"
+    for name, client, secure in (("viaproxy", nginx.client("127.0.0.5"), True),
+                                 ("straight", client_from(straight, "127.0.0.5"), False)):
+        r = client.http.post("/api/account/signup",
+                             json={"name": name, "password": "a tidy borough of stone"})
+        assert r.status_code == 201, r.text
+        assert ("; secure" in r.headers["set-cookie"].lower()) is secure, r.headers
+    # Plain http to nginx only points to https.
+    r = httpx.get(f"http://127.0.0.1:{nginx.http_port}/play/{games[0]['id']}")
+    assert r.status_code == 301, r.text
+    assert r.headers["location"] == f"https://127.0.0.1/play/{games[0]['id']}"
+
     # A socket per seat, opened one after another: round robin puts two on each process.
     watchers = []
     for g in games:
         for seat in range(2):
             url = (f"{nginx.url.replace('http', 'ws')}/ws/games/{g['id']}"
                    f"?token={g['tokens'][seat]}")
-            watcher = Watcher(url, g["addresses"][seat])
+            watcher = Watcher(url, g["addresses"][seat], nginx.tls)
             watcher.start()
             assert watcher.connected.wait(60)
             watchers.append((g, seat, watcher))
