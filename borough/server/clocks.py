@@ -61,6 +61,10 @@ class Clocks:
     # ------------------------------------------------ after each stored change
     def watch(self, room: Room, entry: Entry) -> None:
         """A rooms watcher: set the table's clock after the change, in the background."""
+        if room.id in self.known and self.known[room.id] is None:
+            # Most games are no table: no task and no thread for their changes.
+            self.known.move_to_end(room.id)
+            return
         people = [s for s in room.game.to_act(room.state) if room.seats[s]["kind"] == "human"]
         over = room.game.is_over(room.state)
         task = asyncio.get_running_loop().create_task(
@@ -73,7 +77,9 @@ class Clocks:
         self, room: Room, entry: Entry, running: bool, over: bool, still_open: bool
     ) -> None:
         try:
-            info = await asyncio.to_thread(self.table, room.id)
+            info = self.known.get(room.id)
+            if info is None:
+                info = await asyncio.to_thread(self.table, room.id)
             if info is None or still_open:
                 return
             await asyncio.to_thread(self.set_clock, room.id, entry.number, info[1], running, over)
