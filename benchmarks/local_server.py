@@ -21,14 +21,20 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: str, settings: dict[str, str], wait: float = 30.0
+def start_server(db: str, settings: dict[str, str], wait: float = 30.0,
+                 python: list[str] | None = None, cwd: str | None = None
                  ) -> tuple[subprocess.Popen, str]:
     """`borough serve` on database URL `db` with BOROUGH_* `settings`; its base URL once
-    /healthz answers (the process is killed and the benchmark stops otherwise)."""
+    /healthz answers (the process is killed and the benchmark stops otherwise).
+    `python` replaces the interpreter's command (to run it under a profiler);
+    `cwd`, a checkout whose `borough` package is served instead of this one."""
     port = free_port()
     env = {**os.environ, "BOROUGH_DATABASE_URL": db, **settings}
-    proc = subprocess.Popen([sys.executable, "-m", "borough", "serve", "--port", str(port)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if cwd is not None:
+        env["PYTHONPATH"] = cwd
+    proc = subprocess.Popen([*(python or [sys.executable]), "-m", "borough", "serve",
+                             "--port", str(port)], env=env, cwd=cwd,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:

@@ -1,22 +1,28 @@
 """Load on a real Borough server over loopback: many live games and WebSocket clients.
 
-Starts the server on a fresh SQLite file (or --db URL), opens --games
-two-player games with two human seats each, connects one WebSocket client per
-seat, and lets every client play: on each pushed view where it is to move, it
-waits --think seconds and posts a random legal action. Reports the action
-round trip (POST to answer) and the push delay (POST to the other seat's
-WebSocket message) at p50 and p99 after the first five seconds (while the
-sockets open), the throughput, and the CPU time the server processes used per
-action (steadier than the delays on a machine shared with other work). Stops
-by itself after --seconds.
+Starts the server on a fresh SQLite file (or a fresh database on the PostgreSQL
+server of --db), opens --games games of --game with --players human seats,
+connects one WebSocket client per seat, and lets every client play: on each
+pushed view where it is to move, it waits --think seconds and posts a random
+legal action. After the first five seconds (while the sockets open and the
+first moves start) it counts, until --seconds have passed: the actions, the
+CPU time the server processes used (steadier than the delays on a machine
+shared with other work; the database's own is not counted), the action round
+trip (POST to answer) and the push delay (POST to another seat's WebSocket
+message) at p50 and p99.
 
 With --servers N (PostgreSQL only) N server processes share the database and
-the load: game i is created on process i mod N, and its two seats connect and
-post to two different processes, so every push crosses from one process to
-another (through the database's NOTIFY).
+the load: game i is created on process i mod N, and its seats connect and
+post to different processes, so pushes cross from one process to another.
+
+With --compare REF the same load runs against the code of git ref REF (checked
+out into a temporary worktree: the "before") and against this checkout (the
+"after"), alternating, for each of --configs, and one table is printed.
 
     python benchmarks/server_load.py [--games 200] [--seconds 30] [--think 1.0]
-                                     [--db URL] [--servers N]
+        [--game architectura] [--players 2] [--db URL] [--servers N]
+    python benchmarks/server_load.py --compare 31ea089 --configs sqlite,pg1,pg2
+        --db postgresql+psycopg://postgres:borough@127.0.0.1:5432/postgres
 """
 
 from __future__ import annotations
@@ -27,18 +33,24 @@ import gc
 import json
 import os
 import random
+import secrets
 import signal
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import httpx
 import local_server
 import websockets
 
-GAME = "architectura"
 WARM_UP = 5.0  # seconds in which the clients connect and the first moves start
+HERE = Path(__file__).resolve().parent.parent
 
 
 def cpu_seconds(pid: int) -> float:
@@ -48,22 +60,26 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(db: str) -> tuple[subprocess.Popen, str]:
+def start_server(db: str, profile: str | None = None, code: str | None = None
+                 ) -> tuple[subprocess.Popen, str]:
+    python = [sys.executable, "-m", "cProfile", "-o", profile] if profile else None
     # Every client here shares one address: lift the per-client rate limits.
-    return local_server.start_server(db, {
+    return local_server.start_server(db, python=python, cwd=code, settings={
         "BOROUGH_ACT_RATE": "100000", "BOROUGH_ACT_BURST": "100000",
         "BOROUGH_CREATE_RATE": "100000", "BOROUGH_CREATE_BURST": "100000",
         "BOROUGH_READ_RATE": "100000", "BOROUGH_READ_BURST": "100000",
         "BOROUGH_SOCKETS_PER_ADDRESS": "100000"})
 
 
+@dataclass
 class Stats:
-    def __init__(self) -> None:
-        self.round_trips: list[float] = []
-        self.pushes: list[float] = []
-        self.warm = 0.0  # samples before this moment (connections opening) are left out
-        self.errors = 0
-        self.sent: dict[str, tuple[int, float]] = {}  # game: (seat that moved, when)
+    round_trips: list[float] = field(default_factory=list)
+    pushes: list[float] = field(default_factory=list)
+    warm: float = 0.0  # samples before this moment (connections opening) are left out
+    errors: int = 0
+    sent: dict[str, tuple[int, float]] = field(default_factory=dict)  # game: (mover, when)
+    cpu: float = 0.0  # the servers' CPU seconds from the end of the warm-up to the stop
+    steady: float = 0.0  # seconds from the end of the warm-up to the stop
 
 
 async def seat_client(http: httpx.AsyncClient, ws_url: str, gid: str, token: str, seat: int,
@@ -77,7 +93,7 @@ async def seat_client(http: httpx.AsyncClient, ws_url: str, gid: str, token: str
             except TimeoutError:
                 return
             mover, sent = stats.sent.get(gid, (seat, 0.0))
-            if mover != seat:  # the first push after the other seat's move
+            if mover != seat:  # the first push to another seat after a move
                 del stats.sent[gid]
                 if sent > stats.warm:
                     stats.pushes.append(time.perf_counter() - sent)
@@ -96,27 +112,39 @@ async def seat_client(http: httpx.AsyncClient, ws_url: str, gid: str, token: str
                 stats.errors += 1
 
 
-async def run(urls: list[str], games: int, seconds: float, think: float) -> Stats:
+async def measure_cpu(pids: list[int], stats: Stats, stop: float) -> None:
+    await asyncio.sleep(max(0.0, stats.warm - time.perf_counter()))
+    cpu, began = sum(map(cpu_seconds, pids)), time.monotonic()
+    await asyncio.sleep(max(0.0, stop - time.monotonic()))
+    stats.cpu = sum(map(cpu_seconds, pids)) - cpu
+    stats.steady = time.monotonic() - began
+
+
+async def play(urls: list[str], pids: list[int], game: str, players: int, games: int,
+               seconds: float, think: float) -> Stats:
     stats = Stats()
-    limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
+    limits = httpx.Limits(max_connections=games * players,
+                          max_keepalive_connections=games * players)
     https = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for url in urls]
     n = len(urls)
     try:
         created = []
         for i in range(games):
             r = await https[i % n].post("/api/games", json={
-                "game": GAME, "players": 2, "seed": i,
-                "seats": [{"kind": "human"}, {"kind": "human"}]})
+                "game": game, "players": players, "seed": i,
+                "seats": [{"kind": "human"}] * players})
+            r.raise_for_status()
             created.append(r.json())
         stop = time.monotonic() + seconds
         stats.warm = time.perf_counter() + WARM_UP
         clients = []
         for i, c in enumerate(created):
             for s in c["seats"]:
-                k = (i + s["seat"]) % n  # with two processes, each seat on its own
+                k = (i + s["seat"]) % n  # with several processes, seats spread over them
                 clients.append(seat_client(
                     https[k], urls[k].replace("http", "ws"), c["id"], s["token"], s["seat"],
-                    stats, think, stop, random.Random(i * 2 + s["seat"])))
+                    stats, think, stop, random.Random(i * players + s["seat"])))
+        clients.append(measure_cpu(pids, stats, stop))
         await asyncio.gather(*clients, return_exceptions=True)
     finally:
         for http in https:
@@ -124,8 +152,117 @@ async def run(urls: list[str], games: int, seconds: float, think: float) -> Stat
     return stats
 
 
-def pct(xs: list[float], q: float) -> float:
+@contextmanager
+def database(kind: str, admin: str | None, folder: str) -> Iterator[str]:
+    """A fresh database of `kind` ("sqlite", or "postgresql" on the server `admin` names),
+    dropped afterwards."""
+    if kind == "sqlite":
+        path = Path(folder) / f"load-{secrets.token_hex(4)}.db"
+        yield f"sqlite:///{path}"
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        return
+    import psycopg
+
+    if not admin or not admin.startswith("postgresql"):
+        raise SystemExit("PostgreSQL runs need --db postgresql+psycopg://USER:PASS@HOST/DB")
+    name = f"borough_load_{secrets.token_hex(4)}"
+    plain = admin.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{admin.rsplit('/', 1)[0]}/{name}"
+    finally:
+        with psycopg.connect(plain, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def run(args: argparse.Namespace, kind: str, servers: int, code: str | None = None,
+        profile: str | None = None) -> Stats:
+    """One load run on a fresh database of `kind` with `servers` processes of the
+    checkout at `code` (this one by default)."""
+    with tempfile.TemporaryDirectory() as folder, database(kind, args.db, folder) as db:
+        procs = [start_server(db, profile, code) for _ in range(servers)]
+        try:
+            # The clients' own garbage collection would stall all of them at
+            # once and be counted as server latency; tune it as the server does.
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(50_000, 20, 100)
+            return asyncio.run(play([url for _, url in procs], [p.pid for p, _ in procs],
+                                    args.game, args.players, args.games, args.seconds,
+                                    args.think))
+        finally:
+            for proc, _ in procs:
+                # (SIGINT: a profiled server writes its statistics as it stops)
+                proc.send_signal(signal.SIGINT if profile else signal.SIGTERM)
+            for proc, _ in procs:
+                proc.wait(30)
+
+
+def pct(xs: list[float], q: int) -> float:
     return statistics.quantiles(xs, n=100)[q - 1] * 1000 if len(xs) > 1 else float("nan")
+
+
+def figures(stats: Stats) -> dict[str, float]:
+    n = len(stats.round_trips)
+    return {"actions": n, "per_s": n / max(stats.steady, 1e-9),
+            "cpu_ms": stats.cpu / max(n, 1) * 1000, "errors": stats.errors,
+            "rt50": pct(stats.round_trips, 50), "rt99": pct(stats.round_trips, 99),
+            "push50": pct(stats.pushes, 50), "push99": pct(stats.pushes, 99)}
+
+
+CONFIGS = {"sqlite": ("sqlite", 1), "pg1": ("postgresql", 1), "pg2": ("postgresql", 2)}
+
+
+@contextmanager
+def checkout(ref: str) -> Iterator[str]:
+    """The code of git ref `ref` in a temporary worktree of this repository."""
+    folder = tempfile.mkdtemp(prefix="borough-before-")
+    subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", folder, ref],
+                   check=True, capture_output=True)
+    try:
+        yield folder
+    finally:
+        subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", folder],
+                       check=False, capture_output=True)
+
+
+def compare(args: argparse.Namespace) -> None:
+    commit = subprocess.run(["git", "-C", str(HERE), "rev-parse", "--short", args.compare],
+                            check=True, capture_output=True, text=True).stdout.strip()
+    here = subprocess.run(["git", "-C", str(HERE), "rev-parse", "--short", "HEAD"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "-C", str(HERE), "status", "--porcelain", "--", "borough"],
+                           check=True, capture_output=True, text=True).stdout.strip()
+    rows = []
+    with checkout(args.compare) as before:
+        for name in args.configs.split(","):
+            kind, servers = CONFIGS[name]
+            for rep in range(args.repeat):
+                # Alternate which side goes first, so neither always meets a warmer machine.
+                sides = [("before", before), ("after", None)]
+                for side, code in sides if rep % 2 == 0 else sides[::-1]:
+                    f = figures(run(args, kind, servers, code))
+                    rows.append((name, side, f))
+                    print(f"{name:6} {side:6} {f['cpu_ms']:6.2f} ms/action "
+                          f"{f['per_s']:7.1f}/s rt p50 {f['rt50']:.1f} p99 {f['rt99']:.1f} ms "
+                          f"push p50 {f['push50']:.1f} p99 {f['push99']:.1f} ms "
+                          f"errors {f['errors']}", file=sys.stderr, flush=True)
+    print(f"{args.games} games of {args.game} with {args.players} people, "
+          f"{args.games * args.players} WebSocket clients, {args.seconds:.0f} s "
+          f"({WARM_UP:.0f} s warm-up not counted), think {args.think} s; before = {commit}, "
+          f"after = {here}{' with changes' if dirty else ''}")
+    print()
+    print("| config | code | CPU ms/action | actions/s | round trip p50 / p99 ms "
+          "| push p50 / p99 ms | errors |")
+    print("|---|---|---|---|---|---|---|")
+    labels = {"sqlite": "SQLite, 1 process", "pg1": "PostgreSQL, 1 process",
+              "pg2": "PostgreSQL, 2 processes"}
+    for name, side, f in rows:
+        print(f"| {labels[name]} | {side} | {f['cpu_ms']:.2f} | {f['per_s']:.1f} "
+              f"| {f['rt50']:.1f} / {f['rt99']:.1f} | {f['push50']:.1f} / {f['push99']:.1f} "
+              f"| {f['errors']} |")
 
 
 def main() -> None:
@@ -133,41 +270,37 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds per move")
-    parser.add_argument("--db", default=None, help="database URL (default: a temp SQLite file)")
+    parser.add_argument("--game", default="architectura")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--db", default=None,
+                        help="a PostgreSQL server's URL (postgresql+psycopg://...): each run "
+                             "gets a fresh database there (default: a temp SQLite file)")
     parser.add_argument("--servers", type=int, default=1,
                         help="server processes sharing the database (above 1: PostgreSQL)")
+    parser.add_argument("--profile", default=None,
+                        help="write the server's cProfile statistics to this file")
+    parser.add_argument("--compare", metavar="REF", default=None,
+                        help="also run the code of git ref REF, alternating, and tabulate")
+    parser.add_argument("--configs", default="sqlite",
+                        help="with --compare: comma-separated sqlite, pg1, pg2")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="with --compare: runs of each side per config")
     args = parser.parse_args()
-    if args.servers > 1 and not (args.db or "").startswith("postgresql"):
+    if args.compare:
+        compare(args)
+        return
+    kind = "postgresql" if (args.db or "").startswith("postgresql") else "sqlite"
+    if args.servers > 1 and kind != "postgresql":
         parser.error("--servers above 1 needs --db postgresql+psycopg://...")
-    with tempfile.TemporaryDirectory() as folder:
-        db = args.db or f"sqlite:///{folder}/load.db"
-        servers = [start_server(db) for _ in range(args.servers)]
-        try:
-            started = time.monotonic()
-            # The clients' own garbage collection would stall all 400 of them at
-            # once and be counted as server latency; tune it as the server does.
-            gc.freeze()
-            gc.set_threshold(50_000, 20, 100)
-            cpu = sum(cpu_seconds(proc.pid) for proc, _ in servers)
-            stats = asyncio.run(run([url for _, url in servers], args.games, args.seconds,
-                                    args.think))
-            elapsed = time.monotonic() - started
-            cpu = sum(cpu_seconds(proc.pid) for proc, _ in servers) - cpu
-        finally:
-            for proc, _ in servers:
-                proc.send_signal(signal.SIGTERM)
-            for proc, _ in servers:
-                proc.wait(10)
-    n = len(stats.round_trips)
-    print(f"{args.games} games, {args.games * 2} WebSocket clients, {args.seconds:.0f} s, "
-          f"think {args.think} s, database {db.split(':')[0]}, {args.servers} server "
-          f"process{'es' if args.servers > 1 else ''}")
-    print(f"actions: {n} ({n / elapsed:.1f}/s), errors {stats.errors}; server CPU "
-          f"{cpu:.1f} s, {cpu / max(n, 1) * 1000:.1f} ms per action (the database's not counted)")
-    print(f"action round trip: p50 {pct(stats.round_trips, 50):.1f} ms, "
-          f"p99 {pct(stats.round_trips, 99):.1f} ms")
-    print(f"push to the other seat: p50 {pct(stats.pushes, 50):.1f} ms, "
-          f"p99 {pct(stats.pushes, 99):.1f} ms")
+    f = figures(run(args, kind, args.servers, profile=args.profile))
+    print(f"{args.games} games of {args.game} with {args.players} people, "
+          f"{args.games * args.players} WebSocket clients, {args.seconds:.0f} s "
+          f"({WARM_UP:.0f} s warm-up not counted), think {args.think} s, database {kind}, "
+          f"{args.servers} server process{'es' if args.servers > 1 else ''}")
+    print(f"actions: {f['actions']} ({f['per_s']:.1f}/s), errors {f['errors']}; server CPU "
+          f"{f['cpu_ms']:.2f} ms per action (the database's not counted)")
+    print(f"action round trip: p50 {f['rt50']:.1f} ms, p99 {f['rt99']:.1f} ms")
+    print(f"push to another seat: p50 {f['push50']:.1f} ms, p99 {f['push99']:.1f} ms")
 
 
 if __name__ == "__main__":
