@@ -437,7 +437,14 @@ def serve_command(
         db = f"sqlite:///{Path(db).resolve()}"
     if workers > 1 and bot_workers is None and "BOROUGH_BOT_WORKERS" not in os.environ:
         bot_workers = max(1, cores() // workers)  # the machine's cores, shared out
-    settings = Settings.from_env(database_url=db, bot_pause=bot_pause, bot_workers=bot_workers)
+    # Where other processes forward this one's games (owners.py). Processes sharing
+    # one port cannot be told apart by it: they serve any game, as before owners.
+    internal = None
+    if workers == 1 and "BOROUGH_INTERNAL_URL" not in os.environ:
+        reach = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+        internal = f"http://{f'[{reach}]' if ':' in reach else reach}:{port}"
+    settings = Settings.from_env(database_url=db, bot_pause=bot_pause, bot_workers=bot_workers,
+                                 internal_url=internal)
     if workers > 1 and not settings.database_url.startswith("postgresql"):
         raise Failure(f"--workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): "
                       "several processes share games only through it; SQLite serves one.")

@@ -26,6 +26,7 @@ from borough.server import (
     account_routes,
     clocks,
     cluster,
+    forwarding,
     hints,
     mail,
     memory,
@@ -37,6 +38,7 @@ from borough.server import schemas as s
 from borough.server.bots import BotScheduler
 from borough.server.chat import Chat
 from borough.server.limits import BodyLimit, RateLimit
+from borough.server.owners import Owners
 from borough.server.rooms import RoomError, Rooms
 from borough.server.settings import Settings
 from borough.server.store import Store
@@ -89,6 +91,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         while True:
             await asyncio.sleep(settings.sweep_seconds)
             gone = rooms.sweep()
+            left, rooms.left = [g for g in rooms.left if g not in rooms.rooms], []
+            owners: Owners | None = app.state.owners
+            if owners is not None and left:  # the next request's process claims them
+                try:
+                    await asyncio.to_thread(owners.release, left)
+                except Exception:
+                    log.exception("giving up games that left memory failed")
             await app.state.rater.sweep()  # ended and abandoned games: ratings.py
             for limit in limits.values():
                 limit.forget_idle()
@@ -115,6 +124,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.clocks, clock_sweep = clocks.start(rooms, settings)  # open tables
         background.append(clock_sweep)
         app.state.mailer = mail.start(app.state.clocks, settings)  # turn e-mails
+        owners = None
+        if store.shared and settings.internal_url:  # each game served by one process
+            owners = Owners(store, settings.internal_url, settings.bot_lease)
+            await asyncio.to_thread(owners.register)
+            store.owns_games = True
+            background.append(asyncio.create_task(owners.keep()))
+        app.state.owners = owners
+        app.state.peers = forwarding.client()
         if store.shared:  # other processes may serve the same games
             listening = asyncio.Event()
             background.append(asyncio.create_task(
@@ -123,7 +140,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await rooms.resume_all()
         if store.shared:
             background.append(asyncio.create_task(
-                cluster.keep_bot_turns(rooms, settings.bot_lease)))
+                cluster.keep_bot_turns(rooms, settings.bot_lease, owners)))
         warming = bots.warm()
         warming_hints = advisor.warm()
         calm_garbage_collector()
@@ -142,6 +159,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if store.shared:
                 with suppress(Exception):  # else their leases run out as after a crash
                     await asyncio.to_thread(store.release_held_bot_turns)
+            if owners is not None:
+                with suppress(Exception):  # its games are claimed at once, not a lease later
+                    await asyncio.to_thread(owners.leave)
+            await app.state.peers.aclose()
             store.dispose()
 
     app = FastAPI(
@@ -152,6 +173,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url="/api/docs",
         redoc_url=None,
     )
+    app.state.owners = None  # set at start on a shared database (owners.py)
+    # Inside the body limit: a forwarded request's body was bounded on arrival.
+    app.add_middleware(forwarding.Forwarding)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, timeout=settings.body_timeout)
     # Outermost: every route, quota and socket cap sees the client's own address.
     # Here rather than uvicorn's option, so the app behaves alike however it is run.

@@ -27,6 +27,7 @@ from collections.abc import Callable
 import psycopg
 
 from borough.server.chat import CHANNEL as CHAT_CHANNEL
+from borough.server.owners import Owners
 from borough.server.rooms import Rooms
 from borough.server.store import CHANNEL
 
@@ -76,14 +77,17 @@ async def listen(rooms: Rooms, url: str, ready: asyncio.Event,
             await asyncio.sleep(1.0)
 
 
-async def keep_bot_turns(rooms: Rooms, lease: float) -> None:
+async def keep_bot_turns(rooms: Rooms, lease: float, owners: Owners | None = None) -> None:
     """Renew the leases of the bot turns this process thinks for, and claim the
-    turns nobody holds, three times per lease."""
+    turns nobody holds, three times per lease. A claimed turn's game becomes
+    this process's own (its owner died) unless another process owns it."""
     store = rooms.store
     while True:
         try:
             await asyncio.to_thread(store.renew_bot_turns, rooms.thinking())
             for game_id in await asyncio.to_thread(store.claim_bot_turns):
+                if owners is not None and await owners.where(game_id) is not None:
+                    continue  # claimed meanwhile by a live owner: it thinks, its lease done
                 await rooms.take_bot_turn(game_id)
         except asyncio.CancelledError:
             raise

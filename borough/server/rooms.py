@@ -120,6 +120,7 @@ class Rooms:
         self.on_over: list[Callable[[Room], None]] = []  # told of each end this process stores
         # Called with each change this process stores, once it is installed (tables.py).
         self.watchers: list[Callable[[Room, Entry], None]] = []
+        self.left: list[str] = []  # games that left memory since the sweeper last looked
 
     # ---------------------------------------------------------------- setup
     async def create(self, request: dict[str, Any]) -> tuple[Room, list[str]]:
@@ -316,6 +317,7 @@ class Rooms:
             if now - room.used >= limit:
                 room.gone = True
                 del self.rooms[room.id]
+                self.left.append(room.id)
                 self.bots.forget(room.id)
                 gone += 1
         return gone

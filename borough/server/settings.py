@@ -33,6 +33,12 @@ class Settings:
     # PostgreSQL, several processes: a bot turn whose process stopped renewing it
     # (it died) is taken over by another after this many seconds.
     bot_lease: float = 5.0
+    # PostgreSQL, several processes: where the other processes reach this one to
+    # forward the requests of the games it owns (owners.py), e.g.
+    # http://10.0.0.5:8001. `serve` sets it from --host and --port; empty: this
+    # process owns no games and serves any it is asked about, replaying the
+    # changes others store.
+    internal_url: str = ""
     # Per client address: a bucket of `burst` requests refilled at `rate` per second.
     create_rate: float = 0.2  # new games: one every 5 s on average
     create_burst: int = 10

@@ -210,6 +210,7 @@ class Store:
         self.shared = url.startswith("postgresql")
         self.owner = owner  # this process, as named in the bot queue
         self.bot_lease = bot_lease  # seconds a claimed bot turn stays this process's
+        self.owns_games = False  # owners.py: a game this process creates is its own
         connect_args = {"timeout": 30, "check_same_thread": False} if sqlite else {}
         self.engine: Engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
         if url.startswith("sqlite"):
@@ -247,6 +248,9 @@ class Store:
     def create_game(self, row: dict[str, Any], bots: bool = False) -> None:
         with self._write() as conn:
             conn.execute(insert(GameRow), [{**row, "created": datetime.now(UTC)}])
+            if self.shared and self.owns_games:
+                conn.execute(text("INSERT INTO game_owners (game_id, owner) VALUES (:g, :me)"),
+                             {"g": row["id"], "me": self.owner})
             if bots and self.shared:
                 self._own_bot_turn(conn, row["id"], 0)
 
@@ -353,14 +357,18 @@ class Store:
 
     def claim_bot_turns(self, limit: int = 20) -> list[str]:
         """Take bot turns nobody holds, or whose holder stopped renewing its lease
-        (a process that died): each goes to exactly one claiming process."""
+        (a process that died): each goes to exactly one claiming process. The
+        turns of a game another live process owns (owners.py) are left to it."""
         with self.engine.begin() as conn:
             return list(conn.execute(text(
                 "UPDATE bot_turns SET owner = :me, "
                 "lease_until = now() + make_interval(secs => :lease) "
-                "WHERE game_id IN (SELECT game_id FROM bot_turns "
-                "WHERE owner IS NULL OR lease_until < now() ORDER BY due LIMIT :limit "
-                "FOR UPDATE SKIP LOCKED) RETURNING game_id"
+                "WHERE game_id IN (SELECT t.game_id FROM bot_turns t "
+                "WHERE (t.owner IS NULL OR t.lease_until < now()) AND NOT EXISTS ("
+                " SELECT 1 FROM game_owners o JOIN processes p ON p.name = o.owner"
+                " WHERE o.game_id = t.game_id AND o.owner <> :me"
+                " AND p.renewed > now() - make_interval(secs => :lease)) "
+                "ORDER BY t.due LIMIT :limit FOR UPDATE OF t SKIP LOCKED) RETURNING game_id"
             ), {"me": self.owner, "lease": self.bot_lease, "limit": limit}).scalars())
 
     def renew_bot_turns(self, game_ids: list[str]) -> None:

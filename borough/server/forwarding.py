@@ -1,0 +1,271 @@
+"""Requests and sockets for a game another process owns, forwarded to it (owners.py).
+
+Pure ASGI middleware in front of the routes. A request under /api/games/{id}/
+or a socket on /ws/games/{id} goes to the game's owner: the request whole
+(method, path, query, headers, body) over a kept-alive HTTP connection, its
+answer passed back as it came; a socket relayed frame by frame over a socket of
+its own to the owner. Either carries the client's address and the cluster's
+key, so the owner counts its limits against the client, and a forwarded
+request is never forwarded again (a process that no longer owns the game
+serves it as any process may, see owners.py).
+
+An owner that does not answer (it died) is waited for until its lease runs
+out; the game is then claimed and served here or forwarded to whoever claimed
+it. A request already sent when the owner died is not sent again (it may have
+been stored): it is answered 502 and the client fetches the view again. A
+relayed socket whose owner went away reconnects to the new owner, whose first
+message is the seat's current view, so the client sees one socket throughout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+from collections.abc import Awaitable, Callable, MutableMapping
+from contextlib import suppress
+from typing import Any
+
+import httpx
+import websockets
+from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from borough.server.owners import Owners, Peer
+
+log = logging.getLogger("borough.server")
+GAME_PATH = re.compile(r"^/(?:api|ws)/games/([0-9a-f]{16})(?:/|$)")
+KEY = b"x-borough-peer"  # the cluster's key: the request comes from a peer
+CLIENT = b"x-borough-client"  # the address the peer was reached from
+HOP = {b"host", b"connection", b"keep-alive", b"content-length", b"transfer-encoding",
+       b"upgrade", b"x-forwarded-for", KEY, CLIENT, b"sec-websocket-key",
+       b"sec-websocket-version", b"sec-websocket-extensions", b"sec-websocket-accept"}
+ANSWER_HOP = {"connection", "keep-alive", "content-length", "transfer-encoding"}
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers") or ():
+        if key == name:
+            return value.decode("latin-1")
+    return None
+
+
+def _target(scope: Scope, base: str) -> str:
+    path = (scope.get("raw_path") or scope["path"].encode()).decode("latin-1")
+    query = scope.get("query_string") or b""
+    return base + path + ("?" + query.decode("latin-1") if query else "")
+
+
+class Forwarding:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        owners: Owners | None = None
+        if scope["type"] in ("http", "websocket"):
+            owners = getattr(scope["app"].state, "owners", None)
+        if owners is None:
+            await self.app(scope, receive, send)
+            return
+        forwarded = False
+        key = _header(scope, KEY)
+        if key is not None or _header(scope, CLIENT) is not None:
+            client = _header(scope, CLIENT)
+            scope = dict(scope)
+            scope["headers"] = [(k, v) for k, v in scope["headers"] if k not in (KEY, CLIENT)]
+            if key is not None and owners.trusted(key):
+                forwarded = True
+                if client:
+                    scope["client"] = (client, 0)
+        found = GAME_PATH.match(scope["path"])
+        if found is None:
+            await self.app(scope, receive, send)
+            return
+        game_id = found.group(1)
+        try:
+            peer = await owners.where(game_id)
+        except Exception:  # the database answers the route too, or the route says why not
+            log.exception("finding the owner of game %s failed", game_id)
+            peer = None
+        if peer is None or forwarded:
+            await self.app(scope, receive, send)
+        elif scope["type"] == "http":
+            await self._request(scope, receive, send, owners, game_id, peer)
+        else:
+            await self._socket(scope, receive, send, owners, game_id, peer)
+
+    def _headers(self, scope: Scope, owners: Owners) -> list[tuple[bytes, bytes]]:
+        kept = [(k, v) for k, v in scope.get("headers") or () if k not in HOP]
+        client = scope.get("client")
+        kept.append((KEY, owners.key.encode()))
+        kept.append((CLIENT, (client[0] if client else "").encode("latin-1")))
+        return kept
+
+    # ------------------------------------------------------------- requests
+    async def _request(self, scope: Scope, receive: Receive, send: Send, owners: Owners,
+                       game_id: str, peer: Peer | None) -> None:
+        body = bytearray()
+        while True:  # BodyLimit, outside, has read and bounded it already
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        http: httpx.AsyncClient = scope["app"].state.peers
+        headers = self._headers(scope, owners)
+        while peer is not None:
+            try:
+                answer = await http.request(scope["method"], _target(scope, peer.url),
+                                                 headers=headers, content=bytes(body))
+            except (httpx.ConnectError, httpx.ConnectTimeout):
+                try:  # nothing reached it: wait for its lease to run out
+                    peer = await owners.after_failure(game_id, peer)
+                except TimeoutError:
+                    await _refuse(send, 503, "the game's server does not answer; try again",
+                                  retry_after=True)
+                    return
+                continue
+            except httpx.HTTPError as exc:
+                log.warning("forwarding to %s failed: %s", peer.name, exc)
+                await _refuse(send, 502, "the game's server stopped while answering; "
+                                         "fetch the view again")
+                return
+            content = answer.content
+            await send({"type": "http.response.start", "status": answer.status_code,
+                        "headers": [(k.encode("latin-1"), v.encode("latin-1"))
+                                    for k, v in answer.headers.multi_items()
+                                    if k.lower() not in ANSWER_HOP]
+                        + [(b"content-length", str(len(content)).encode())]})
+            await send({"type": "http.response.body", "body": content})
+            return
+        # This process owns the game now: the route serves the request as it came.
+        await self.app(scope, _replay([{"type": "http.request", "body": bytes(body)}], receive),
+                       send)
+
+    # -------------------------------------------------------------- sockets
+    async def _socket(self, scope: Scope, receive: Receive, send: Send, owners: Owners,
+                      game_id: str, peer: Peer | None) -> None:
+        opening = await receive()
+        if opening["type"] != "websocket.connect":
+            return
+        accepted = False
+        while True:
+            if peer is None:  # served here from now on; the client's socket is open already
+                await self.app(scope, _replay([opening], receive),
+                               _after_accept(send) if accepted else send)
+                return
+            try:
+                upstream = await websockets.connect(
+                    _target(scope, peer.url.replace("http", "ws", 1)),
+                    additional_headers=[(k.decode("latin-1"), v.decode("latin-1"))
+                                        for k, v in self._headers(scope, owners)],
+                    max_size=None, open_timeout=10, compression=None)
+            except InvalidHandshake:  # refused by the owner: refused here alike
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            except (OSError, TimeoutError):
+                try:
+                    peer = await owners.after_failure(game_id, peer)
+                except TimeoutError:
+                    await send({"type": "websocket.close", "code": 1013})
+                    return
+                continue
+            if not accepted:
+                await send({"type": "websocket.accept"})
+                accepted = True
+            ended = await _relay(upstream, receive, send)
+            if ended:
+                return
+            try:  # the owner went away: whoever serves the game now takes the socket
+                peer = await owners.after_failure(game_id, peer)
+            except TimeoutError:
+                await send({"type": "websocket.close", "code": 1013})
+                return
+
+
+
+def client() -> httpx.AsyncClient:
+    """The connections to peers this process forwards requests over (kept alive)."""
+    return httpx.AsyncClient(timeout=httpx.Timeout(60.0, connect=5.0),
+                             limits=httpx.Limits(max_connections=None,
+                                                 max_keepalive_connections=256))
+
+
+async def _relay(upstream: ClientConnection, receive: Receive, send: Send) -> bool:
+    """Pass frames both ways until one side closes. True: done (the client left or
+    the owner closed it on purpose); False: the owner went away."""
+
+    async def down() -> bool:
+        """Owner to client; True once the client cannot be sent to (it left)."""
+        with suppress(ConnectionClosed):
+            async for message in upstream:
+                frame = ({"type": "websocket.send", "text": message} if isinstance(message, str)
+                         else {"type": "websocket.send", "bytes": message})
+                try:
+                    await send(frame)
+                except Exception:
+                    return True
+        return False
+
+    async def up() -> bool:
+        while True:
+            message = await receive()
+            if message["type"] == "websocket.disconnect":
+                return True
+            if message["type"] == "websocket.receive":
+                await upstream.send(message.get("text") or message.get("bytes") or "")
+
+    tasks = [asyncio.create_task(down()), asyncio.create_task(up())]
+    try:
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with suppress(asyncio.CancelledError, ConnectionClosed, OSError, RuntimeError):
+                await task
+    if tasks[1] in done or (tasks[0] in done and not tasks[0].cancelled()
+                            and tasks[0].exception() is None and tasks[0].result()):
+        with suppress(Exception):  # the client closed its socket
+            await upstream.close()
+        return True
+    code = upstream.close_code
+    if code is not None and (code == 1000 or 4000 <= code < 5000):
+        with suppress(Exception):
+            await send({"type": "websocket.close", "code": code,
+                        "reason": upstream.close_reason or ""})
+        return True
+    return False
+
+
+def _replay(first: list[dict[str, Any]], receive: Receive) -> Receive:
+    """`receive` with messages already read given first."""
+    pending = list(first)
+
+    async def again() -> dict[str, Any]:
+        return pending.pop(0) if pending else await receive()
+    return again
+
+
+def _after_accept(send: Send) -> Send:
+    """`send` for a socket the client already has open: the route's accept is dropped."""
+
+    async def sending(message: dict[str, Any]) -> None:
+        if message["type"] != "websocket.accept":
+            await send(message)
+    return sending
+
+
+async def _refuse(send: Send, status: int, message: str, retry_after: bool = False) -> None:
+    body = json.dumps({"error": message}).encode()
+    headers = [(b"content-type", b"application/json"),
+               (b"content-length", str(len(body)).encode())]
+    if retry_after:
+        headers.append((b"retry-after", b"1"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
