@@ -38,8 +38,10 @@ log = logging.getLogger("borough.server")
 GAME_PATH = re.compile(r"^/(?:api|ws)/games/([0-9a-f]{16})(?:/|$)")
 KEY = b"x-borough-peer"  # the cluster's key: the request comes from a peer
 CLIENT = b"x-borough-client"  # the address the peer was reached from
+# X-Forwarded-For passes on: reached through a proxy, the owner reads the client
+# from it as the process the proxy reached would have.
 HOP = {b"host", b"connection", b"keep-alive", b"content-length", b"transfer-encoding",
-       b"upgrade", b"x-forwarded-for", KEY, CLIENT, b"sec-websocket-key",
+       b"upgrade", KEY, CLIENT, b"sec-websocket-key",
        b"sec-websocket-version", b"sec-websocket-extensions", b"sec-websocket-accept"}
 ANSWER_HOP = {"connection", "keep-alive", "content-length", "transfer-encoding"}
 Scope = MutableMapping[str, Any]
