@@ -458,3 +458,20 @@ def test_the_deployment_files_name_only_what_the_server_reads():
         "timeout_keep_alive",
         inspect.signature(uvicorn.Config).parameters["timeout_keep_alive"].default)
     assert kept and int(kept[1]) < closes
+
+
+def test_the_systemd_unit_passes_systemd_analyze(tmp_path):
+    """systemd reads the unit without a warning (an unknown key would only be
+    ignored when it runs), as an instance on port 8001 with this environment's
+    borough in place of /opt/borough's."""
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze is not installed (Debian's systemd package)")
+    unit = (DEPLOY / "systemd" / "borough@.service").read_text()
+    assert unit.count("/opt/borough/bin/borough ") == 1
+    instance = tmp_path / "borough@8001.service"
+    instance.write_text(unit.replace("/opt/borough/bin/borough ",
+                                     f"{Path(sys.executable).parent / 'borough'} "))
+    done = subprocess.run([analyze, "verify", str(instance)], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60)
+    assert done.returncode == 0 and not done.stderr.strip(), done.stderr
