@@ -43,10 +43,6 @@ UPWARD = """
 """Imports that point up a layer (modules named below `borough.`)."""
 
 CIRCULAR = """
-games.citycouncil.flow -> games.citycouncil.production
-games.citycouncil.production -> games.citycouncil.flow
-games.citycouncil.prompts -> games.citycouncil.rules
-games.citycouncil.rules -> games.citycouncil.prompts
 games.smallcity.build -> games.smallcity.rules
 games.smallcity.citizens -> games.smallcity.build
 games.smallcity.citizens -> games.smallcity.rules

@@ -5,14 +5,17 @@ and every forced single choice. `do` carries out one choice and moves the round
 on: committees (CC-10..CC-13), the roles' privileges and the Favor deal
 (CC-14..CC-16), the council's proposals, votes and plans (CC-20..CC-35), and
 the Favor chances that can interrupt any of them (CC-52..CC-55, CC-62).
-Production and the turn end are in `production.py`.
+Production and the turn end are in `production.py`; the Favor window, which
+interrupts the round and leaves the part to go on with due, in `window.py`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from borough.core.errors import CorruptData
 from borough.core.game import Action, Event
-from borough.games.citycouncil import council, favors, production, steps
+from borough.games.citycouncil import council, favors, production, steps, window
 from borough.games.citycouncil.data import Content
 from borough.games.citycouncil.state import (
     ASSIGN,
@@ -60,7 +63,13 @@ def settle(c: Content, s: CCState, events: list[Event], known: list[Action] | No
     `known` is the list of choices of the step now, when the last action already
     had to work it out (production), so it is not worked out twice.
     """
-    while s.step != OVER:
+    while True:
+        if window.due(s):  # a Favor window closed or the round ended: go on
+            RESUME[window.take_due(s)](c, s, events)
+            known = None
+            continue
+        if s.step == OVER:
+            return
         m = s.current
         if m >= s.players:
             known = do(c, s, m, steps.bot_choice(c, s, m), events)
@@ -208,7 +217,7 @@ def next_keeper(c: Content, s: CCState, events: list[Event]) -> None:
             s.step = KEEP
             s.current = m
             return
-    if offer(c, s, events, "council"):  # CC-62: once the new cards are in hand
+    if window.offer(c, s, events, "council"):  # CC-62: once the new cards are in hand
         return
     begin_council(c, s, events)
 
@@ -270,7 +279,7 @@ def next_voter(c: Content, s: CCState, events: list[Event]) -> None:
 def next_plan(c: Content, s: CCState, events: list[Event]) -> None:
     """CC-27..CC-29: carry out plans by votes, the chair ordering equal ones."""
     while s.executed < council.plans_to_execute(s):
-        if s.executed and offer(c, s, events, "plans"):  # CC-62: after each plan
+        if s.executed and window.offer(c, s, events, "plans"):  # CC-62: after each plan
             return
         top = council.top_plans(c, s, events)
         if not top:
@@ -288,66 +297,11 @@ def next_plan(c: Content, s: CCState, events: list[Event]) -> None:
     after_council(c, s, events)
 
 def after_council(c: Content, s: CCState, events: list[Event]) -> None:
-    if offer(c, s, events, "production"):  # CC-62: after the last plan
+    if window.offer(c, s, events, "production"):  # CC-62: after the last plan
         return
     production.begin_production(c, s, events)
 
 # ----------------------------------------------------------- Favor cards
-def offer(c: Content, s: CCState, events: list[Event], resume_at: str) -> bool:
-    """CC-62: offer a Favor chance to every seat holding a general card that has come
-    true and was not let pass; True if the round now waits for them.
-
-    `resume_at` names the automatic part of the round to go on with afterwards;
-    "" resumes the step that was interrupted.
-    """
-    if s.round < 2 or s.step == OVER:
-        return False
-    seats = []
-    for m in range(s.players):
-        if not s.hands[m]:
-            s.passed[m] = []
-            continue
-        hold = favors.holding(c, s, m)
-        passed = s.passed[m]
-        if passed:  # a card whose condition lapsed is offered again when it next holds
-            passed = s.passed[m] = [x for x in passed if x in hold]
-        if len(hold) > len(passed):
-            seats.append(m)
-    if not seats:
-        return False
-    seats.sort(key=s.office.__getitem__)  # in turn order (CC-11)
-    s.resume_step, s.resume_current, s.resume_at = s.step, s.current, resume_at
-    s.offers = seats
-    next_offer(c, s, events)
-    return True
-
-def next_offer(c: Content, s: CCState, events: list[Event]) -> None:
-    while s.offers:
-        m = s.offers.pop(0)
-        if favors.holding(c, s, m):
-            s.step = FAVOR
-            s.current = m
-            return
-    at, s.resume_at = s.resume_at, ""
-    step, s.resume_step = s.resume_step, ""
-    if at == "plans":
-        next_plan(c, s, events)
-    elif at == "production":
-        production.begin_production(c, s, events)
-    elif at == "committees":
-        begin_committees(c, s, events)
-    elif at == "council":
-        begin_council(c, s, events)
-    elif at == "resolve":
-        production.resolve_next(c, s, events)
-    elif at == "turn_end":
-        production.turn_end(c, s, events)
-    else:
-        s.step = step
-        s.current = s.resume_current
-
-
-
 def favor_action(c: Content, s: CCState, m: int, action: Action, events: list[Event]) -> None:
     kind = action[0]
     step = s.step
@@ -369,7 +323,7 @@ def favor_action(c: Content, s: CCState, m: int, action: Action, events: list[Ev
         ))
         add_points(c, s, m, points, events)
         if step == FAVOR and not favors.holding(c, s, m):
-            next_offer(c, s, events)  # nothing more to play: the round goes on
+            window.next_offer(c, s)  # nothing more to play: the round goes on
         return
     if kind == "discard":  # CC-55
         s.hands[m].remove(action[1])
@@ -383,7 +337,7 @@ def favor_action(c: Content, s: CCState, m: int, action: Action, events: list[Ev
         passed = s.passed[m]
         passed.extend(x for x in favors.holding(c, s, m) if x not in passed)
         events.append(Event(f"{player_name(m)} lets the Favor chance pass.", "favor", m))
-        next_offer(c, s, events)
+        window.next_offer(c, s)
         return
     production.next_favor(c, s, events)
 
@@ -400,3 +354,14 @@ def add_points(c: Content, s: CCState, seat: int, points: int, events: list[Even
 
 def end_points(c: Content, s: CCState) -> int:
     return c.start["advanced" if s.advanced else "basic"].end_points
+
+
+RESUME: dict[str, Callable[[Content, CCState, list[Event]], None]] = {
+    "plans": next_plan,
+    "production": production.begin_production,
+    "committees": begin_committees,
+    "council": begin_council,
+    "resolve": production.resolve_next,
+    "turn_end": production.turn_end,
+}
+"""Where the round goes on when a Favor window closes (see `window.POINTS`)."""

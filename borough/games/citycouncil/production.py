@@ -9,7 +9,7 @@ window and the end of the round or the game (CC-51..CC-59, CC-64).
 from __future__ import annotations
 
 from borough.core.game import Action, Event
-from borough.games.citycouncil import city, council, flow
+from borough.games.citycouncil import city, council, window
 from borough.games.citycouncil.data import Content
 from borough.games.citycouncil.state import (
     DONE,
@@ -91,7 +91,7 @@ def activate(c: Content, s: CCState, m: int, action: Action, events: list[Event]
         nxt = order[(order.index(m) + 1) % len(order)]
         s.current = nxt
         s.acts_left = 2 if s.office[nxt] == TRANSPORT else 1
-    if flow.offer(c, s, events, ""):  # CC-62: after each activation
+    if window.offer(c, s, events, ""):  # CC-62: after each activation
         return None
     return acts  # who acts next does not change what can be activated
 
@@ -104,19 +104,19 @@ def end_production(c: Content, s: CCState, events: list[Event]) -> None:
 def resolve_next(c: Content, s: CCState, events: list[Event]) -> None:
     """CC-46: resolve the activations one building at a time; a Favor chance may come
     after the unemployment report and after each building (CC-62)."""
-    if flow.offer(c, s, events, "resolve"):
+    if window.offer(c, s, events, "resolve"):
         return
     while s.resolved < len(s.act_log):
         city.resolve_one(c, s, s.act_log[s.resolved], events)
         s.resolved += 1
-        if flow.offer(c, s, events, "resolve"):
+        if window.offer(c, s, events, "resolve"):
             return
     if city.monitor(c, s, events):  # CC-48..CC-50
         s.outcome = "government"
         s.step = OVER
         s.queue = []
         return
-    if flow.offer(c, s, events, "turn_end"):  # CC-62: after monitoring
+    if window.offer(c, s, events, "turn_end"):  # CC-62: after monitoring
         return
     turn_end(c, s, events)
 
@@ -163,9 +163,8 @@ def end_round(c: Content, s: CCState, events: list[Event]) -> None:
     s.round += 1
     s.vacant_start = [o for o in range(len(OFFICES)) if o not in s.office]
     events.append(Event(f"Round {s.round} begins.", "round"))
-    if flow.offer(c, s, events, "committees"):  # CC-62: cards may score from round 2 on
-        return
-    flow.begin_committees(c, s, events)
+    if not window.offer(c, s, events, "committees"):  # CC-62: cards may score from round 2
+        window.go_on(s, "committees")  # on; `flow.settle` begins the committees
 
 
 def favor_queue(s: CCState) -> list[int]:

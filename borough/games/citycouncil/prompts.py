@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from borough.games.citycouncil import steps
+from borough.games.citycouncil.data import Content
 from borough.games.citycouncil.state import (
     ASSIGN,
     ELECT,
@@ -24,9 +24,6 @@ from borough.games.citycouncil.state import (
     CCState,
 )
 
-if TYPE_CHECKING:
-    from borough.games.citycouncil.rules import CityCouncil
-
 FIXED = {
     ASSIGN: "As Election chair, choose the committee for the next council member",
     REGARD: "As chair, choose a council member on an A spot to treat as due to change",
@@ -42,11 +39,11 @@ PLANS = {"construct": "construct a face-up building", "relocate": "relocate a bu
          "sell": "sell a building"}
 
 
-def prompt(game: CityCouncil, state: CCState, seat: int) -> str:
+def prompt(c: Content, state: CCState, seat: int) -> str:
     step = state.step
     if step == OVER:
         return "The game is over."
-    if seat not in game.to_act(state):
+    if seat not in steps.to_act(state):
         return "Wait: another council member is deciding."
     if step in FIXED:
         return FIXED[step]
@@ -54,14 +51,14 @@ def prompt(game: CityCouncil, state: CCState, seat: int) -> str:
         return (f"As Treasury chair, embezzle $1 from the City Budget (${state.budget}), "
                 "or take nothing")
     if step == PROPOSE:
-        kinds = {a[0] for a in game.legal_actions(state, seat)}
+        kinds = {a[0] for a in steps.choices(c, state, seat)}
         plans = [words for kind, words in PLANS.items() if kind in kinds]
         plans.append("make no proposal")
         return f"Propose a plan: {', '.join(plans[:-1])} or {plans[-1]}" if len(plans) > 1 \
             else "No plan can be proposed: make no proposal"
     if step == SITE:
         plan = state.proposals[state.pending]
-        name = game.buildings[plan.building].name
+        name = c.buildings[plan.building].name
         if plan.kind == "relocate":
             return f"Choose the new site for the {name} you proposed to relocate"
         return f"Choose the site for the {name} you proposed to construct"
@@ -72,7 +69,7 @@ def prompt(game: CityCouncil, state: CCState, seat: int) -> str:
         return (f"Production ({left} left for you): activate a building or a zone, "
                 "or give a building a second action")
     if step == TURN_END:
-        kinds = {a[0] for a in game.legal_actions(state, seat)}
+        kinds = {a[0] for a in steps.choices(c, state, seat)}
         parts = []
         if "score" in kinds:
             parts.append("score a Favor card that holds")

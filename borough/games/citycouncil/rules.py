@@ -4,7 +4,8 @@ Rule ids (CC-*) refer to RULES.md in this folder. This class holds the Game
 hooks and the setup (CC-1..CC-7); the rulebook's parts live in their modules:
 
 - `steps.py`: what a member may choose at each step (the legal list);
-- `flow.py`: committees, roles, the council and the Favor chances (CC-10..CC-35, CC-62);
+- `flow.py`: committees, roles, the council, and `settle`, which drives the round;
+- `window.py`: the Favor window that interrupts the round (CC-62);
 - `production.py`: production, resolution and the turn end (CC-40..CC-59);
 - `council.py`, `city.py`, `favors.py`: votes and plans, the city and its tracks, the cards;
 - `information.py`, `wording.py`, `checks.py`: views, words, consistency checks.
@@ -48,7 +49,6 @@ class CityCouncil(Game):
     rules_version = 13  # see "Changes" at the end of RULES.md
     rule_words = refusals.WORDS.words
     table_can_lose = True  # CC-50: the government takes over
-    prompt = prompts.prompt
 
     def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:
         self.content: Content = load(data_dir)
@@ -148,9 +148,10 @@ class CityCouncil(Game):
 
     # ------------------------------------------------------------ turns
     def to_act(self, state: CCState) -> tuple[int, ...]:
-        if state.step == OVER or state.current >= state.players:
-            return ()
-        return (state.current,)
+        return steps.to_act(state)
+
+    def prompt(self, state: CCState, seat: int) -> str:
+        return prompts.prompt(self.content, state, seat)
 
     def is_over(self, state: CCState) -> bool:
         return state.step == OVER

@@ -46,6 +46,13 @@ def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def to_act(state: CCState) -> tuple[int, ...]:
+    """The seat deciding now; none when the game is over or the automated member acts."""
+    if state.step == OVER or state.current >= state.players:
+        return ()
+    return (state.current,)
+
+
 def allows(c: Content, state: CCState, seat: int, action: Action) -> bool:
     """The same answer as the legal list, without building it for the common steps."""
     if state.step == OVER or seat != state.current:

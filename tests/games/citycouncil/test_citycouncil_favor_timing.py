@@ -8,7 +8,7 @@ import pytest
 from cc_helpers import GAME, act, bid, clear_city, empty_hands, give, hood, new, put, reach
 
 from borough.core.errors import IllegalAction
-from borough.games.citycouncil import council, favors, flow, production
+from borough.games.citycouncil import council, favors, flow, production, window
 from borough.games.citycouncil.state import (
     DONE,
     FAVOR,
@@ -168,15 +168,15 @@ def test_cc_63_a_card_let_pass_returns_only_when_it_comes_true_again():
     holder = council.turn_order(s)[0]
     cid = give(s, holder, "Balanced Books")
     s.budget = 16
-    assert flow.offer(GAME.content, s, [], "")
+    assert window.offer(GAME.content, s, [], "")
     assert (s.step, s.current) == (FAVOR, holder)
     act(s, ("done",))
     assert s.passed[holder] == [cid] and s.step == PRODUCE
-    assert not flow.offer(GAME.content, s, [], "")  # still holds: not offered again
+    assert not window.offer(GAME.content, s, [], "")  # still holds: not offered again
     s.budget = 10
-    assert not flow.offer(GAME.content, s, [], "") and s.passed[holder] == []  # lapsed
+    assert not window.offer(GAME.content, s, [], "") and s.passed[holder] == []  # lapsed
     s.budget = 15
-    assert flow.offer(GAME.content, s, [], "") and s.current == holder  # true again: offered
+    assert window.offer(GAME.content, s, [], "") and s.current == holder  # true again: offered
     act(s, ("done",))
     s.step, s.current = "turn_end", holder
     assert ("score", cid) in GAME.legal_actions(s, holder)
@@ -206,7 +206,7 @@ def test_cc_65_a_chance_is_seen_by_all_the_cards_let_pass_only_by_their_holder()
     holder = council.turn_order(s)[1]
     cid = give(s, holder, "Balanced Books")
     s.budget = 18
-    flow.offer(GAME.content, s, [], "")
+    window.offer(GAME.content, s, [], "")
     other = (holder + 1) % s.players
     assert GAME.observe(s, other)["current"] == holder
     act(s, ("done",))
@@ -216,4 +216,4 @@ def test_cc_65_a_chance_is_seen_by_all_the_cards_let_pass_only_by_their_holder()
     for m in range(s.players):
         if m != other:  # sampled cards that hold count as let pass: no phantom chances
             assert sorted(sample.passed[m]) == sorted(favors.holding(C, sample, m))
-    assert not flow.offer(GAME.content, sample, [], "")
+    assert not window.offer(GAME.content, sample, [], "")
