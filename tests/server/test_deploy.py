@@ -3,8 +3,9 @@ deploy/nginx/borough.conf in front of two Borough processes started by
 deploy/Procfile's command with deploy/borough.env's settings, on one
 PostgreSQL database. Games are played through the proxy (https and WebSocket,
 each seat from an address of its own, round robin sending every game's requests
-to both processes); one process is killed with SIGKILL mid-game and the games
-still end through the proxy, which fails over to the live process."""
+to both processes, the one not owning a game forwarding them to its owner); the
+owner of a game is killed with SIGKILL mid-game and the games still end through
+the proxy, which fails over to the live process, which takes the games over."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import psycopg
 import pytest
 import uvicorn
 import websockets
@@ -291,6 +293,14 @@ def deployment() -> Iterator[tuple[Nginx, list[Process]]]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def owners(database: str) -> dict[str, int]:
+    """Each game's owning process, by its port."""
+    with psycopg.connect(database.replace("postgresql+psycopg://", "postgresql://")) as conn:
+        rows = conn.execute("SELECT o.game_id, p.url FROM game_owners o "
+                            "JOIN processes p ON p.name = o.owner").fetchall()
+    return {gid: int(url.rsplit(":", 1)[1]) for gid, url in rows}
+
+
 def refused_address(client: Client, tries: int) -> str:
     """Create games until one is refused for its address; the address it names."""
     for _ in range(tries):
@@ -385,17 +395,30 @@ def test_games_through_nginx_survive_a_killed_process(deployment):
         served = {line["upstream"] for line in before if g["id"] in line["request"]}
         assert served >= set(upstream.values()), served
 
-    # Kill the process that created the first game (the one holding it longest).
-    creator = next(line["upstream"] for line in before
-                   if line["request"].startswith("POST /api/games ")
-                   and line["status"] == "201")
+    # Each game is owned by the process that created it; the other forwarded the
+    # requests round robin sent it.
+    database = processes[0].environment["BOROUGH_DATABASE_URL"]
+    creators = [line["upstream"] for line in before
+                if line["request"].startswith("POST /api/games ") and line["status"] == "201"]
+    held = owners(database)
+    assert [upstream[held[g["id"]]] for g in games] == creators[:2]
+
+    # Kill the owner of the first game.
+    creator = creators[0]
     doomed = next(p for p in processes if upstream[p.port] == creator)
     live = next(p for p in processes if p is not doomed)
     doomed.kill()
     started = time.monotonic()
-    while any([move(g) for g in games]):
-        pass
+    slowest = 0.0
+    while True:
+        begun = time.monotonic()
+        if not any([move(g) for g in games]):
+            break
+        slowest = max(slowest, time.monotonic() - begun)
     finished_in = time.monotonic() - started
+    # The live process took the dead one's games over (after its lease, 1.5 s).
+    assert all(owners(database)[g["id"]] == live.port for g in games)
+    assert slowest < 20, slowest
 
     for g in games:
         final = g["seats"][0].public(g["id"])
