@@ -90,7 +90,7 @@ def played(pool: ProcessPoolExecutor, tasks: list[Task],
 def summary(label: str, scores: list[int], times: list[float]) -> str:
     g = borough.game(GAME)
     q = statistics.quantiles(scores, n=4) if len(scores) > 1 else [scores[0]] * 3
-    ratings = Counter(scoring.rating(g, s) for s in scores)
+    ratings = Counter(scoring.rating(g.tables, s) for s in scores)
     order = ["below Homestead"] + [title for _, title in g.content.solo["ratings"]]
     counts = ", ".join(f"{name} {ratings[name]}" for name in order if ratings[name])
     return (f"| {label} | {len(scores)} | {statistics.median(scores):.0f} | "

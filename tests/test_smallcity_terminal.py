@@ -43,7 +43,7 @@ def square_for(action: tuple, view: SeatView) -> str:
     """What a person types for a placement: the square under the shape's first space
     (drawn '@') and the orientation's number."""
     obs = view.observation
-    kind = GAME.warehouse if obs["step"] == "warehouse" else obs["sel"][0]
+    kind = GAME.tables.warehouse if obs["step"] == "warehouse" else obs["sel"][0]
     face = 0 if obs["step"] == "warehouse" else obs["sel"][1]
     r0, c0, _ = GAME.types[kind].faces[face][action[1]][0]
     return f"{label(action[2] + r0 * 10 + c0)} {action[1] + 1}"

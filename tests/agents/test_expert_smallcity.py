@@ -30,7 +30,7 @@ def deciding(g, found):
     """A position whose seat has more than one move."""
     for state in found:
         seat = g.to_act(state)[0]
-        if len(g.legal_actions(state, seat)) > 2 and g.rounds - state.round >= 2:
+        if len(g.legal_actions(state, seat)) > 2 and g.tables.rounds - state.round >= 2:
             return state, seat
     raise AssertionError("no position with a choice")
 

@@ -100,7 +100,7 @@ def smallcity_check(seen: dict):
             ghost = board.locator("#ghost")
             assert ghost.get_attribute("data-legal") == "1"
             assert ghost.locator(".ghost-space").count() == len(
-                SC.types[SC.warehouse if step == "warehouse" else obs["sel"][0]].faces[
+                SC.types[SC.tables.warehouse if step == "warehouse" else obs["sel"][0]].faces[
                     0 if step == "warehouse" else obs["sel"][1]][0])
             # a spot where it does not fit: red, with the reason
             if me["zone_size"] < 10:

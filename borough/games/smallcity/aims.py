@@ -19,5 +19,6 @@ def goals(game: Any, state: Any, seat: int) -> dict[str, tuple[int, int | None]]
     found: dict[str, tuple[int, int | None]] = {}
     for k, test in enumerate(card.test):
         part = f", part {k + 1}" if len(card.test) > 1 else ""
-        found[f'your Promise ("{card.text}"{part})'] = scoring.measure(game, state, seat, test)
+        found[f'your Promise ("{card.text}"{part})'] = scoring.measure(
+            game.tables, state, seat, test)
     return found

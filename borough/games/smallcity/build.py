@@ -8,7 +8,6 @@ Rule ids refer to RULES.md.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from borough.core.game import Event
 from borough.games.smallcity.data import (
@@ -22,7 +21,6 @@ from borough.games.smallcity.data import (
 from borough.games.smallcity.geometry import (
     BIT,
     NB4,
-    NB8_BITS,
     ZONE_BITS,
     Bits,
     Influence,
@@ -35,18 +33,15 @@ from borough.games.smallcity.geometry import (
 )
 from borough.games.smallcity.stacks import ahead_building, held_for, personal, stack
 from borough.games.smallcity.state import EMPTY, NOBODY, Seat, SmallCityState, Tile
+from borough.games.smallcity.tables import Tables, influence_area
 from borough.games.smallcity.terms import ARCHITECT, MEDIATOR
-
-if TYPE_CHECKING:
-    from borough.games.smallcity.rules import SmallCity
-
 
 
 def name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def stored(g: SmallCity, seat: Seat) -> list[int]:
+def stored(tb: Tables, seat: Seat) -> list[int]:
     """Materials a seat holds in City Hall and its Warehouses, per kind."""
     have = [0, 0, 0]
     for m in seat.hall_mats:
@@ -82,12 +77,12 @@ def waivers(seat: Seat, t: TileType, free: bool, have: list[int]) -> list[int]:
     return out
 
 
-def affordable(g: SmallCity, st: SmallCityState, seat: Seat, t: TileType, free: bool) -> bool:
+def affordable(tb: Tables, st: SmallCityState, seat: Seat, t: TileType, free: bool) -> bool:
     if seat.money < money_cost(st, seat, t, free):
         return False
     if not (t.cultural and not free and sum(t.materials)):
         return True
-    return bool(waivers(seat, t, free, stored(g, seat)))
+    return bool(waivers(seat, t, free, stored(tb, seat)))
 
 
 def return_material(st: SmallCityState, s: int, m: int) -> None:
@@ -97,14 +92,14 @@ def return_material(st: SmallCityState, s: int, m: int) -> None:
         st.seats[s].returned[m] += 1
 
 
-def hall_room(g: SmallCity, seat: Seat) -> int:
-    return g.hall_capacity - seat.hall_citizens - len(seat.hall_mats)
+def hall_room(tb: Tables, seat: Seat) -> int:
+    return tb.hall_capacity - seat.hall_citizens - len(seat.hall_mats)
 
 
-def send_home(g: SmallCity, seat: Seat, count: int = 1) -> None:
+def send_home(tb: Tables, seat: Seat, count: int = 1) -> None:
     """A citizen returns to City Hall, or to the Career Center when it is full."""
     for _ in range(count):
-        if hall_room(g, seat) > 0:
+        if hall_room(tb, seat) > 0:
             seat.hall_citizens += 1
         else:
             seat.career += 1
@@ -123,13 +118,13 @@ def filled(seat: Seat) -> int:
     return out
 
 
-def buildable(g: SmallCity, st: SmallCityState, s: int, extra_zone: int = 0) -> Bits:
+def buildable(tb: Tables, st: SmallCityState, s: int, extra_zone: int = 0) -> Bits:
     """Spaces where a tile may go now: empty, inside the zone, not beside the mayor."""
     seat = st.seats[s]
-    size = g.zone(seat, seat.zone + extra_zone)
+    size = tb.zone(seat, seat.zone + extra_zone)
     mask = ZONE_BITS[size] & ~filled(seat)
     if st.mayor >= 0 and s == st.host:  # SC-7
-        a, b = g.edges[st.mayor]
+        a, b = tb.edges[st.mayor]
         mask &= ~(BIT[a] | BIT[b])
     return Bits(mask)
 
@@ -138,7 +133,7 @@ def buildable(g: SmallCity, st: SmallCityState, s: int, extra_zone: int = 0) -> 
 PLACE = tuple(tuple(("place", o, a) for a in range(CELLS)) for o in range(8))
 
 
-def survey(g: SmallCity, st: SmallCityState, s: int) -> tuple[Bits, Influence]:
+def survey(tb: Tables, st: SmallCityState, s: int) -> tuple[Bits, Influence]:
     """(`buildable`, `influence`) of a borough, remembered on the seat until its
     tiles, Cemeteries, zone or the mayor change: one Build turn asks for them
     many times over.
@@ -152,29 +147,20 @@ def survey(g: SmallCity, st: SmallCityState, s: int) -> tuple[Bits, Influence]:
     memo = seat.__dict__.get("_survey")
     if memo is not None and memo[0] == key:
         return memo[1]
-    out = (buildable(g, st, s), influence(g.content, seat))
+    out = (buildable(tb, st, s), influence(tb.content, seat))
     seat.__dict__["_survey"] = (key, out)
     return out
 
 
-def _area(spaces: Iterable[int]) -> int:
-    """The influence area of a tile on `spaces` (SC-20)."""
-    reach = own = 0
-    for c in spaces:
-        own |= BIT[c]
-        reach |= NB8_BITS[c]
-    return reach & ~own
-
-
 def warehouse_spots(
-    g: SmallCity, factory_cells: Iterable[int], mask: int, inf: Influence,
+    tb: Tables, factory_cells: Iterable[int], mask: int, inf: Influence,
     first: bool = False,
 ) -> list[tuple[int, int]]:
     """SC-34: Warehouse placements inside the new Factory's influence area, on
     free spaces no Residential Zone influences."""
-    ok = _area(factory_cells) & mask & ~inf.by_residential
+    ok = influence_area(factory_cells) & mask & ~inf.by_residential
     out = []
-    for o, plan in enumerate(g.plans[g.warehouse][0]):
+    for o, plan in enumerate(tb.plans[tb.warehouse][0]):
         for anchor in iter_bits(fits_plan(plan, ok)):
             out.append((o, anchor))
             if first:
@@ -208,17 +194,17 @@ def _criteria(t: TileType, inf: Influence, waived: bool) -> tuple[int, int | Non
 
 
 def placements(
-    g: SmallCity, st: SmallCityState, s: int, t: TileType, face: int, first: bool = False,
+    tb: Tables, st: SmallCityState, s: int, t: TileType, face: int, first: bool = False,
     known: tuple[int, Influence] | None = None, only: tuple[int, int] | None = None,
     actions: bool = False,
 ) -> list[tuple]:
     """Every legal (orientation, anchor) of a new tile; with `first`, stop at one;
     with `only`, test that one (orientation, anchor); with `actions`, as
     ("place", orientation, anchor) actions."""
-    mask, inf = known or survey(g, st, s)
+    mask, inf = known or survey(tb, st, s)
     waived = st.build_mode == "council" and bool(st.build_size[2])
     needs_warehouse = t.family == "factory" and not waived
-    if needs_warehouse and stack(st, s, g.types[g.warehouse]) <= 0:
+    if needs_warehouse and stack(st, s, tb.types[tb.warehouse]) <= 0:
         return []
     if st.build_mode == "setup":
         forbidden, need = 0, None
@@ -226,9 +212,9 @@ def placements(
         forbidden, need = _criteria(t, inf, waived)
     land = mask & ~forbidden
     out = []
-    wplans = g.plans[g.warehouse][0] if needs_warehouse else ()
-    areas = g.areas[t.id][face] if needs_warehouse else ()
-    for o, plan in enumerate(g.plans[t.id][face]):
+    wplans = tb.plans[tb.warehouse][0] if needs_warehouse else ()
+    areas = tb.areas[t.id][face] if needs_warehouse else ()
+    for o, plan in enumerate(tb.plans[t.id][face]):
         if only is not None and only[0] != o:
             continue
         anchors = fits_plan(plan, land, mask, need)
@@ -257,19 +243,8 @@ def _warehouse_fits(wplans: tuple[Plan, ...], ok: int) -> bool:
     return any(fits_plan(plan, ok) for plan in wplans)
 
 
-def area_table(shape: tuple[tuple[int, int, int], ...]) -> tuple[int, ...]:
-    """Per anchor, the influence area (SC-20) of a tile of `shape` placed there, 0
-    where it leaves the grid: made once per Factory orientation, so a placement's
-    Warehouse test need not work the area out again."""
-    out = []
-    for anchor in range(CELLS):
-        cells = place_cells(shape, anchor)
-        out.append(0 if cells is None else _area(cells))
-    return tuple(out)
-
-
 def tile_choices(
-    g: SmallCity, st: SmallCityState, s: int,
+    tb: Tables, st: SmallCityState, s: int,
     known: tuple[int, Influence] | None = None, only: int | None = None,
 ) -> list[tuple[str, int, int]]:
     """("tile", type, face) for every tile the seat may start to build now
@@ -277,10 +252,10 @@ def tile_choices(
     seat = st.seats[s]
     council = st.build_mode == "council"
     waived = council and bool(st.build_size[2])
-    mask, inf = known or survey(g, st, s)
+    mask, inf = known or survey(tb, st, s)
     if not mask:
         return []
-    rows = g.tile_rows if only is None else g.tile_row.get(only, ())
+    rows = tb.tile_rows if only is None else tb.tile_row.get(only, ())
     bounds = None
     have: list[int] | None = None
     on_hand = 0
@@ -302,7 +277,7 @@ def tile_choices(
                 continue
         elif materials:  # SC-38, SC-10: the materials, one of them waived at most
             if have is None:
-                have = stored(g, seat)
+                have = stored(tb, seat)
                 on_hand = sum(have)
             if on_hand + 1 < materials:
                 continue
@@ -327,15 +302,15 @@ def tile_choices(
         if cultural and not council and materials and not waivers(seat, t, False, have):
             continue
         if fam == "factory" and not waived:
-            for f in g.distinct_faces[tid]:
-                if placements(g, st, s, t, f, first=True, known=(mask, inf)):
+            for f in tb.distinct_faces[tid]:
+                if placements(tb, st, s, t, f, first=True, known=(mask, inf)):
                     out.append(("tile", tid, f))
             continue
         # the quick form of `placements(first=True)` for tiles without a Warehouse
         forbidden, need = (0, None) if setup else _criteria(t, inf, waived)
         land = mask & ~forbidden
-        plans = g.plans[tid]
-        for f in g.distinct_faces[tid]:
+        plans = tb.plans[tid]
+        for f in tb.distinct_faces[tid]:
             for plan in plans[f]:
                 if fits_plan(plan, land, mask, need):
                     out.append(("tile", tid, f))
@@ -344,15 +319,6 @@ def tile_choices(
 
 
 _BOUNDED = frozenset({"residential", "commercial", "factory"})
-
-TileRow = tuple[TileType, int, str, int, int, bool, int]
-"""What `tile_choices` reads of a tile type, unpacked at once: (type, id, family,
-level, money cost, Cultural, materials needed)."""
-
-
-def tile_row(t: TileType) -> TileRow:
-    return (t, t.id, t.family, t.level, t.cost, t.cultural, sum(t.materials))
-
 
 def _bounds(inf: Influence, mask: int) -> tuple[int, int, bool, bool]:
     """(most Cultural influences, most Residential ones, a Refinery or Harbor
@@ -363,7 +329,7 @@ def _bounds(inf: Influence, mask: int) -> tuple[int, int, bool, bool]:
 
 
 def place_tile(
-    g: SmallCity, st: SmallCityState, s: int, t: TileType, face: int, o: int, anchor: int,
+    tb: Tables, st: SmallCityState, s: int, t: TileType, face: int, o: int, anchor: int,
     events: list[Event], private: bool,
 ) -> int:
     """Put a new tile on the board, pay its money and take it from the supply.
@@ -397,13 +363,13 @@ def place_tile(
     return index
 
 
-def announce_materials(g: SmallCity, st: SmallCityState, s: int, index: int, need: list[int],
+def announce_materials(tb: Tables, st: SmallCityState, s: int, index: int, need: list[int],
                        waived: int, events: list[Event], private: bool) -> None:
     tile = st.seats[s].tiles[index]
     assert tile is not None
     paid = " + ".join(f"{n} {MATERIALS[m]}" for m, n in enumerate(need) if n) or "nothing"
     extra = f" (the Architect waives a {MATERIALS[waived]})" if waived >= 0 else ""
-    announce(st, s, f"{name(s)} builds a {g.types[tile.type].name} on {label(min(tile.cells))} "
+    announce(st, s, f"{name(s)} builds a {tb.types[tile.type].name} on {label(min(tile.cells))} "
              f"for {paid}{extra}.", events, private)
 
 
@@ -417,7 +383,7 @@ def announce(st: SmallCityState, s: int, text: str, events: list[Event], private
 
 # --------------------------------------------------------------- upgrades
 def upgrade_extensions(
-    g: SmallCity, st: SmallCityState, s: int, index: int,
+    tb: Tables, st: SmallCityState, s: int, index: int,
     known: tuple[int, Influence] | None = None, first: bool = False,
 ) -> list[tuple]:
     """("extend", space, mark) for every legal one-level upgrade of a tile (SC-40);
@@ -426,15 +392,15 @@ def upgrade_extensions(
     tile = seat.tiles[index]
     if tile is None or tile.fresh:
         return []  # SC-41: no build-and-expand
-    t = g.types[tile.type]
+    t = tb.types[tile.type]
     if t.family not in UPGRADABLE:
         return []
-    nxt = g.next_level.get(t.id)
-    if nxt is None or stack(st, s, g.types[nxt]) <= 0:
+    nxt = tb.next_level.get(t.id)
+    if nxt is None or stack(st, s, tb.types[nxt]) <= 0:
         return []
-    mask, inf = known or survey(g, st, s)
+    mask, inf = known or survey(tb, st, s)
     own, reach = inf.own[index], inf.reach
-    kinds = [g.types[other.type] for j, other in enumerate(seat.tiles)
+    kinds = [tb.types[other.type] for j, other in enumerate(seat.tiles)
              if other is not None and j != index and reach[j] & own]
     lvl = t.level + 1
     if t.family == "residential":
@@ -448,7 +414,7 @@ def upgrade_extensions(
     if not ok:
         return []
     # the tile's footprint from its top-left corner, so that a grown footprint is
-    # judged once per shape and growth and then looked up (`SmallCity.grown`)
+    # judged once per shape and growth and then looked up (`Tables.grown`)
     r0, c0 = min(c // SIZE for c in tile.cells), min(c % SIZE for c in tile.cells)
     base = tuple(sorted((c // SIZE - r0, c % SIZE - c0, m)
                         for c, m in zip(tile.cells, tile.marks, strict=True)))
@@ -465,32 +431,32 @@ def upgrade_extensions(
             if t.family == "factory" and inf.by_residential[n]:
                 continue
             for m in marks:
-                if _grows(g, t.family, lvl, base, n // SIZE - r0, n % SIZE - c0, m):
+                if _grows(tb, t.family, lvl, base, n // SIZE - r0, n % SIZE - c0, m):
                     out.append(("extend", n, m))
                     if first:
                         return out
     return out
 
 
-def _grows(g: SmallCity, family: str, level: int, base: tuple, dr: int, dc: int,
+def _grows(tb: Tables, family: str, level: int, base: tuple, dr: int, dc: int,
            m: int) -> bool:
     """SC-40: whether `base` (a footprint from its top-left corner) with the space
     (dr, dc) of mark m added is a footprint of `family` at `level`; remembered on
-    the game, as the same few shapes grow the same ways all game long."""
+    the tables, as the same few shapes grow the same ways all game long."""
     key = (family, level, base, dr, dc, m)
-    known = g.grown.get(key)
+    known = tb.grown.get(key)
     if known is None:
-        table = g.content.footprints[(family, level)]
-        known = g.grown[key] = frozenset(normalise([*base, (dr, dc, m)])) in table
+        table = tb.content.footprints[(family, level)]
+        known = tb.grown[key] = frozenset(normalise([*base, (dr, dc, m)])) in table
     return known
 
 
-def upgrade(g: SmallCity, st: SmallCityState, s: int, index: int, cell: int, mark: int,
+def upgrade(tb: Tables, st: SmallCityState, s: int, index: int, cell: int, mark: int,
             events: list[Event], private: bool) -> None:
     seat = st.seats[s]
     tile = seat.own_tile(index)
-    old = g.types[tile.type]
-    new = g.types[g.next_level[old.id]]
+    old = tb.types[tile.type]
+    new = tb.types[tb.next_level[old.id]]
     st.supply[old.id] += 1  # SC-40: the old tile goes back to the stack
     st.supply[new.id] -= 1
     tile.type = new.id
@@ -502,13 +468,13 @@ def upgrade(g: SmallCity, st: SmallCityState, s: int, index: int, cell: int, mar
 
 
 # ------------------------------------------------------------- demolition
-def demolish_ok(g: SmallCity, st: SmallCityState, s: int, index: int) -> bool:
+def demolish_ok(tb: Tables, st: SmallCityState, s: int, index: int) -> bool:
     """SC-39: affordable, not City Hall, and room at home for everyone on the tile."""
     seat = st.seats[s]
     tile = seat.tiles[index]
     if tile is None:
         return False
-    t = g.types[tile.type]
+    t = tb.types[tile.type]
     if t.family == "city_hall" or seat.money < t.level or tile.fresh:
         return False  # Interpretation: a tile built this phase is not torn down again
     going: dict[int, int] = {}
@@ -519,18 +485,18 @@ def demolish_ok(g: SmallCity, st: SmallCityState, s: int, index: int) -> bool:
     for o, n in going.items():
         # Other seats' halls as they stood when the screens went up: no peeking.
         other = st.snapshot[o] if (o != s and st.phase == "build" and st.snapshot) else st.seats[o]
-        room = hall_room(g, other) - (seat.pending_home.count(o) if o != s else 0)
+        room = hall_room(tb, other) - (seat.pending_home.count(o) if o != s else 0)
         if room < n:
             return False
     return True
 
 
-def demolish(g: SmallCity, st: SmallCityState, s: int, index: int, events: list[Event],
+def demolish(tb: Tables, st: SmallCityState, s: int, index: int, events: list[Event],
              private: bool) -> None:
     seat = st.seats[s]
     tile = seat.tiles[index]
     assert tile is not None
-    t = g.types[tile.type]
+    t = tb.types[tile.type]
     seat.money -= t.level
     seat.pollution += t.level  # immediate, not part of Phase 6
     for c in tile.cells:
@@ -541,7 +507,7 @@ def demolish(g: SmallCity, st: SmallCityState, s: int, index: int, events: list[
             if private:
                 seat.pending_home.append(o)
             else:
-                send_home(g, st.seats[o])
+                send_home(tb, st.seats[o])
         seat.occ[c] = NOBODY
         seat.grid[c] = EMPTY
     for m in tile.stock:

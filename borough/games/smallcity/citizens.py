@@ -7,7 +7,6 @@ the Career Center are counters. Rule ids refer to RULES.md.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from borough.core.game import Event
 from borough.games.smallcity.build import hall_room, name, send_home, stored
@@ -15,9 +14,7 @@ from borough.games.smallcity.data import CELLS, MATERIALS, NO_TOURISTS
 from borough.games.smallcity.geometry import label
 from borough.games.smallcity.state import NOBODY, SmallCityState
 from borough.games.smallcity.stations import active, police_area, police_sweep
-
-if TYPE_CHECKING:
-    from borough.games.smallcity.rules import SmallCity
+from borough.games.smallcity.tables import Tables
 
 STAY = frozenset({"residential", "police", "fire", "clinic", "university"})
 NO_CITIZENS = frozenset({"city_hall", "warehouse", "refinery", "harbor"})
@@ -35,34 +32,34 @@ def neighbours(st: SmallCityState, b: int) -> list[int]:
     return out
 
 
-def limit(g: SmallCity, st: SmallCityState, s: int) -> int:
+def limit(tb: Tables, st: SmallCityState, s: int) -> int:
     """SC-58: one tourist per borough, two once the seat owns a Metro Station."""
     seat = st.seats[s]
-    return 2 if any(g.types[t].family == "metro" for t in seat.built) else 1
+    return 2 if any(tb.types[t].family == "metro" for t in seat.built) else 1
 
 
-def must_move(g: SmallCity, st: SmallCityState, s: int, b: int, cell: int) -> bool:
+def must_move(tb: Tables, st: SmallCityState, s: int, b: int, cell: int) -> bool:
     """SC-53: everyone moves except residents and citizens staffing their own station."""
     if b != s:
         return True  # SC-59: tourists always move
     tile = st.seats[b].tiles[st.seats[b].grid[cell]]
     assert tile is not None
-    return g.types[tile.type].family not in STAY
+    return tb.types[tile.type].family not in STAY
 
 
-def destinations(g: SmallCity, st: SmallCityState, s: int, b: int, cell: int,
+def destinations(tb: Tables, st: SmallCityState, s: int, b: int, cell: int,
                  first: bool = False) -> list[tuple]:
     """("to", borough, space) for the citizen of seat `s` on `cell` of borough `b`;
     with `first`, at most one (to learn whether it can move at all)."""
     out: list[tuple] = []
     abroad = b != s
     for b2 in [b, *neighbours(st, b)]:
-        out += _spaces(g, st, s, b2, -1 if b2 != b else cell, first, abroad)
+        out += _spaces(tb, st, s, b2, -1 if b2 != b else cell, first, abroad)
         if first and out:
             return out
     if not out and abroad and s not in neighbours(st, b):
         # SC-59: a tourist stuck far from home comes back to a space of its own borough
-        out = _spaces(g, st, s, s, -1, first, abroad)
+        out = _spaces(tb, st, s, s, -1, first, abroad)
     return out
 
 
@@ -71,7 +68,7 @@ WORKPLACES = frozenset({"factory", "commercial"})
 STATIONS = frozenset({"police", "fire"})
 
 
-def _spaces(g: SmallCity, st: SmallCityState, s: int, b2: int, cell: int,
+def _spaces(tb: Tables, st: SmallCityState, s: int, b2: int, cell: int,
             first: bool = False, abroad: bool = False) -> list[tuple]:
     """The free spaces of borough `b2` open to seat `s`'s citizen leaving `cell`
     (of another borough when `abroad`), in space order."""
@@ -79,11 +76,11 @@ def _spaces(g: SmallCity, st: SmallCityState, s: int, b2: int, cell: int,
     if seat.eliminated:
         return []
     tourist = b2 != s
-    if tourist and cell < 0 and seat.occ.count(s) >= limit(g, st, s):
+    if tourist and cell < 0 and seat.occ.count(s) >= limit(tb, st, s):
         return []
-    guarded = police_area(g, seat, b2) if tourist else ()
+    guarded = police_area(tb, seat, b2) if tourist else ()
     start = st.start_occ[b2]
-    occ, types = seat.occ, g.types
+    occ, types = seat.occ, tb.types
     out: list[tuple] = []
     for tile in seat.tiles:
         if tile is None:
@@ -110,7 +107,7 @@ def _spaces(g: SmallCity, st: SmallCityState, s: int, b2: int, cell: int,
     return out
 
 
-def can_go(g: SmallCity, st: SmallCityState, s: int, b2: int, c2: int) -> bool:
+def can_go(tb: Tables, st: SmallCityState, s: int, b2: int, c2: int) -> bool:
     """Whether the picked citizen may move to space `c2` of borough `b2`: the
     one-space form of `destinations`, for speed."""
     b, cell = st.picked
@@ -118,43 +115,43 @@ def can_go(g: SmallCity, st: SmallCityState, s: int, b2: int, c2: int) -> bool:
         return False
     if b2 != b and b2 not in neighbours(st, b):
         # only a tourist with nowhere else to go may come back from afar (SC-59)
-        return b2 == s and ("to", b2, c2) in destinations(g, st, s, b, cell)
+        return b2 == s and ("to", b2, c2) in destinations(tb, st, s, b, cell)
     seat = st.seats[b2]
     if seat.eliminated:
         return False
-    if b2 != b and b2 != s and seat.occ.count(s) >= limit(g, st, s):
+    if b2 != b and b2 != s and seat.occ.count(s) >= limit(tb, st, s):
         return False
     i = seat.grid[c2]
     if i < 0 or seat.occ[c2] != NOBODY or (b2 == b and c2 == cell):
         return False
     tile = seat.tiles[i]
     assert tile is not None
-    t = g.types[tile.type]
+    t = tb.types[tile.type]
     if t.family in NO_CITIZENS:
         return False
     if t.capacity == 1 and any(seat.occ[x] != NOBODY for x in tile.cells):
         return False
-    if b2 != s and (t.family in NO_TOURISTS or c2 in police_area(g, seat, b2)):
+    if b2 != s and (t.family in NO_TOURISTS or c2 in police_area(tb, seat, b2)):
         return False
     if b2 == s and b != s and t.family in STATIONS:
         return False  # SC-50
     return not (st.start_occ[b2][c2] == s and t.family in ("factory", "commercial"))
 
 
-def can_pick(g: SmallCity, st: SmallCityState, s: int, b: int, c: int) -> bool:
+def can_pick(tb: Tables, st: SmallCityState, s: int, b: int, c: int) -> bool:
     """Whether ("pick", b, c) is among `pick_choices`, without listing them all."""
     if not 0 <= b < st.players:
         return False
     seat = st.seats[b]
     if seat.occ[c] != s or c in seat.down:
         return False
-    return must_move(g, st, s, b, c) or bool(destinations(g, st, s, b, c, first=True))
+    return must_move(tb, st, s, b, c) or bool(destinations(tb, st, s, b, c, first=True))
 
 
-def pick_choices(g: SmallCity, st: SmallCityState, s: int) -> list[tuple]:
+def pick_choices(tb: Tables, st: SmallCityState, s: int) -> list[tuple]:
     out: list[tuple] = []
     required = False
-    for action, must in _picks(g, st, s):
+    for action, must in _picks(tb, st, s):
         required = required or must
         out.append(action)
     if not required:
@@ -162,12 +159,12 @@ def pick_choices(g: SmallCity, st: SmallCityState, s: int) -> list[tuple]:
     return out
 
 
-def can_pick_any(g: SmallCity, st: SmallCityState, s: int) -> bool:
+def can_pick_any(tb: Tables, st: SmallCityState, s: int) -> bool:
     """Whether `pick_choices` offers more than "done", stopping at the first pick."""
-    return next(_picks(g, st, s), None) is not None
+    return next(_picks(tb, st, s), None) is not None
 
 
-def _picks(g: SmallCity, st: SmallCityState, s: int) -> Iterator[tuple[tuple, bool]]:
+def _picks(tb: Tables, st: SmallCityState, s: int) -> Iterator[tuple[tuple, bool]]:
     """(("pick", borough, space), whether it must move) for each citizen of the
     seat that may move now, in board order."""
     for b in range(st.players):
@@ -181,13 +178,13 @@ def _picks(g: SmallCity, st: SmallCityState, s: int) -> Iterator[tuple[tuple, bo
         for c in mine:
             if c in down:
                 continue
-            if must_move(g, st, s, b, c):
+            if must_move(tb, st, s, b, c):
                 yield ("pick", b, c), True
-            elif destinations(g, st, s, b, c, first=True):
+            elif destinations(tb, st, s, b, c, first=True):
                 yield ("pick", b, c), False
 
 
-def move_to(g: SmallCity, st: SmallCityState, s: int, b2: int, c2: int,
+def move_to(tb: Tables, st: SmallCityState, s: int, b2: int, c2: int,
             events: list[Event]) -> None:
     b, c = st.picked
     st.seats[b].occ[c] = NOBODY
@@ -201,27 +198,27 @@ def move_to(g: SmallCity, st: SmallCityState, s: int, b2: int, c2: int,
         i = seat.grid[c2]
         tile = seat.tiles[i]
         assert tile is not None
-        if g.types[tile.type].family == "police" and active(g, seat, s, "police") == i:
-            police_sweep(g, st, s, i, events, private=False)
+        if tb.types[tile.type].family == "police" and active(tb, seat, s, "police") == i:
+            police_sweep(tb, st, s, i, events, private=False)
 
 
-def move_home(g: SmallCity, st: SmallCityState, s: int, events: list[Event]) -> None:
+def move_home(tb: Tables, st: SmallCityState, s: int, events: list[Event]) -> None:
     """SC-56: a citizen with nowhere to go returns to City Hall or the Career Center."""
     b, c = st.picked
     st.seats[b].occ[c] = NOBODY
-    send_home(g, st.seats[s])
+    send_home(tb, st.seats[s])
     events.append(Event(f"{name(s)}'s citizen from {label(c)} finds no space and goes home.",
                         "move", s))
 
 
-def empty_homes(g: SmallCity, st: SmallCityState, s: int) -> list[int]:
+def empty_homes(tb: Tables, st: SmallCityState, s: int) -> list[int]:
     """SC-61: the empty Level-1 Residential Zones of a seat."""
     seat = st.seats[s]
     out = []
     for tile in seat.tiles:
         if tile is None:
             continue
-        t = g.types[tile.type]
+        t = tb.types[tile.type]
         if t.family == "residential" and t.level == 1 and seat.occ[tile.cells[0]] == NOBODY:
             out.append(tile.cells[0])
     return out
@@ -233,16 +230,16 @@ def house(st: SmallCityState, s: int, cell: int) -> None:
     seat.occ[cell] = s
 
 
-def new_citizens(g: SmallCity, st: SmallCityState, events: list[Event]) -> None:
+def new_citizens(tb: Tables, st: SmallCityState, events: list[Event]) -> None:
     """SC-62: each empty Factory space draws a citizen from the Career Center."""
     for s in st.order:
         seat = st.seats[s]
         n = 0
         for tile in seat.tiles:
-            if tile is None or g.types[tile.type].family != "factory":
+            if tile is None or tb.types[tile.type].family != "factory":
                 continue
             for c in tile.cells:
-                if seat.occ[c] == NOBODY and seat.career > 0 and hall_room(g, seat) > 0:
+                if seat.occ[c] == NOBODY and seat.career > 0 and hall_room(tb, seat) > 0:
                     seat.career -= 1
                     seat.hall_citizens += 1
                     n += 1
@@ -252,11 +249,11 @@ def new_citizens(g: SmallCity, st: SmallCityState, events: list[Event]) -> None:
 
 
 # ------------------------------------------------------------------ income
-def workplaces(g: SmallCity, st: SmallCityState, s: int, family: str) -> list[tuple[int, int]]:
+def workplaces(tb: Tables, st: SmallCityState, s: int, family: str) -> list[tuple[int, int]]:
     """(borough, mark) of every space of `family` holding one of the seat's
     citizens, by borough and then space."""
     out = []
-    types = g.types
+    types = tb.types
     for b in range(st.players):
         seat = st.seats[b]
         occ = seat.occ
@@ -272,12 +269,12 @@ def workplaces(g: SmallCity, st: SmallCityState, s: int, family: str) -> list[tu
     return out
 
 
-def start_income(g: SmallCity, st: SmallCityState, s: int, events: list[Event]) -> None:
+def start_income(tb: Tables, st: SmallCityState, s: int, events: list[Event]) -> None:
     """SC-63 and SC-64a: tourist money and the $1 spaces; count the conversions."""
     seat = st.seats[s]
     tourists = CELLS - seat.occ.count(NOBODY) - seat.occ.count(s)
     kinds = [0, 0, 0, 0]
-    for _, mark in workplaces(g, st, s, "commercial"):
+    for _, mark in workplaces(tb, st, s, "commercial"):
         kinds[mark] += 1
     gain = tourists + kinds[0]
     seat.money += gain
@@ -287,9 +284,9 @@ def start_income(g: SmallCity, st: SmallCityState, s: int, events: list[Event]) 
     st.sel = [kinds[1], kinds[2], kinds[3], 0]
 
 
-def income_choices(g: SmallCity, st: SmallCityState, s: int) -> list[tuple]:
+def income_choices(tb: Tables, st: SmallCityState, s: int) -> list[tuple]:
     seat = st.seats[s]
-    have = stored(g, seat)
+    have = stored(tb, seat)
     sell, buy, trade, _ = st.sel
     out: list[tuple] = []
     if sell:
@@ -306,14 +303,14 @@ def take_one(st: SmallCityState, s: int, m: int) -> None:
     st.seats[s].owe[m] += 1
 
 
-def convert(g: SmallCity, st: SmallCityState, s: int, action: tuple, events: list[Event]) -> None:
+def convert(tb: Tables, st: SmallCityState, s: int, action: tuple, events: list[Event]) -> None:
     """SC-64 b-e: one conversion per citizen, in the order the owner likes."""
     seat = st.seats[s]
     kind = action[0]
     if kind == "sell":
         m = action[1]
         take_one(st, s, m)
-        gain = g.content.prices["sell"][m]
+        gain = tb.content.prices["sell"][m]
         seat.money += gain
         st.sel[0] -= 1
         events.append(Event(f"{name(s)} sells a {MATERIALS[m]} for ${gain}.", "income", s))
@@ -326,18 +323,18 @@ def convert(g: SmallCity, st: SmallCityState, s: int, action: tuple, events: lis
     else:
         m = action[1]
         take_one(st, s, m)
-        gain = g.content.prices["trade_votes"][m]
+        gain = tb.content.prices["trade_votes"][m]
         seat.votes += gain
         st.sel[2] -= 1
         events.append(Event(f"{name(s)} trades a {MATERIALS[m]} for {gain} votes.", "income", s))
 
 
-def factory_income(g: SmallCity, st: SmallCityState, s: int, events: list[Event]) -> None:
+def factory_income(tb: Tables, st: SmallCityState, s: int, events: list[Event]) -> None:
     """SC-65: each worker makes its space's material from the finite reserve; the
     materials then wait in `seat.pending` for the seat to store them."""
     seat = st.seats[s]
     made = [0, 0, 0]
-    for b, m in workplaces(g, st, s, "factory"):
+    for b, m in workplaces(tb, st, s, "factory"):
         if st.mats[m] <= 0:
             continue  # the finite supply has none left: forfeited
         st.mats[m] -= 1

@@ -5,26 +5,22 @@ Rule ids refer to RULES.md.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from borough.core.game import Event
 from borough.games.smallcity.build import name, send_home
 from borough.games.smallcity.data import MATERIALS
 from borough.games.smallcity.state import SmallCityState
-
-if TYPE_CHECKING:
-    from borough.games.smallcity.rules import SmallCity
+from borough.games.smallcity.tables import Tables
 
 ROWS = ("Industry", "Building", "Economy", "Tourism")
 PAYS = ("money", "votes", "promise")
 LAST = 4
 
 
-def board(g: SmallCity, st: SmallCityState) -> dict:
-    return g.content.council[st.council_side]
+def board(tb: Tables, st: SmallCityState) -> dict:
+    return tb.content.council[st.council_side]
 
 
-def can_pay(g: SmallCity, st: SmallCityState, s: int, price: int, pay: str) -> bool:
+def can_pay(tb: Tables, st: SmallCityState, s: int, price: int, pay: str) -> bool:
     seat = st.seats[s]
     if pay == "money":
         return seat.money >= price
@@ -33,11 +29,11 @@ def can_pay(g: SmallCity, st: SmallCityState, s: int, price: int, pay: str) -> b
     return st.mode != "basic" and len(st.special_deck) >= 1  # SC-A3
 
 
-def choices(g: SmallCity, st: SmallCityState, s: int, councilor: bool) -> list[tuple]:
+def choices(tb: Tables, st: SmallCityState, s: int, councilor: bool) -> list[tuple]:
     """SC-78 to SC-81: advance one column, or (re)start a row in column 1."""
     seat = st.seats[s]
-    prices = board(g, st)["price"]
-    entry = [pay for pay in PAYS if can_pay(g, st, s, prices[0], pay)]  # one price per row
+    prices = board(tb, st)["price"]
+    entry = [pay for pay in PAYS if can_pay(tb, st, s, prices[0], pay)]  # one price per row
     out: list[tuple] = []
     for d in (0, 1):
         row, col = seat.disc_row[d], seat.disc_col[d]
@@ -45,7 +41,7 @@ def choices(g: SmallCity, st: SmallCityState, s: int, councilor: bool) -> list[t
             continue  # SC-81: locked in the last column
         if row >= 0:
             for pay in PAYS:
-                if can_pay(g, st, s, prices[col], pay):
+                if can_pay(tb, st, s, prices[col], pay):
                     out.append(("advance", d, pay))
         if councilor and col > 0:
             continue  # the Councilor only moves a disc on by one column
@@ -59,7 +55,7 @@ def choices(g: SmallCity, st: SmallCityState, s: int, councilor: bool) -> list[t
     return out
 
 
-def move_disc(g: SmallCity, st: SmallCityState, s: int, action: tuple,
+def move_disc(tb: Tables, st: SmallCityState, s: int, action: tuple,
               events: list[Event]) -> tuple[int, int, str]:
     seat = st.seats[s]
     if action[0] == "advance":
@@ -68,7 +64,7 @@ def move_disc(g: SmallCity, st: SmallCityState, s: int, action: tuple,
     else:
         d, row, pay = action[1], action[2], action[3]
         col = 1
-    price = board(g, st)["price"][col - 1]
+    price = board(tb, st)["price"][col - 1]
     seat.disc_row[d] = row
     seat.disc_col[d] = col
     if pay == "money":
@@ -84,8 +80,8 @@ def move_disc(g: SmallCity, st: SmallCityState, s: int, action: tuple,
     return row, col, pay
 
 
-def benefit_options(g: SmallCity, st: SmallCityState, row: int, col: int) -> list:
-    b = board(g, st)
+def benefit_options(tb: Tables, st: SmallCityState, row: int, col: int) -> list:
+    b = board(tb, st)
     if row == 0:
         return b["industry"][col - 1]
     if row == 2:
@@ -93,7 +89,7 @@ def benefit_options(g: SmallCity, st: SmallCityState, row: int, col: int) -> lis
     return []
 
 
-def give_materials(g: SmallCity, st: SmallCityState, s: int, bundle: list[int],
+def give_materials(tb: Tables, st: SmallCityState, s: int, bundle: list[int],
                    events: list[Event]) -> None:
     """SC-82: taken from the reserve (forfeited when it runs out), then stored like
     production (`stores.settle`): lost where there is no room."""
@@ -121,7 +117,7 @@ def give_economy(st: SmallCityState, s: int, amount: int, votes: bool,
                         "council", s))
 
 
-def give_citizens(g: SmallCity, st: SmallCityState, s: int, n: int, events: list[Event]) -> None:
+def give_citizens(tb: Tables, st: SmallCityState, s: int, n: int, events: list[Event]) -> None:
     """SC-85: citizens from the reserve (Citizens victory: the Career Center) to City Hall."""
     seat = st.seats[s]
     got = 0
@@ -134,7 +130,7 @@ def give_citizens(g: SmallCity, st: SmallCityState, s: int, n: int, events: list
             if seat.reserve <= 0:
                 break
             seat.reserve -= 1
-        send_home(g, seat)
+        send_home(tb, seat)
         got += 1
     events.append(Event(f"{name(s)} welcomes {got} new citizen(s) from the Department of "
                         "Tourism.", "council", s))

@@ -7,14 +7,10 @@ of income (SC-63..SC-65), the vote (SC-66, SC-67) and pollution (SC-68).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from borough.games.smallcity.build import name
 from borough.games.smallcity.data import MATERIALS
 from borough.games.smallcity.state import SmallCityState
-
-if TYPE_CHECKING:
-    from borough.games.smallcity.rules import SmallCity
+from borough.games.smallcity.tables import Tables
 
 # what a citizen on a Commercial space does at income, by the space's mark (SC-64)
 _COMMERCIAL = ("earns $1 at income", "sells one material for $ at income",
@@ -27,16 +23,16 @@ _STATION = {
 }
 
 
-def _tile_at(g: SmallCity, st: SmallCityState, b: int, c: int):  # type: ignore[no-untyped-def]
+def _tile_at(tb: Tables, st: SmallCityState, b: int, c: int):  # type: ignore[no-untyped-def]
     seat = st.seats[b]
     i = seat.grid[c]
     tile = seat.tiles[i] if 0 <= i < len(seat.tiles) else None
-    return i, tile, (g.types[tile.type] if tile is not None else None)
+    return i, tile, (tb.types[tile.type] if tile is not None else None)
 
 
-def arrival(g: SmallCity, st: SmallCityState, s: int, b: int, c: int) -> str:
+def arrival(tb: Tables, st: SmallCityState, s: int, b: int, c: int) -> str:
     """What seat `s`'s picked citizen would do on space `c` of borough `b`."""
-    _, tile, kind = _tile_at(g, st, b, c)
+    _, tile, kind = _tile_at(tb, st, b, c)
     if tile is None or kind is None:
         return "it stands there"
     pb, pc = st.picked
@@ -63,18 +59,18 @@ def arrival(g: SmallCity, st: SmallCityState, s: int, b: int, c: int) -> str:
         parts.append("its 1% pollution counts in that borough, not yours")
     elif pb != s and pb >= 0 and b == s:
         parts.append("home again: its 1% pollution counts in your borough")
-    left = _leaves(g, st, s)
-    if left and not (pb == b and tile is _tile_at(g, st, pb, pc)[1]):
+    left = _leaves(tb, st, s)
+    if left and not (pb == b and tile is _tile_at(tb, st, pb, pc)[1]):
         parts.append(left)
     return "; ".join(parts)
 
 
-def _leaves(g: SmallCity, st: SmallCityState, s: int) -> str:
+def _leaves(tb: Tables, st: SmallCityState, s: int) -> str:
     """What moving the picked citizen off its space stops."""
     pb, pc = st.picked
     if pb != s:
         return ""
-    _, tile, kind = _tile_at(g, st, pb, pc)
+    _, tile, kind = _tile_at(tb, st, pb, pc)
     if tile is None or kind is None or kind.family not in _STATION:
         return ""
     others = [x for x in tile.cells if x != pc and st.seats[pb].occ[x] == s]

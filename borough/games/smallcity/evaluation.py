@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from borough.core.values import margin_values, result_values
 from borough.games.smallcity import citizens, council, pollution, scoring, stations
-from borough.games.smallcity.build import stored, survey
+from borough.games.smallcity.build import hall_room, stored, survey
 from borough.games.smallcity.planner import Planner
 from borough.games.smallcity.rules import SmallCity
 from borough.games.smallcity.state import (
@@ -107,7 +107,7 @@ def midway(game: SmallCity, state: SmallCityState, seat: int) -> bool:
 
 def rounds_ahead(game: SmallCity, state: SmallCityState) -> int:
     """Vote (and Income) phases still to come, this round's included."""
-    left = game.rounds - state.round + 1
+    left = game.tables.rounds - state.round + 1
     if state.phase in AFTER_VOTE:
         left -= 1
     return max(0, left)
@@ -139,7 +139,7 @@ def home_culture(game: SmallCity, state: SmallCityState, s: int) -> dict[int, in
     influencing it as a whole (SC-20, SC-31, SC-40), from the borough's
     influence map (remembered on the seat until its tiles change)."""
     seat = state.seats[s]
-    inf = survey(game, state, s)[1]
+    inf = survey(game.tables, state, s)[1]
     types = game.types
     reaches = [inf.reach[j] for j, t in enumerate(seat.tiles)
                if t is not None and types[t.type].cultural]
@@ -190,10 +190,10 @@ class City:
                     self.workers += 1
         self.homes.sort(reverse=True)
         self.hall = seat.hall_citizens
-        self.hall_room = max(0, game.hall_capacity - seat.hall_citizens - len(seat.hall_mats))
+        self.hall_room = max(0, hall_room(game.tables, seat))
         self.career = seat.career
         self.money = seat.money
-        self.university = 3 if stations.active(game, seat, s, "university") >= 0 else 0
+        self.university = 3 if stations.active(game.tables, seat, s, "university") >= 0 else 0
 
 
 def projection(game: SmallCity, state: SmallCityState, s: int) -> tuple[float, int]:
@@ -207,7 +207,7 @@ def projection(game: SmallCity, state: SmallCityState, s: int) -> tuple[float, i
     city = City(game, state, s)
     seat = state.seats[s]
     left = rounds_ahead(game, state)
-    now = pollution.votes_of(game, state, s)
+    now = pollution.votes_of(game.tables, state, s)
     capacity = sum(int(c) for c in city.homes)
     money = city.money
     board = city.housed  # voters
@@ -264,7 +264,7 @@ def culture_to_come(game: SmallCity, state: SmallCityState, s: int, left: int) -
     stores already hold (SC-38): built beside a home, each lets it grow one
     space (SC-31), worth a citizen's votes in the rounds after."""
     seat = state.seats[s]
-    have = stored(game, seat)
+    have = stored(game.tables, seat)
     homes = sum(1 for t in seat.tiles
                 if t is not None and game.types[t.type].family == "residential")
     if not homes:
@@ -333,8 +333,8 @@ def council_estimate(game: SmallCity, state: SmallCityState, s: int) -> float:
     less their price (SC-78), over the Council phases left, counted at a
     share; a disc not yet placed counts its best row."""
     seat = state.seats[s]
-    board = council.board(game, state)
-    phases = game.rounds - state.round + (1 if state.phase not in (COUNCIL, VISIT) else 0)
+    board = council.board(game.tables, state)
+    phases = game.tables.rounds - state.round + (1 if state.phase not in (COUNCIL, VISIT) else 0)
     total = 0.0
     for d in (0, 1):
         row, col = seat.disc_row[d], seat.disc_col[d]
@@ -365,12 +365,12 @@ def vote_estimate(game: SmallCity, state: SmallCityState, s: int) -> float:
     left = rounds_ahead(game, state)
     worth = money_worth(left)
     income = sum(SHOP_DOLLARS if mark == 0 else CONVERTER_DOLLARS
-                 for _, mark in citizens.workplaces(game, state, s, "commercial"))
-    makers = len(citizens.workplaces(game, state, s, "factory"))
+                 for _, mark in citizens.workplaces(game.tables, state, s, "commercial"))
+    makers = len(citizens.workplaces(game.tables, state, s, "factory"))
     future, spent = projection(game, state, s)
     future += culture_to_come(game, state, s, left) + plan_progress(game, state, s, left)
     holdings = (worth * (seat.money - spent) + income * sum(money_worth(k) for k in range(left))
-                + MATERIAL_VOTES * (sum(stored(game, seat)) + MAKER_SHARE * makers * left))
+                + MATERIAL_VOTES * (sum(stored(game.tables, seat)) + MAKER_SHARE * makers * left))
     return (seat.votes - seat.pollution + future + holdings
             + promise_estimate(game, state, s)
             + council_estimate(game, state, s) - SPECIAL_RISK * len(seat.specials))
@@ -385,17 +385,18 @@ def promise_estimate(game: SmallCity, state: SmallCityState, s: int) -> float:
     gain, loss = scoring.PROMISE_GAIN[card.deck], scoring.PROMISE_LOSS[card.deck]
     # Early on the share reached says little (money is spent and earned
     # again, homes fill later): it counts more as the end nears.
-    late = 1.0 - rounds_ahead(game, state) / game.rounds
+    late = 1.0 - rounds_ahead(game, state) / game.tables.rounds
     if any(test[0] == "money" for test in card.test):
         late = late ** 3  # money is kept or gathered in the last rounds
-    share = late * scoring.progress(game, state, s, card) + (1 - late) * PROMISE_PRIOR[card.deck]
+    share = (late * scoring.progress(game.tables, state, s, card)
+             + (1 - late) * PROMISE_PRIOR[card.deck])
     return share * (gain + loss) - loss
 
 
 def estimates(game: SmallCity, state: SmallCityState) -> list[float]:
     if state.mode in ("basic", "votes"):
         return [vote_estimate(game, state, s) for s in range(state.players)]
-    rows = scoring.final(game, state)["rows"]
+    rows = scoring.final(game.tables, state)["rows"]
     worth = money_worth(rounds_ahead(game, state))
     return [row["score"] + worth * state.seats[row["seat"]].money for row in rows]
 

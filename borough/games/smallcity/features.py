@@ -47,10 +47,10 @@ def features(game: SmallCity, state: SmallCityState) -> tuple[list[list[float]],
         )
         income = sum(
             values.SHOP_DOLLARS if mark == 0 else values.CONVERTER_DOLLARS
-            for _, mark in citizens.workplaces(game, state, s, "commercial")
+            for _, mark in citizens.workplaces(game.tables, state, s, "commercial")
         )
-        makers = len(citizens.workplaces(game, state, s, "factory"))
-        materials = sum(stored(game, seat))
+        makers = len(citizens.workplaces(game.tables, state, s, "factory"))
+        materials = sum(stored(game.tables, seat))
         holdings = (
             worth * (seat.money - spent)
             + income * sum(values.money_worth(k) for k in range(left))
@@ -80,10 +80,10 @@ def features(game: SmallCity, state: SmallCityState) -> tuple[list[list[float]],
                 float(materials),
                 float(len(seat.specials)),
                 float(seat.pollution),
-                float(pollution.generated(game, state, s)),
+                float(pollution.generated(game.tables, state, s)),
             ]
         )
-    return rows, left / game.rounds
+    return rows, left / game.tables.rounds
 
 
 def covers(game: SmallCity, state: SmallCityState) -> bool:

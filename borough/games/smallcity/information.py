@@ -49,7 +49,7 @@ class Information:
             "seat": s, "money": seat.money, "votes": seat.votes, "pollution": seat.pollution,
             "career": seat.career, "reserve": seat.reserve, "hall_citizens": seat.hall_citizens,
             "hall_mats": list(seat.hall_mats), "zone": seat.zone,
-            "side": seat.side, "zone_size": self.zone(seat, seat.zone),
+            "side": seat.side, "zone_size": self.tables.zone(seat, seat.zone),
             "disc_row": list(seat.disc_row),
             "disc_col": list(seat.disc_col), "card": seat.card, "built": list(seat.built),
             "tiles": tiles, "grid": list(seat.grid), "occ": list(seat.occ),
@@ -71,7 +71,7 @@ class Information:
             "owe": list(seat.owe) if viewer == s or st.phase != BUILD else None,
             "pending": list(seat.pending),
             # the seat's own Promise progress and score now, for its eyes only
-            "standing": standing(self, st, s) if viewer == s and not over else None,  # type: ignore[arg-type]
+            "standing": standing(self.tables, st, s) if viewer == s and not over else None,  # type: ignore[arg-type]
         }
         return out
 

@@ -148,7 +148,7 @@ def _offers(view: Any) -> list[str]:
 
 
 def _placing(game: Any, o: dict[str, Any]) -> list[str]:
-    t = game.types[game.warehouse if o["step"] == "warehouse" else o["sel"][0]]
+    t = game.types[game.tables.warehouse if o["step"] == "warehouse" else o["sel"][0]]
     face = 0 if o["step"] == "warehouse" else o["sel"][1]
     blocks = [(f"{k}.", shape_lines(shape, t.family, first=True))
               for k, shape in enumerate(t.faces[face], 1)]
@@ -172,7 +172,7 @@ def render(game: Any, observation: dict[str, Any]) -> str:
                 for c, t in zip(o["circle"], o["taken"], strict=True) if c >= 0 and t == -1]
     out.append("Materials in reserve: " + ", ".join(
         f"{n} {MATERIALS[m]}" for m, n in enumerate(o["mats"])))
-    mayor = tuple(game.edges[o["mayor"]]) if o["mayor"] >= 0 else ()
+    mayor = tuple(game.tables.edges[o["mayor"]]) if o["mayor"] >= 0 else ()
     for seat in o["seats"]:
         s = seat["seat"]
         you = s == o["viewer"]
@@ -216,7 +216,7 @@ def parse_move(view: Any, text: str) -> Any:
     legal = view.legal_actions
     if o["step"] in _PLACING:
         game = view.game
-        t = game.types[game.warehouse if o["step"] == "warehouse" else o["sel"][0]]
+        t = game.types[game.tables.warehouse if o["step"] == "warehouse" else o["sel"][0]]
         shapes = t.faces[0 if o["step"] == "warehouse" else o["sel"][1]]
         if turn is not None and not 1 <= turn <= len(shapes):
             return f"There are orientations 1 to {len(shapes)}."

@@ -35,7 +35,7 @@ from borough.games.smallcity.data import (
     Content,
     load,
 )
-from borough.games.smallcity.geometry import EDGES, Plan, plan_of
+from borough.games.smallcity.geometry import EDGES
 from borough.games.smallcity.information import Information
 from borough.games.smallcity.phases.actions import Actions
 from borough.games.smallcity.phases.construction import Construction
@@ -49,10 +49,10 @@ from borough.games.smallcity.state import (
     CEMETERY,
     NOBODY,
     OVER,
-    Seat,
     SmallCityState,
 )
 from borough.games.smallcity.steps import STEPS
+from borough.games.smallcity.tables import Tables
 from borough.games.smallcity.terms import (  # noqa: F401 - names other modules import from here
     ARCHITECT,
     CARDS,
@@ -92,49 +92,10 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
     prompt = prompts.prompt
 
     def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:
-        self.content: Content = load(data_dir)
-        self.types = self.content.types
-        self.edges = EDGES
-        self.warehouse = self.content.by_key["warehouse"]
-        self.city_hall = self.content.by_key["city_hall"]
-        self.hall_capacity = int(self.content.setup["city_hall_capacity"])
-        self.rounds = int(self.content.setup["rounds"])
-        # tiles a seat may choose to build (City Hall and Warehouses come otherwise),
-        # and per type the faces that differ (alike faces are one choice)
-        self.buildable_types = tuple(
-            t for t in self.types if t.family not in ("city_hall", "warehouse"))
-        self.distinct_faces: dict[int, tuple[int, ...]] = {
-            t.id: tuple(f for f, face in enumerate(t.faces) if face not in t.faces[:f])
-            for t in self.types
-        }
-        self.tile_rows = tuple(build.tile_row(t) for t in self.buildable_types)
-        self.tile_row = {row[1]: (row,) for row in self.tile_rows}
-        # per type, face and orientation: the shape planned for the placement tests
-        self.plans: dict[int, tuple[tuple[Plan, ...], ...]] = {
-            t.id: tuple(tuple(plan_of(shape, t.family == "harbor") for shape in face)
-                        for face in t.faces)
-            for t in self.types
-        }
-        # per Factory type, face and orientation: the influence area at each anchor
-        self.areas: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {
-            t.id: tuple(tuple(build.area_table(shape) for shape in face) for face in t.faces)
-            for t in self.types if t.family == "factory"
-        }
-        self.grown: dict[tuple, bool] = {}  # see build._grows
-        self.next_level: dict[int, int] = {}
-        for t in self.types:
-            for u in self.types:
-                if u.family == t.family and u.level == t.level + 1 and t.family in (
-                    "residential", "commercial", "factory"
-                ):
-                    self.next_level[t.id] = u.id
-
-    def zones(self, seat: Seat) -> tuple[int, ...]:
-        """SC-42, SC-46: the Constructible Zone sizes of the seat's board side."""
-        return self.content.zones[seat.side]
-
-    def zone(self, seat: Seat, step: int) -> int:
-        return self.content.zones[seat.side][step]
+        self.tables = Tables(load(data_dir))
+        # the content every game offers, and its tile types, which views and bots read
+        self.content: Content = self.tables.content
+        self.types = self.tables.types
 
     def option_sets(self) -> list[dict[str, Any]]:
         return [
@@ -201,13 +162,13 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
             return self.behind_screen(state, seat, self._build_legal, state, seat, action)
         step, kind = state.step, action[0]
         if step == "to" and kind == "to":
-            return citizens.can_go(self, state, seat, action[1], action[2])
+            return citizens.can_go(self.tables, state, seat, action[1], action[2])
         if step == "pick" and kind == "pick":
-            return citizens.can_pick(self, state, seat, action[1], action[2])
+            return citizens.can_pick(self.tables, state, seat, action[1], action[2])
         if step == "card":
             return kind == "card" and self._card_ok(state, seat, action[1])
         if step == "tile" and kind == "tile":
-            return action in build.tile_choices(self, state, seat, only=action[1])
+            return action in build.tile_choices(self.tables, state, seat, only=action[1])
         return action in self._legal(state, seat)
 
     def _legal(self, state: SmallCityState, seat: int) -> list[Action]:
@@ -243,7 +204,7 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
         for s, seat in enumerate(st.seats):
             if len(seat.grid) != CELLS or len(seat.occ) != CELLS:
                 raise CorruptData(f"{name(s)}'s borough is not a 10x10 grid")
-            if seat.hall_citizens + len(seat.hall_mats) > self.hall_capacity:
+            if seat.hall_citizens + len(seat.hall_mats) > self.tables.hall_capacity:
                 raise CorruptData(f"{name(s)}'s City Hall holds more than it can")
             for i, tile in enumerate(seat.tiles):
                 if tile is None:
@@ -264,7 +225,7 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
             if sorted(c for c in range(CELLS) if seat.grid[c] == CEMETERY) != sorted(
                     seat.cemeteries):
                 raise CorruptData(f"{name(s)}'s Cemeteries do not match its grid")
-            if seat.side not in SIDES or not 0 <= seat.zone < len(self.zones(seat)):
+            if seat.side not in SIDES or not 0 <= seat.zone < len(self.tables.zones(seat)):
                 raise CorruptData(f"{name(s)}'s Constructible Zone is off its track")
 
     def all_actions(self) -> Iterable[Action]:
@@ -298,4 +259,4 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
 
     def max_decisions(self, players: int, options: dict[str, Any]) -> int:
         # setup, then per round and seat: cards, builds, moves, income, deaths, council
-        return 40 + self.rounds * players * 250
+        return 40 + self.tables.rounds * players * 250

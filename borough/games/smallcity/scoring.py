@@ -5,24 +5,22 @@ Rule ids refer to RULES.md.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from borough.core.game import Breakdown, ScorePart
 from borough.games.smallcity.build import name, stored
 from borough.games.smallcity.data import CELLS, Promise
 from borough.games.smallcity.geometry import influencers
 from borough.games.smallcity.state import SmallCityState
-
-if TYPE_CHECKING:
-    from borough.games.smallcity.rules import SmallCity
+from borough.games.smallcity.tables import Tables
 
 PROMISE_GAIN = (6, 12, 18)  # SC-88
 PROMISE_LOSS = (3, 6, 12)
 SPECIAL_LOSS = 5  # SC-A4
 
 
-def _tiles(g: SmallCity, st: SmallCityState, s: int):
-    return [(g.types[t.type], t) for t in st.seats[s].tiles if t is not None]
+def _tiles(tb: Tables, st: SmallCityState, s: int):
+    return [(tb.types[t.type], t) for t in st.seats[s].tiles if t is not None]
 
 
 def in_play(st: SmallCityState, s: int) -> int:
@@ -30,7 +28,7 @@ def in_play(st: SmallCityState, s: int) -> int:
     return sum(b.occ.count(s) for b in st.seats)
 
 
-def measure(g: SmallCity, st: SmallCityState, s: int, test: tuple[Any, ...]) -> tuple[int, int]:
+def measure(tb: Tables, st: SmallCityState, s: int, test: tuple[Any, ...]) -> tuple[int, int]:
     """(what the seat has, what the condition asks) for one Promise condition.
 
     Every condition is "at least": `pollution_below n` is measured as how far
@@ -39,7 +37,7 @@ def measure(g: SmallCity, st: SmallCityState, s: int, test: tuple[Any, ...]) -> 
     """
     seat = st.seats[s]
     kind = test[0]
-    tiles = _tiles(g, st, s)
+    tiles = _tiles(tb, st, s)
     if kind == "tiles":
         return sum(1 for t, _ in tiles if t.family == test[1]), test[2]
     if kind == "spaces":
@@ -70,14 +68,14 @@ def measure(g: SmallCity, st: SmallCityState, s: int, test: tuple[Any, ...]) -> 
                    for c in x.cells if seat.occ[c] == s), test[1]
     if kind == "workers":
         return sum(1 for b in st.seats for t in b.tiles
-                   if t is not None and g.types[t.type].family == test[1]
+                   if t is not None and tb.types[t.type].family == test[1]
                    for c in t.cells if b.occ[c] == s), test[2]
     if kind == "materials":
-        return sum(stored(g, seat)), test[1]
+        return sum(stored(tb, seat)), test[1]
     if kind == "columns":
         return sum(seat.disc_col), test[1]
     if kind == "zone_max":
-        return seat.zone, len(g.zones(seat)) - 1
+        return seat.zone, len(tb.zones(seat)) - 1
     if kind == "no_cemetery":
         return int(not seat.cemeteries), 1
     if kind == "tourists":
@@ -86,12 +84,12 @@ def measure(g: SmallCity, st: SmallCityState, s: int, test: tuple[Any, ...]) -> 
     raise ValueError(f"unknown promise condition {kind!r}")
 
 
-def condition(g: SmallCity, st: SmallCityState, s: int, test: tuple[Any, ...]) -> bool:
-    have, need = measure(g, st, s, test)
+def condition(tb: Tables, st: SmallCityState, s: int, test: tuple[Any, ...]) -> bool:
+    have, need = measure(tb, st, s, test)
     return have >= need
 
 
-def progress(g: SmallCity, st: SmallCityState, s: int, card: Promise) -> float:
+def progress(tb: Tables, st: SmallCityState, s: int, card: Promise) -> float:
     """How near the seat is to keeping `card`, from 0 to 1 (1: kept).
 
     For the computer players: a card that pays only when met gives no hint of
@@ -99,26 +97,26 @@ def progress(g: SmallCity, st: SmallCityState, s: int, card: Promise) -> float:
     """
     parts = []
     for test in card.test:
-        have, need = measure(g, st, s, test)
+        have, need = measure(tb, st, s, test)
         if test[0] == "pollution_below":  # lose the share by which pollution runs over
             parts.append(1.0 if have >= need else max(0.0, 1 + (have - 1) / test[1]))
         elif test[0] == "level" and have < need:
-            parts.append(max(have, _toward_level(g, st, s, test[1])) / need)
+            parts.append(max(have, _toward_level(tb, st, s, test[1])) / need)
         else:
             parts.append(1.0 if have >= need else max(0.0, have) / need)
     return sum(parts) / len(parts)
 
 
-def _toward_level(g: SmallCity, st: SmallCityState, s: int, family: str) -> float:
+def _toward_level(tb: Tables, st: SmallCityState, s: int, family: str) -> float:
     """The best level a tile of `family` has, plus a share of a level for the
     influences its next upgrade needs that it already has (SC-31, SC-33, SC-35)."""
     seat = st.seats[s]
     best = 0.0
     for i, tile in enumerate(seat.tiles):
-        if tile is None or g.types[tile.type].family != family:
+        if tile is None or tb.types[tile.type].family != family:
             continue
-        level = g.types[tile.type].level
-        around = [g.types[seat.tiles[j].type] for j in influencers(g.content, seat, i)]
+        level = tb.types[tile.type].level
+        around = [tb.types[seat.tiles[j].type] for j in influencers(tb.content, seat, i)]
         if family == "residential":
             count = sum(1 for t in around if t.cultural)
         elif family == "commercial":
@@ -130,38 +128,38 @@ def _toward_level(g: SmallCity, st: SmallCityState, s: int, family: str) -> floa
     return best
 
 
-def kept(g: SmallCity, st: SmallCityState, s: int, card: Promise) -> bool:
-    return all(condition(g, st, s, t) for t in card.test)
+def kept(tb: Tables, st: SmallCityState, s: int, card: Promise) -> bool:
+    return all(condition(tb, st, s, t) for t in card.test)
 
 
-def special_kept(g: SmallCity, st: SmallCityState, s: int, card: Promise) -> bool:
+def special_kept(tb: Tables, st: SmallCityState, s: int, card: Promise) -> bool:
     """SC-A4: a Special Promise needs the seat to be the only one meeting it."""
-    if not kept(g, st, s, card):
+    if not kept(tb, st, s, card):
         return False
-    return not any(kept(g, st, o, card) for o in range(st.players) if o != s)
+    return not any(kept(tb, st, o, card) for o in range(st.players) if o != s)
 
 
-def revenue(g: SmallCity, st: SmallCityState, s: int) -> int:
+def revenue(tb: Tables, st: SmallCityState, s: int) -> int:
     """SC-A6: $L^2 per Cultural building and Residential Zone (L = its spaces)."""
     return sum(
-        len(x.cells) ** 2 for t, x in _tiles(g, st, s)
+        len(x.cells) ** 2 for t, x in _tiles(tb, st, s)
         if t.cultural or t.family == "residential"
     )
 
 
-def final(g: SmallCity, st: SmallCityState) -> dict[str, Any]:
+def final(tb: Tables, st: SmallCityState) -> dict[str, Any]:
     """Per-seat final figures: promise outcome, score in the chosen victory, tie keys."""
     rows = []
     for s in range(st.players):
         seat = st.seats[s]
-        p = g.content.promises[seat.promise - 1] if seat.promise > 0 else None
-        ok = bool(p and kept(g, st, s, p))
+        p = tb.content.promises[seat.promise - 1] if seat.promise > 0 else None
+        ok = bool(p and kept(tb, st, s, p))
         delta = 0
         if p is not None:
             delta = PROMISE_GAIN[p.deck] if ok else -PROMISE_LOSS[p.deck]
-        specials = [special_kept(g, st, s, g.content.specials[n - 1]) for n in seat.specials]
+        specials = [special_kept(tb, st, s, tb.content.specials[n - 1]) for n in seat.specials]
         special_delta = -SPECIAL_LOSS * sum(1 for k in specials if not k)
-        cultural_spaces = sum(len(x.cells) for t, x in _tiles(g, st, s) if t.cultural)
+        cultural_spaces = sum(len(x.cells) for t, x in _tiles(tb, st, s) if t.cultural)
         # the parts the score is the sum of, named as a player reads them
         if st.mode == "economic":  # SC-A7
             parts = [["Money", seat.money], ["Revenue", seat.revenue], ["Promise", delta]]
@@ -188,10 +186,10 @@ def final(g: SmallCity, st: SmallCityState) -> dict[str, Any]:
     return {"rows": rows}
 
 
-def rating(g: SmallCity, score: int) -> str:
+def rating(tb: Tables, score: int) -> str:
     """SC-S6: the solo rating for a final score."""
-    name = g.content.solo["below_lowest"]
-    for low, title in g.content.solo["ratings"]:
+    name = tb.content.solo["below_lowest"]
+    for low, title in tb.content.solo["ratings"]:
         if score >= low:
             name = title
     return name
@@ -212,7 +210,7 @@ TIE_WORDS = {
 """What each tie key after the score says, by victory (SC-90, SC-A7, SC-A9, SC-A11)."""
 
 
-def breakdown(g: SmallCity, st: SmallCityState, detail: dict[str, Any]) -> Breakdown:
+def breakdown(tb: Tables, st: SmallCityState, detail: dict[str, Any]) -> Breakdown:
     """The result's parts as a Breakdown: every part of every seat, the tie key that
     decided (or that none did) and, solo, the score's place on the book's scale."""
     rows = detail["rows"]
@@ -223,8 +221,8 @@ def breakdown(g: SmallCity, st: SmallCityState, detail: dict[str, Any]) -> Break
                        tuple(dict(r["parts"]).get(t, 0) for r in rows)) for t in titles]
     scale = None
     if st.players == 1:  # SC-S6
-        scale = {"steps": [list(r) for r in g.content.solo["ratings"]],
-                 "below": g.content.solo["below_lowest"], "reached": detail.get("rating"),
+        scale = {"steps": [list(r) for r in tb.content.solo["ratings"]],
+                 "below": tb.content.solo["below_lowest"], "reached": detail.get("rating"),
                  "score": rows[0]["score"]}
     return Breakdown(parts, _tiebreak(st, rows), scale)
 

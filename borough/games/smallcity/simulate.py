@@ -32,7 +32,7 @@ def estimate(st: SmallCityState, s: int) -> float:
         return -1000.0
     left = 9 - st.round
     covered = sum(len(t.cells) for t in seat.tiles if t is not None)
-    return (seat.votes + pollution.votes_of(GAME, st, s) * left + 0.6 * seat.money
+    return (seat.votes + pollution.votes_of(GAME.tables, st, s) * left + 0.6 * seat.money
             + 0.8 * covered + 0.5 * sum(seat.disc_col) - 1.2 * seat.pollution
             - 4 * (len(seat.specials) + (1 if st.draw and st.current == s else 0)))
 

@@ -5,23 +5,21 @@ SC-A4 to SC-A11). Read by the boards and the terminal; the rules never use it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from borough.games.smallcity import scoring
 from borough.games.smallcity.state import SmallCityState
-
-if TYPE_CHECKING:
-    from borough.games.smallcity.rules import SmallCity
+from borough.games.smallcity.tables import Tables
 
 
-def standing(g: SmallCity, st: SmallCityState, s: int) -> dict[str, Any]:
+def standing(tb: Tables, st: SmallCityState, s: int) -> dict[str, Any]:
     seat = st.seats[s]
-    promise = g.content.promises[seat.promise - 1] if seat.promise > 0 else None
-    specials = [g.content.specials[n - 1] for n in seat.specials]
-    row = scoring.final(g, st)["rows"][s]
+    promise = tb.content.promises[seat.promise - 1] if seat.promise > 0 else None
+    specials = [tb.content.specials[n - 1] for n in seat.specials]
+    row = scoring.final(tb, st)["rows"][s]
     return {
-        "promise": [list(scoring.measure(g, st, s, t)) for t in promise.test] if promise else [],
-        "specials": [[list(scoring.measure(g, st, s, t)) for t in card.test]
+        "promise": [list(scoring.measure(tb, st, s, t)) for t in promise.test] if promise else [],
+        "specials": [[list(scoring.measure(tb, st, s, t)) for t in card.test]
                      for card in specials],
         "promise_delta": row["promise_delta"],
         "score": row["score"],

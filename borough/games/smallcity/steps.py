@@ -40,13 +40,13 @@ def _side(g: SmallCity, st: SmallCityState, s: int, a: Action, ev: list[Event]) 
 
 
 def _hall(g: SmallCity, st: SmallCityState, s: int, a: Action, ev: list[Event]) -> None:
-    t = g.types[g.city_hall]  # SC-44
-    build.place_tile(g, st, s, t, 0, a[1], a[2], ev, private=False)
+    t = g.types[g.tables.city_hall]  # SC-44
+    build.place_tile(g.tables, st, s, t, 0, a[1], a[2], ev, private=False)
     g.next_setup(st, ev)
 
 
 def _placements(g: SmallCity, st: SmallCityState, s: int) -> list[Action]:
-    return build.placements(g, st, s, g.types[st.sel[0]], st.sel[1], actions=True)
+    return build.placements(g.tables, st, s, g.types[st.sel[0]], st.sel[1], actions=True)
 
 
 # -------------------------------------------------------------- phase 1
@@ -79,7 +79,7 @@ def _benefits(g: SmallCity, st: SmallCityState, s: int) -> list[Action]:
 
 
 def _council_choices(g: SmallCity, st: SmallCityState, s: int) -> list[Action]:
-    return council.choices(g, st, s, councilor=st.step == "councilor")
+    return council.choices(g.tables, st, s, councilor=st.step == "councilor")
 
 
 def _tile(g: SmallCity, st: SmallCityState, s: int, a: Action, ev: list[Event]) -> None:
@@ -94,24 +94,24 @@ def _tile(g: SmallCity, st: SmallCityState, s: int, a: Action, ev: list[Event]) 
 def _warehouse_spots(g: SmallCity, st: SmallCityState, s: int) -> list[Action]:
     tile = st.seats[s].tiles[st.sel[2]]
     assert tile is not None
-    mask, inf = build.survey(g, st, s)
-    return [("place", o, a) for o, a in build.warehouse_spots(g, tile.cells, mask, inf)]
+    mask, inf = build.survey(g.tables, st, s)
+    return [("place", o, a) for o, a in build.warehouse_spots(g.tables, tile.cells, mask, inf)]
 
 
 def _warehouse(g: SmallCity, st: SmallCityState, s: int, a: Action, ev: list[Event]) -> None:
-    t = g.types[g.warehouse]  # SC-34
-    build.place_tile(g, st, s, t, 0, a[1], a[2], ev, g.sealed(st))
+    t = g.types[g.tables.warehouse]  # SC-34
+    build.place_tile(g.tables, st, s, t, 0, a[1], a[2], ev, g.sealed(st))
     g.after_tile(st, s, ev)
 
 
 def _staff(g: SmallCity, st: SmallCityState, s: int, a: Action, ev: list[Event]) -> None:
     if a[0] == "staff":  # SC-50
-        stations.staff(g, st, s, st.sel[2], a[1], ev, g.sealed(st))
+        stations.staff(g.tables, st, s, st.sel[2], a[1], ev, g.sealed(st))
     g.after_build_unit(st, s, ev)
 
 
 def _extend(g: SmallCity, st: SmallCityState, s: int, a: Action, ev: list[Event]) -> None:
-    build.upgrade(g, st, s, st.sel[2], a[1], a[2], ev, g.sealed(st))  # SC-40
+    build.upgrade(g.tables, st, s, st.sel[2], a[1], a[2], ev, g.sealed(st))  # SC-40
     st.step = "build"
 
 
@@ -124,7 +124,7 @@ def _spend(g: SmallCity, st: SmallCityState, s: int, a: Action, ev: list[Event])
 
 
 def _store(g: SmallCity, st: SmallCityState, s: int, a: Action, ev: list[Event]) -> None:
-    stores.store(g, st, s, a[1], a[2], a[3], ev)  # SC-65, SC-82
+    stores.store(g.tables, st, s, a[1], a[2], a[3], ev)  # SC-65, SC-82
     g.continue_storing(st, s, ev)
 
 
@@ -139,14 +139,14 @@ def _pick(g: SmallCity, st: SmallCityState, s: int, a: Action, ev: list[Event]) 
 
 def _destinations(g: SmallCity, st: SmallCityState, s: int) -> list[Action]:
     b, c = st.picked
-    return citizens.destinations(g, st, s, b, c) or [("home",)]  # SC-56
+    return citizens.destinations(g.tables, st, s, b, c) or [("home",)]  # SC-56
 
 
 def _to(g: SmallCity, st: SmallCityState, s: int, a: Action, ev: list[Event]) -> None:
     if a[0] == "home":
-        citizens.move_home(g, st, s, ev)
+        citizens.move_home(g.tables, st, s, ev)
     else:
-        citizens.move_to(g, st, s, a[1], a[2], ev)
+        citizens.move_to(g.tables, st, s, a[1], a[2], ev)
     st.picked = [-1, -1]
     g.begin_pick(st, s, ev)
 
@@ -161,7 +161,7 @@ def _income(g: SmallCity, st: SmallCityState, s: int, a: Action, ev: list[Event]
     if a[0] == "done":
         g.finish_income(st, s, ev)
     else:
-        citizens.convert(g, st, s, a, ev)  # SC-64
+        citizens.convert(g.tables, st, s, a, ev)  # SC-64
         g.continue_payment(st, s, ev)
 
 
@@ -197,7 +197,7 @@ STEPS: dict[str, Step] = {
                  "keep a Special Promise"),
     "benefit": Step(_benefits, lambda g, st, s, a, ev: g.take_benefit(st, s, a[1], ev),
                     "choose the council benefit"),
-    "tile": Step(lambda g, st, s: [*build.tile_choices(g, st, s), ("pass",)], _tile,
+    "tile": Step(lambda g, st, s: [*build.tile_choices(g.tables, st, s), ("pass",)], _tile,
                  "choose a tile or pass"),
     "build": Step(lambda g, st, s: g.build_choices(st, s),
                   lambda g, st, s, a, ev: g.build_step(st, s, a, ev),
@@ -207,24 +207,24 @@ STEPS: dict[str, Step] = {
     "warehouse": Step(_warehouse_spots, _warehouse, "place the Warehouse"),
     "staff": Step(lambda g, st, s: stations.staff_choices(st, s), _staff,
                   "staff the station or skip"),
-    "extend": Step(lambda g, st, s: build.upgrade_extensions(g, st, s, st.sel[2]), _extend,
+    "extend": Step(lambda g, st, s: build.upgrade_extensions(g.tables, st, s, st.sel[2]), _extend,
                    "choose where the tile grows"),
     "waive": Step(lambda g, st, s: g.waive_choices(st, s),
                   lambda g, st, s, a, ev: g.waive(st, s, a[1] if a[0] == "waive" else -1, ev),
                   "say which material the Architect waives, or pass"),
     "spend": Step(lambda g, st, s: stores.spend_choices(st, s), _spend,
                   "say which store pays the material"),
-    "store": Step(lambda g, st, s: stores.store_choices(g, st, s), _store,
+    "store": Step(lambda g, st, s: stores.store_choices(g.tables, st, s), _store,
                   "say where a material goes"),
-    "pick": Step(lambda g, st, s: citizens.pick_choices(g, st, s), _pick,
+    "pick": Step(lambda g, st, s: citizens.pick_choices(g.tables, st, s), _pick,
                  "choose a citizen to move or finish"),
     "to": Step(_destinations, _to, "choose where it goes"),
-    "house": Step(lambda g, st, s: [("house", c) for c in citizens.empty_homes(g, st, s)],
+    "house": Step(lambda g, st, s: [("house", c) for c in citizens.empty_homes(g.tables, st, s)],
                   _house, "house a citizen"),
-    "income": Step(lambda g, st, s: citizens.income_choices(g, st, s), _income,
+    "income": Step(lambda g, st, s: citizens.income_choices(g.tables, st, s), _income,
                    "convert or finish"),
-    "kill": Step(lambda g, st, s: pollution.victims(g, st, s),
+    "kill": Step(lambda g, st, s: pollution.victims(g.tables, st, s),
                  lambda g, st, s, a, ev: g.do_kill(st, s, a[1], ev), "choose who dies"),
-    "bury": Step(lambda g, st, s: [("bury", c) for c in pollution.cemetery_spots(g, st, s)],
+    "bury": Step(lambda g, st, s: [("bury", c) for c in pollution.cemetery_spots(g.tables, st, s)],
                  _bury, "place the Cemetery"),
 }

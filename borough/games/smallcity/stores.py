@@ -9,16 +9,12 @@ Rule ids refer to RULES.md.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from borough.core.game import Event
 from borough.games.smallcity.build import hall_room, name, return_material
 from borough.games.smallcity.data import CELLS, MATERIALS
 from borough.games.smallcity.geometry import label
 from borough.games.smallcity.state import Seat, SmallCityState
-
-if TYPE_CHECKING:
-    from borough.games.smallcity.rules import SmallCity
+from borough.games.smallcity.tables import Tables
 
 HALL = CELLS  # the store name of City Hall in actions
 
@@ -51,10 +47,10 @@ def holders(seat: Seat, m: int) -> list[tuple[int, int]]:
     return out
 
 
-def rooms(g: SmallCity, seat: Seat) -> list[tuple[int, int]]:
+def rooms(tb: Tables, seat: Seat) -> list[tuple[int, int]]:
     """(store, free spaces) of every store with room."""
     out = []
-    room = hall_room(g, seat)
+    room = hall_room(tb, seat)
     if room > 0:
         out.append((HALL, room))
     for cell, stock in _warehouses(seat):
@@ -83,10 +79,10 @@ def take(st: SmallCityState, s: int, m: int, store: int) -> None:
     return_material(st, s, m)
 
 
-def put(g: SmallCity, seat: Seat, m: int, store: int) -> bool:
+def put(tb: Tables, seat: Seat, m: int, store: int) -> bool:
     """Lay material `m` on a free space of a store; False when it is full."""
     if store == HALL:
-        if hall_room(g, seat) <= 0:
+        if hall_room(tb, seat) <= 0:
             return False
         seat.hall_mats.append(m)
         return True
@@ -149,14 +145,14 @@ def _fill(items: list[int], room: list[tuple[int, int]], by_kind: bool) -> list[
     return [(i, store) for i in firsts.values() for store, _ in room]
 
 
-def store_choices(g: SmallCity, st: SmallCityState, s: int) -> list[tuple]:
+def store_choices(tb: Tables, st: SmallCityState, s: int) -> list[tuple]:
     """("store", kind, borough, store) for the next waiting material, or []
     when none of them can be kept any more."""
     seat = st.seats[s]
     items = seat.pending
     if not items:
         return []
-    room = rooms(g, seat)
+    room = rooms(tb, seat)
     if room:
         return [("store", i % 3, i // 3, store) for i, store in _fill(items, room, False)]
     # SC-65: a tourist's material with no room at home may stay in a Warehouse
@@ -170,31 +166,31 @@ def store_choices(g: SmallCity, st: SmallCityState, s: int) -> list[tuple]:
     return []
 
 
-def store(g: SmallCity, st: SmallCityState, s: int, m: int, b: int, where_: int,
+def store(tb: Tables, st: SmallCityState, s: int, m: int, b: int, where_: int,
           events: list[Event] | None) -> None:
     """Lay a waiting material: at home while there is room, else abroad in `b`."""
     seat = st.seats[s]
     seat.pending.remove(b * 3 + m)
-    home = bool(rooms(g, seat))
-    put(g, seat if home else st.seats[b], m, where_)
+    home = bool(rooms(tb, seat))
+    put(tb, seat if home else st.seats[b], m, where_)
     if events is not None:
         abroad = "" if home else f" in {name(b)}'s borough"
         events.append(Event(f"{name(s)} stores a {MATERIALS[m]} {where(where_)}{abroad}.",
                             "store", s))
 
 
-def settle(g: SmallCity, st: SmallCityState, s: int, events: list[Event]) -> bool:
+def settle(tb: Tables, st: SmallCityState, s: int, events: list[Event]) -> bool:
     """Store the waiting materials wherever the outcome is forced; True while a
     choice is left. What cannot be kept anywhere goes back to the reserve."""
     seat = st.seats[s]
     while seat.pending:
-        options = store_choices(g, st, s)
+        options = store_choices(tb, st, s)
         if len(options) > 1:
             return True
         if not options:
             break
         _, m, b, where_ = options[0]
-        store(g, st, s, m, b, where_, None)
+        store(tb, st, s, m, b, where_, None)
     if seat.pending:
         for i in seat.pending:
             st.mats[i % 3] += 1

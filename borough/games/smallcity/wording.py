@@ -70,9 +70,9 @@ def _placed(g: Any, state: SmallCityState | None) -> tuple[TileType, int] | None
     if state is None:
         return None
     if state.step == "hall":
-        return g.types[g.city_hall], 0
+        return g.types[g.tables.city_hall], 0
     if state.step == "warehouse":
-        return g.types[g.warehouse], 0
+        return g.types[g.tables.warehouse], 0
     if state.step == "place" and 0 <= state.sel[0] < len(g.types):
         return g.types[state.sel[0]], state.sel[1]
     return None
@@ -152,14 +152,15 @@ class Wording:
             if state is None or state.step != "pick":
                 return which
             # SC-53: residents and staff may stay; everyone else must move
-            if citizens.must_move(self, state, state.current, action[1], action[2]):  # type: ignore[arg-type]
+            if citizens.must_move(self.tables, state, state.current, action[1], action[2]):  # type: ignore[arg-type]
                 return f"{which} (it must move this round)"
             return f"{which} (it may also stay)"
         if kind == "to":
             where = f"Move it to {label(action[2])} in {name(action[1])}'s borough"
             if state is None or state.step != "to" or state.picked[0] < 0:
                 return where
-            return f"{where}: {effects.arrival(self, state, state.current, action[1], action[2])}"
+            arrival = effects.arrival(self.tables, state, state.current, action[1], action[2])
+            return f"{where}: {arrival}"
         if kind == "house":
             return f"House a citizen from City Hall on {label(action[1])}"
         if kind == "sell":
@@ -207,14 +208,14 @@ class Wording:
             bundle = options[i]
             what = ", ".join(f"{n} {MATERIALS[m]}" for m, n in enumerate(bundle) if n)
             return f"Take {what or 'nothing'} from the Department of Industry"
-        amount = council.board(self, state)["economy"][col - 1]  # type: ignore[arg-type]
+        amount = council.board(self.tables, state)["economy"][col - 1]  # type: ignore[arg-type]
         what = f"${amount}" if options[i] == "money" else f"{amount} votes"
         return f"Take {what} from the Department of Economy"
 
     def _council_price(self, state: SmallCityState | None, col: int, pay: str) -> str:
         if state is None or pay == "promise":
             return PAY_NAMES[pay]
-        price = council.board(self, state)["price"][col]  # type: ignore[arg-type]
+        price = council.board(self.tables, state)["price"][col]  # type: ignore[arg-type]
         return f"${price}" if pay == "money" else f"{price} vote{'s' if price != 1 else ''}"
 
     def _council_words(self, action: Action, state: SmallCityState | None) -> str:

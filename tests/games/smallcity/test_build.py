@@ -42,7 +42,7 @@ def spots(st, key: str, s: int = 0) -> set[frozenset[int]]:
     t = GAME.types[KEY[key]]
     out = set()
     for f in range(len(t.faces)):
-        for o, a in build.placements(GAME, st, s, t, f):
+        for o, a in build.placements(GAME.tables, st, s, t, f):
             out.add(frozenset(place_cells(t.faces[f][o], a)))
     return out
 
@@ -51,7 +51,7 @@ def build_tile(st, key: str, where: list[str], s: int = 0) -> None:
     t = GAME.types[KEY[key]]
     want = frozenset(cells(*where))
     for f in range(len(t.faces)):
-        for o, a in build.placements(GAME, st, s, t, f):
+        for o, a in build.placements(GAME.tables, st, s, t, f):
             if frozenset(place_cells(t.faces[f][o], a)) == want:
                 act(st, ("tile", t.id, f), s)
                 act(st, ("place", o, a), s)
@@ -345,7 +345,7 @@ def test_sc36_parks_anywhere_never_upgraded():
     put(st, 0, "res1", cells("E7"))
     assert frozenset(cells("E6")) in spots(st, "park1")
     index = put(st, 0, "park1", cells("G5"))
-    assert build.upgrade_extensions(GAME, st, 0, index) == []
+    assert build.upgrade_extensions(GAME.tables, st, 0, index) == []
 
 
 def test_sc37_unique_buildings_once_and_never_again():
@@ -362,7 +362,7 @@ def test_sc38_cultural_buildings_pay_materials_from_hall_then_warehouse():
     # Rules SC-38.
     st = board()
     seat = st.seats[0]
-    assert not build.affordable(GAME, st, seat, GAME.types[KEY["museum"]], False)
+    assert not build.affordable(GAME.tables, st, seat, GAME.types[KEY["museum"]], False)
     seat.hall_mats = [0]
     w = put(st, 0, "warehouse", cells("H1", "H2"))
     seat.tiles[w].stock = [0, 1]
@@ -429,7 +429,7 @@ def test_sc40_upgrades_keep_space_kinds_of_factories():
     st = board()
     put(st, 0, "refinery", cells("E4"))
     idx = put(st, 0, "fac1", cells("E5"), [0])  # wood
-    options = build.upgrade_extensions(GAME, st, 0, idx)
+    options = build.upgrade_extensions(GAME.tables, st, 0, idx)
     kinds = {(c, m) for _, c, m in options}
     # a wood space can grow into "ws" (stone beside it) only
     assert (cell("E6"), 1) in kinds and (cell("E6"), 0) not in kinds
@@ -447,9 +447,9 @@ def test_sc41_no_build_and_expand():
 def test_sc42_zone_sizes_by_side():
     # Rules SC-42.
     st = start(1, 1, side="expert")
-    assert GAME.zone(st.seats[0], 0) == 6 and GAME.zone(st.seats[0], 4) == 10
+    assert GAME.tables.zone(st.seats[0], 0) == 6 and GAME.tables.zone(st.seats[0], 4) == 10
     st2 = start(1, 1)
-    assert [GAME.zone(st2.seats[0], i) for i in range(4)] == [7, 8, 9, 10]
+    assert [GAME.tables.zone(st2.seats[0], i) for i in range(4)] == [7, 8, 9, 10]
 
 
 def test_sc43_both_faces_and_every_orientation():
@@ -482,7 +482,7 @@ def test_sc10_sc38_architect_makes_a_museum_affordable_with_one_wood_short():
     st = board()
     seat = st.seats[0]
     seat.hall_mats = [0, 1]
-    assert not build.affordable(GAME, st, seat, GAME.types[KEY["museum"]], False)
+    assert not build.affordable(GAME.tables, st, seat, GAME.types[KEY["museum"]], False)
     seat.card = 1  # the Architect
     build_tile(st, "museum", ["E5", "E6", "F5"])
     assert seat.hall_mats == [] and seat.architect_used

@@ -21,10 +21,10 @@ from tests.games.smallcity.helpers import GAME
 
 def plain_placements(st, s, t, face) -> list[tuple[int, int]]:
     """Every (orientation, anchor), one space at a time (SC-26, SC-31 to SC-36)."""
-    mask, inf = build.survey(GAME, st, s)
+    mask, inf = build.survey(GAME.tables, st, s)
     waived = st.build_mode == "council" and bool(st.build_size[2])
     needs_warehouse = t.family == "factory" and not waived
-    if needs_warehouse and stacks.stack(st, s, GAME.types[GAME.warehouse]) <= 0:
+    if needs_warehouse and stacks.stack(st, s, GAME.types[GAME.tables.warehouse]) <= 0:
         return []
     forbidden, need = (0, None) if st.build_mode == "setup" else build._criteria(t, inf, waived)
     out = []
@@ -42,7 +42,7 @@ def plain_placements(st, s, t, face) -> list[tuple[int, int]]:
                 ok = False
             if ok and needs_warehouse:
                 free = mask & ~forbidden
-                ok = bool(build.warehouse_spots(GAME, cells, free, inf))
+                ok = bool(build.warehouse_spots(GAME.tables, cells, free, inf))
             if ok:
                 out.append((o, anchor))
     return out
@@ -53,14 +53,14 @@ def plain_tile_choices(st, s) -> list[tuple[str, int, int]]:
     council = st.build_mode == "council"
     lo, hi, _ = st.build_size
     out = []
-    for t in GAME.buildable_types:
+    for t in GAME.tables.buildable_types:
         if council and (t.cultural or not lo <= t.level <= hi):
             continue
         if not stacks.available(st, s, t):
             continue
-        if not build.affordable(GAME, st, st.seats[s], t, council):
+        if not build.affordable(GAME.tables, st, st.seats[s], t, council):
             continue
-        for face in GAME.distinct_faces[t.id]:
+        for face in GAME.tables.distinct_faces[t.id]:
             if plain_placements(st, s, t, face):
                 out.append(("tile", t.id, face))
     return out
@@ -96,10 +96,10 @@ def test_sc29_quick_build_lists_equal_the_plain_rules(players, options, seed):
     for st, seat, step in build_points(players, options, seed):
         def check(st=st, seat=seat, step=step):
             if step in ("build", "tile"):
-                assert build.tile_choices(GAME, st, seat) == plain_tile_choices(st, seat)
+                assert build.tile_choices(GAME.tables, st, seat) == plain_tile_choices(st, seat)
             else:
                 t = GAME.types[st.sel[0]]
-                assert build.placements(GAME, st, seat, t, st.sel[1]) == plain_placements(
+                assert build.placements(GAME.tables, st, seat, t, st.sel[1]) == plain_placements(
                     st, seat, t, st.sel[1])
         if st.phase == "build":
             GAME.behind_screen(st, seat, check)
@@ -110,7 +110,7 @@ def test_sc29_quick_build_lists_equal_the_plain_rules(players, options, seed):
 
 
 def _plain_survey(st, s):
-    mask, inf = build.buildable(GAME, st, s), influence(GAME.content, st.seats[s])
+    mask, inf = build.buildable(GAME.tables, st, s), influence(GAME.content, st.seats[s])
     return _flat(mask, inf)
 
 
@@ -128,7 +128,7 @@ def test_sc20_the_remembered_survey_is_never_stale(players, seed):
     st = GAME.setup(players, seed)
     while not GAME.is_over(st):
         for s in range(players):
-            assert _flat(*build.survey(GAME, st, s)) == _plain_survey(st, s)
+            assert _flat(*build.survey(GAME.tables, st, s)) == _plain_survey(st, s)
         if rng.random() < 0.2:
             st = GAME.clone(st)  # a clone carries the remembered survey along
         seat = rng.choice(GAME.to_act(st))
@@ -143,10 +143,10 @@ def plain_extensions(st, s, index) -> list[tuple]:
     seat = st.seats[s]
     tile = seat.tiles[index]
     t = GAME.types[tile.type]
-    nxt = GAME.next_level.get(t.id)
+    nxt = GAME.tables.next_level.get(t.id)
     if tile.fresh or nxt is None or stacks.stack(st, s, GAME.types[nxt]) <= 0:
         return []
-    mask, inf = build.survey(GAME, st, s)
+    mask, inf = build.survey(GAME.tables, st, s)
     others = [GAME.types[o.type] for j, o in enumerate(seat.tiles)
               if o is not None and j != index and inf.reach[j] & inf.own[index]]
     lvl = t.level + 1
@@ -190,7 +190,7 @@ def test_sc40_remembered_footprints_give_the_plain_upgrades(players, seed):
             for i, tile in enumerate(st.seats[seat].tiles):
                 if tile is not None and GAME.types[tile.type].family in UPGRADABLE:
                     plain = plain_extensions(st, seat, i)
-                    assert build.upgrade_extensions(GAME, st, seat, i) == plain
+                    assert build.upgrade_extensions(GAME.tables, st, seat, i) == plain
                     checked += bool(plain)
         GAME.behind_screen(st, seat, check)
     assert checked

@@ -232,7 +232,7 @@ def test_store_choices_never_offer_equivalent_moves():
     seat.pending = [0 * 3 + WOOD, 1 * 3 + WOOD, 0 * 3 + STONE]
     w = put(st, 0, "warehouse", cells("H1", "H2"))
     seat.hall_citizens = 3
-    options = stores.store_choices(GAME, st, 0)
+    options = stores.store_choices(GAME.tables, st, 0)
     assert len(options) == 4 and {a[1] for a in options} == {WOOD, STONE}
     assert w >= 0 and citizens is not None
 

@@ -41,8 +41,8 @@ def test_sc53_staff_stays_but_may_move():
     citizen(st, 0, cell("E1"))
     put(st, 0, "park1", cells("G5"))
     st.start_occ = [seat.occ[:] for seat in st.seats]
-    assert not citizens.must_move(GAME, st, 0, 0, cell("E1"))
-    assert citizens.pick_choices(GAME, st, 0) == [("pick", 0, cell("E1")), ("done",)]
+    assert not citizens.must_move(GAME.tables, st, 0, 0, cell("E1"))
+    assert citizens.pick_choices(GAME.tables, st, 0) == [("pick", 0, cell("E1")), ("done",)]
 
 
 def test_sc54_only_tile_spaces_one_each_not_city_hall():
@@ -117,9 +117,9 @@ def test_sc58_tourists_next_door_only_limit_and_forbidden_tiles():
     assert boroughs == {1, 3}  # not the borough opposite
     assert ("to", 1, cell("E7")) not in legal(st)  # no homes for tourists
     st.seats[1].occ[cell("G5")] = 0  # already one tourist in borough 1
-    assert not any(a[1] == 1 for a in citizens.destinations(GAME, st, 0, 0, cell("E5")))
+    assert not any(a[1] == 1 for a in citizens.destinations(GAME.tables, st, 0, 0, cell("E5")))
     st.seats[0].built.append(GAME.content.by_key["metro"])
-    assert any(a[1] == 1 for a in citizens.destinations(GAME, st, 0, 0, cell("E5")))
+    assert any(a[1] == 1 for a in citizens.destinations(GAME.tables, st, 0, 0, cell("E5")))
 
 
 def test_sc59_tourists_must_move_or_come_home():
@@ -186,7 +186,7 @@ def test_sc62_empty_factory_spaces_draw_new_citizens():
     put(st, 0, "park1", cells("G7"))
     st.seats[0].hall_citizens = 0
     career = st.seats[0].career
-    citizens.new_citizens(GAME, st, [])
+    citizens.new_citizens(GAME.tables, st, [])
     assert st.seats[0].hall_citizens == 1 and st.seats[0].career == career - 1
 
 
@@ -220,16 +220,16 @@ def test_sc65_factories_store_overflow_and_waste():
     citizen(st, 1, cell("E5"), owner=0)  # a tourist of seat 0 on a wood space
     w = put(st, 1, "warehouse", cells("G5", "G6"))
     st.seats[0].hall_citizens = 4  # no room at home
-    citizens.factory_income(GAME, st, 0, [])
+    citizens.factory_income(GAME.tables, st, 0, [])
     assert st.seats[0].pending == [1 * 3 + 0]
-    assert not stores.settle(GAME, st, 0, [])
+    assert not stores.settle(GAME.tables, st, 0, [])
     assert st.seats[1].tiles[w].stock == [0, -1] and st.seats[1].produced == 1
     st.seats[1].tiles[w].stock = [1, 1]
     wood = st.mats[0]
-    citizens.factory_income(GAME, st, 0, [])
-    stores.settle(GAME, st, 0, [])
+    citizens.factory_income(GAME.tables, st, 0, [])
+    stores.settle(GAME.tables, st, 0, [])
     assert st.mats[0] == wood and st.seats[1].produced == 2  # made, then wasted
     assert st.seats[0].pending == []
     st.mats[0] = 0
-    citizens.factory_income(GAME, st, 0, [])
+    citizens.factory_income(GAME.tables, st, 0, [])
     assert st.seats[1].produced == 2 and st.seats[0].pending == []  # nothing made

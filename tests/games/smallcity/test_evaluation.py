@@ -29,7 +29,7 @@ def test_council_columns_still_to_climb_count_until_the_last_rounds():
     st = start(players=1, level="mayor")
     early = evaluation.council_estimate(GAME, st, 0)
     assert early > 0
-    st.round = GAME.rounds
+    st.round = GAME.tables.rounds
     assert evaluation.council_estimate(GAME, st, 0) < early
 
 

@@ -14,12 +14,12 @@ def test_example_four_small_homes_do_not_merge():
     for c in cells("E1", "E2", "F1", "F2"):
         put(st, 0, "res1", [c])
         citizen(st, 0, c)
-    assert pollution.votes_of(GAME, st, 0) == 4
+    assert pollution.votes_of(GAME.tables, st, 0) == 4
     st2 = board()
     put(st2, 0, "res4", cells("E1", "E2", "E3", "F1"))
     for c in cells("E1", "E2", "E3", "F1"):
         citizen(st2, 0, c)
-    assert pollution.votes_of(GAME, st2, 0) == 10
+    assert pollution.votes_of(GAME.tables, st2, 0) == 10
 
 
 def test_example_factories_grow_with_refinery_and_harbor():
@@ -40,8 +40,8 @@ def test_example_factories_grow_with_refinery_and_harbor():
                   for j in influencers(GAME.content, st.seats[0], index)}
         assert {"refinery", "harbor"} <= around
     put(st, 0, "park1", cells("C4"))  # the only space where B could take its wood
-    assert ("extend", cell("F6"), 0) in build.upgrade_extensions(GAME, st, 0, a)
-    assert build.upgrade_extensions(GAME, st, 0, b) == []
+    assert ("extend", cell("F6"), 0) in build.upgrade_extensions(GAME.tables, st, 0, a)
+    assert build.upgrade_extensions(GAME.tables, st, 0, b) == []
 
 
 def test_example_police_station_guards_ten_spaces():
@@ -70,8 +70,8 @@ def test_example_council_column_four_builds_without_criteria():
 def test_example_economic_revenue_metro_and_big_home():
     # Rule SC-A6: a Metro Station (4 spaces) brings $16, a Level-5 home $25.
     st = board()
-    base = scoring.revenue(GAME, st, 0)
+    base = scoring.revenue(GAME.tables, st, 0)
     put(st, 0, "metro", cells("E1", "E2", "E3", "F2"))
-    assert scoring.revenue(GAME, st, 0) - base == 16
+    assert scoring.revenue(GAME.tables, st, 0) - base == 16
     put(st, 0, "res5", cells("C4", "C5", "D4", "D5", "E4"))
-    assert scoring.revenue(GAME, st, 0) - base == 16 + 25
+    assert scoring.revenue(GAME.tables, st, 0) - base == 16 + 25

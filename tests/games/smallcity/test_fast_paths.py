@@ -80,23 +80,23 @@ def test_sc26_sc40_one_item_and_first_item_answers_agree_with_the_lists(players,
 
 
 def _compare(state, seat) -> None:
-    every = build.tile_choices(GAME, state, seat)
+    every = build.tile_choices(GAME.tables, state, seat)
     for t in GAME.types:
-        assert build.tile_choices(GAME, state, seat, only=t.id) == [
+        assert build.tile_choices(GAME.tables, state, seat, only=t.id) == [
             a for a in every if a[1] == t.id]
     for _, t_id, face in every[:6]:
         t = GAME.types[t_id]
-        full = build.placements(GAME, state, seat, t, face)
+        full = build.placements(GAME.tables, state, seat, t, face)
         assert full, (t.key, face)
-        assert build.placements(GAME, state, seat, t, face, first=True) == full[:1]
-        assert build.placements(GAME, state, seat, t, face, actions=True) == [
+        assert build.placements(GAME.tables, state, seat, t, face, first=True) == full[:1]
+        assert build.placements(GAME.tables, state, seat, t, face, actions=True) == [
             ("place", o, a) for o, a in full]
         for o, a in full[:4]:
-            assert build.placements(GAME, state, seat, t, face, only=(o, a)) == [(o, a)]
+            assert build.placements(GAME.tables, state, seat, t, face, only=(o, a)) == [(o, a)]
     for i, tile in enumerate(state.seats[seat].tiles):
         if tile is not None:
-            full = build.upgrade_extensions(GAME, state, seat, i)
-            first = build.upgrade_extensions(GAME, state, seat, i, first=True)
+            full = build.upgrade_extensions(GAME.tables, state, seat, i)
+            first = build.upgrade_extensions(GAME.tables, state, seat, i, first=True)
             assert first == full[:1]
 
 
@@ -111,8 +111,8 @@ def test_sc52_whether_a_citizen_may_move_agrees_with_the_pick_list(players, opti
             if state.phase != "move":
                 continue
             for s in range(players):
-                listed = citizens.pick_choices(GAME, state, s) != [("done",)]
-                assert citizens.can_pick_any(GAME, state, s) == listed
+                listed = citizens.pick_choices(GAME.tables, state, s) != [("done",)]
+                assert citizens.can_pick_any(GAME.tables, state, s) == listed
                 checked += listed
     assert checked
 
@@ -143,7 +143,7 @@ def test_sc60_a_citizen_at_home_has_the_same_destinations_as_its_neighbours(play
         if state.phase != "move" or state.step != "pick":
             continue
         own = [c for c in range(100) if state.seats[seat].occ[c] == seat]
-        lists = [citizens.destinations(GAME, state, seat, seat, c) for c in own]
+        lists = [citizens.destinations(GAME.tables, state, seat, seat, c) for c in own]
         assert all(x == lists[0] for x in lists)
         compared += len(own)
     assert compared > 20

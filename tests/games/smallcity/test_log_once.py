@@ -43,13 +43,13 @@ def test_sc25_each_build_reaches_each_seats_log_once():
 def test_sc88_standing_is_the_seats_own_score_now_and_hidden_from_others():
     state, _ = _play(7, 60)
     assert not GAME.is_over(state)
-    rows = scoring.final(GAME, state)["rows"]
+    rows = scoring.final(GAME.tables, state)["rows"]
     for s in (0, 1):
         mine = GAME.observe(state, s)["seats"][s]["standing"]
         assert mine["score"] == rows[s]["score"]
         assert mine["promise_delta"] == rows[s]["promise_delta"]
         card = GAME.content.promises[state.seats[s].promise - 1]
         assert [tuple(x) for x in mine["promise"]] == [
-            scoring.measure(GAME, state, s, t) for t in card.test]
+            scoring.measure(GAME.tables, state, s, t) for t in card.test]
         assert GAME.observe(state, 1 - s)["seats"][s]["standing"] is None
         assert GAME.observe(state, None)["seats"][s]["standing"] is None

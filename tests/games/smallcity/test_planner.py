@@ -111,7 +111,7 @@ def test_at_a_table_parks_keep_pollution_under_the_dirtiest_rival():
         seat = g.to_act(state)[0]
         g.apply(state, seat, planners[seat].choose(SeatView(g, state, seat)))
     state.seats[1].pollution = pollution.DEADLY
-    rival = pollution.generated(g, state, 1)
+    rival = pollution.generated(g.tables, state, 1)
     assert Look(g, state, 0).death_limit() == max(0, rival - 1)
 
 

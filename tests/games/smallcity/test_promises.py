@@ -155,8 +155,8 @@ def test_scd2_each_promise_met_and_missed(number):
     for ok in (True, False):
         st = board()
         PROMISES[number](st, ok)
-        assert scoring.kept(GAME, st, 0, card) is ok, (number, ok, card.text)
-        assert (scoring.progress(GAME, st, 0, card) == 1.0) is ok
+        assert scoring.kept(GAME.tables, st, 0, card) is ok, (number, ok, card.text)
+        assert (scoring.progress(GAME.tables, st, 0, card) == 1.0) is ok
 
 
 @pytest.mark.parametrize("number", [11, 14])
@@ -166,18 +166,18 @@ def test_scd2_two_part_promises_need_both_parts(number):
     st = board()
     PROMISES[number](st, True)
     st.seats[0].pollution, st.seats[0].money = 50, 50  # the first part alone
-    assert scoring.kept(GAME, st, 0, card) is (number == 11)
+    assert scoring.kept(GAME.tables, st, 0, card) is (number == 11)
     st.seats[0].pollution, st.seats[0].money = 0, 0  # the second part alone
     st.seats[0].tiles[-1] = None
-    assert not scoring.kept(GAME, st, 0, card)
-    assert 0 < scoring.progress(GAME, st, 0, card) < 1
+    assert not scoring.kept(GAME.tables, st, 0, card)
+    assert 0 < scoring.progress(GAME.tables, st, 0, card) < 1
 
 
 def test_scd2_full_homes_fail_on_any_empty_home_however_many():
     # Rules SC-D2: "every one of them full" (Promise #16).
     st = board()
     homes(6, full=True)(st, False)  # six homes, five of them full
-    assert not scoring.kept(GAME, st, 0, GAME.content.promises[15])
+    assert not scoring.kept(GAME.tables, st, 0, GAME.content.promises[15])
 
 
 def test_scd2_progress_grows_toward_a_promise():
@@ -186,18 +186,18 @@ def test_scd2_progress_grows_toward_a_promise():
     card = GAME.content.promises[5]  # 4 Residential Zones
     seen = []
     for i in range(4):
-        seen.append(scoring.progress(GAME, st, 0, card))
+        seen.append(scoring.progress(GAME.tables, st, 0, card))
         put(st, 0, "res1", [40 + 2 * i])
-    assert seen == [0.0, 0.25, 0.5, 0.75] and scoring.progress(GAME, st, 0, card) == 1.0
+    assert seen == [0.0, 0.25, 0.5, 0.75] and scoring.progress(GAME.tables, st, 0, card) == 1.0
     home = GAME.content.promises[11]  # a home of level 3: Cultural influence counts
-    before = scoring.progress(GAME, st, 0, home)
+    before = scoring.progress(GAME.tables, st, 0, home)
     put(st, 0, "school", cells("F1"))  # beside the home on E1
-    assert scoring.progress(GAME, st, 0, home) > before
-    assert scoring.progress(GAME, st, 0, home) < 1.0
+    assert scoring.progress(GAME.tables, st, 0, home) > before
+    assert scoring.progress(GAME.tables, st, 0, home) < 1.0
     st.seats[0].pollution = 3  # no pollution promised: three points over
-    assert scoring.progress(GAME, st, 0, GAME.content.promises[4]) == 0.0
+    assert scoring.progress(GAME.tables, st, 0, GAME.content.promises[4]) == 0.0
     st.seats[0].pollution = 0
-    assert scoring.progress(GAME, st, 0, GAME.content.promises[4]) == 1.0
+    assert scoring.progress(GAME.tables, st, 0, GAME.content.promises[4]) == 1.0
 
 
 SPECIALS: dict[int, Build] = {
@@ -242,8 +242,8 @@ def test_scd2_each_special_promise_met_and_missed(number):
     for ok in (True, False):
         st = board()
         SPECIALS[number](st, ok)
-        assert scoring.kept(GAME, st, 0, card) is ok, (number, ok, card.text)
-        assert scoring.special_kept(GAME, st, 0, card) is ok
+        assert scoring.kept(GAME.tables, st, 0, card) is ok, (number, ok, card.text)
+        assert scoring.special_kept(GAME.tables, st, 0, card) is ok
 
 
 def test_scd2_the_numbering_hints_hold():

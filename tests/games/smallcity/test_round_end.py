@@ -27,7 +27,7 @@ def test_sc66_example_eighteen_votes():
         put(st, 0, key, cells(*where))
         for c in cells(*where):
             citizen(st, 0, c)
-    assert pollution.votes_of(GAME, st, 0) == 1 + 1 + 6 + 10 == 18
+    assert pollution.votes_of(GAME.tables, st, 0) == 1 + 1 + 6 + 10 == 18
 
 
 def test_sc66_partial_zone_and_sc67_university():
@@ -36,11 +36,11 @@ def test_sc66_partial_zone_and_sc67_university():
     put(st, 0, "res5", cells("E1", "E2", "F1", "F2", "G1"))
     for c in cells("E1", "E2", "F1"):
         citizen(st, 0, c)
-    assert pollution.votes_of(GAME, st, 0) == 6
+    assert pollution.votes_of(GAME.tables, st, 0) == 6
     put(st, 0, "university", cells("C4", "C5", "C6", "D4", "D5", "D6"))
-    assert pollution.votes_of(GAME, st, 0) == 6
+    assert pollution.votes_of(GAME.tables, st, 0) == 6
     citizen(st, 0, cell("D5"))
-    assert pollution.votes_of(GAME, st, 0) == 9
+    assert pollution.votes_of(GAME.tables, st, 0) == 9
 
 
 def test_sc68_example_thirteen_plus_two_minus_five():
@@ -61,7 +61,7 @@ def test_sc68_example_thirteen_plus_two_minus_five():
     st.seats[0].grid[cell("G6")] = -2  # a Cemetery does not count either
     st.seats[0].cemeteries.append(cell("G6"))
     st.seats[0].produced = 2
-    assert pollution.generated(GAME, st, 0) == 13 + 2 - 5 == 10
+    assert pollution.generated(GAME.tables, st, 0) == 13 + 2 - 5 == 10
 
 
 def test_sc68_parks_never_push_below_zero():
@@ -69,7 +69,7 @@ def test_sc68_parks_never_push_below_zero():
     st = town()
     put(st, 0, "park3", cells("E1", "E2", "E3"))
     citizen(st, 0, cell("E1"))
-    assert pollution.generated(GAME, st, 0) == 0
+    assert pollution.generated(GAME.tables, st, 0) == 0
 
 
 def test_sc69_hundred_percent_loses_at_once():
@@ -84,7 +84,7 @@ def test_sc69_hundred_percent_loses_at_once():
     hall1 = st.seats[1].hall_citizens
     st.seats[0].pollution = 99
     st.seats[0].produced = 3
-    pollution.measure(GAME, st, [])
+    pollution.measure(GAME.tables, st, [])
     assert st.seats[0].eliminated and 0 not in st.order
     assert st.seats[0].occ[cell("E3")] == -1
     assert st.seats[1].hall_citizens == hall1 + 1
@@ -96,14 +96,14 @@ def test_sc70_sc71_deaths_hit_the_biggest_polluter_with_ties():
     st = town(3)
     for s, gen, total in ((0, 4, 12), (1, 4, 14), (2, 1, 3)):
         st.seats[s].generated, st.seats[s].pollution = gen, total
-    assert pollution.killers(GAME, st) == [1]
+    assert pollution.killers(GAME.tables, st) == [1]
     st.seats[0].pollution = 14
-    assert pollution.killers(GAME, st) == [0, 1]
+    assert pollution.killers(GAME.tables, st) == [0, 1]
     for s in range(3):
         st.seats[s].pollution = 9
-    assert pollution.killers(GAME, st) == []
+    assert pollution.killers(GAME.tables, st) == []
     st.seats[2].pollution = 10  # anyone at 10% is enough, even the cleanest generator
-    assert pollution.killers(GAME, st) == [0, 1]
+    assert pollution.killers(GAME.tables, st) == [0, 1]
 
 
 def test_sc72_choose_the_victim_clinic_protects_own_only():
@@ -113,10 +113,10 @@ def test_sc72_choose_the_victim_clinic_protects_own_only():
     citizen(st, 0, cell("E1"))
     put(st, 0, "park1", cells("E3"))
     citizen(st, 0, cell("E3"), owner=1)
-    assert pollution.victims(GAME, st, 0) == [("kill", cell("E1")), ("kill", cell("E3"))]
+    assert pollution.victims(GAME.tables, st, 0) == [("kill", cell("E1")), ("kill", cell("E3"))]
     put(st, 0, "clinic", cells("C4", "C5", "D4", "D5", "E5"))
     citizen(st, 0, cell("C4"))
-    assert pollution.victims(GAME, st, 0) == [("kill", cell("E3"))]
+    assert pollution.victims(GAME.tables, st, 0) == [("kill", cell("E3"))]
 
 
 def test_sc73_fire_station_brings_a_tourist_home_and_sc74_cemeteries():
@@ -127,14 +127,14 @@ def test_sc73_fire_station_brings_a_tourist_home_and_sc74_cemeteries():
     put(st, 1, "fire", cells("E1", "E2", "F1"))
     citizen(st, 1, cell("E1"))
     hall = st.seats[1].hall_citizens
-    assert not pollution.kill(GAME, st, 0, cell("E1"), [])
+    assert not pollution.kill(GAME.tables, st, 0, cell("E1"), [])
     assert st.seats[1].hall_citizens == hall + 1
     citizen(st, 0, cell("E1"))
-    assert pollution.kill(GAME, st, 0, cell("E1"), [])
-    spots = pollution.cemetery_spots(GAME, st, 0)
+    assert pollution.kill(GAME.tables, st, 0, cell("E1"), [])
+    spots = pollution.cemetery_spots(GAME.tables, st, 0)
     assert cell("E1") not in spots and cell("C4") in spots
     pollution.bury(st, 0, cell("C4"), [])
-    assert set(pollution.cemetery_spots(GAME, st, 0)) == set(cells("B4", "D4", "C3", "C5"))
+    assert set(pollution.cemetery_spots(GAME.tables, st, 0)) == set(cells("B4", "D4", "C3", "C5"))
 
 
 def test_sc74_full_zone_uses_the_next_step_or_loses_the_body():
@@ -145,13 +145,13 @@ def test_sc74_full_zone_uses_the_next_step_or_loses_the_body():
         if seat.grid[c] == -1 and c < 70 and c % 10 < 7:
             seat.grid[c] = -2
             seat.cemeteries.append(c)
-    spots = pollution.cemetery_spots(GAME, st, 0)
+    spots = pollution.cemetery_spots(GAME.tables, st, 0)
     assert spots and all(c // 10 == 7 or c % 10 == 7 for c in spots)
     seat.zone = 3
     seat.tiles = []
     seat.grid = [-2] * 100
     seat.cemeteries = list(range(100))
-    assert pollution.cemetery_spots(GAME, st, 0) == []
+    assert pollution.cemetery_spots(GAME.tables, st, 0) == []
 
 
 def test_kill_and_bury_steps_in_play():

@@ -35,7 +35,7 @@ def test_sc46_each_player_chooses_their_own_borough_side():
     act(st, ("side", SIDES.index("expert")), first)
     act(st, ("side", SIDES.index("easy")), second)
     assert st.step == "hall" and st.current == first
-    assert GAME.zone(st.seats[first], 0) == 6 and GAME.zone(st.seats[second], 0) == 7
+    assert GAME.tables.zone(st.seats[first], 0) == 6 and GAME.tables.zone(st.seats[second], 0) == 7
     seats = GAME.observe(st, second)["seats"]
     assert seats[first]["side"] == "expert" and seats[first]["zone_size"] == 6
     assert seats[second]["side"] == "easy" and seats[second]["zone_size"] == 7
@@ -78,7 +78,7 @@ def test_sc50_a_citizen_at_home_may_staff_the_station_but_city_hall_cannot():
     put(st, 0, "police", cells("E5", "E6"))
     put(st, 0, "park1", cells("C8"))
     citizen(st, 0, cell("C8"))
-    assert cell("E5") not in citizens.empty_homes(GAME, st, 0)
+    assert cell("E5") not in citizens.empty_homes(GAME.tables, st, 0)
     GAME.start_move(st, [])
     act(st, ("pick", 0, cell("C8")), 0)
     assert ("to", 0, cell("E5")) in legal(st, 0)
@@ -135,10 +135,10 @@ def test_sc58_the_metro_limit_stays_after_the_metro_is_demolished():
     # in each opponent's Borough" (our reading: it is not taken back).
     st = board()
     put(st, 0, "metro", cells("E1", "E2", "E3", "F2"))
-    assert citizens.limit(GAME, st, 0) == 2
+    assert citizens.limit(GAME.tables, st, 0) == 2
     act(st, ("demolish", cell("E1")), 0)
-    assert st.seats[0].tiles[-1] is None and citizens.limit(GAME, st, 0) == 2
-    assert citizens.limit(GAME, st, 1) == 1
+    assert st.seats[0].tiles[-1] is None and citizens.limit(GAME.tables, st, 0) == 2
+    assert citizens.limit(GAME.tables, st, 1) == 1
 
 
 def test_sc70_a_seat_eliminated_this_round_triggers_no_deaths():
@@ -149,11 +149,11 @@ def test_sc70_a_seat_eliminated_this_round_triggers_no_deaths():
     st.seats[0].pollution = 99
     for s in (1, 2):
         st.seats[s].pollution = 3
-    pollution.measure(GAME, st, [])
+    pollution.measure(GAME.tables, st, [])
     assert st.seats[0].eliminated and st.seats[0].pollution >= 100
-    assert pollution.killers(GAME, st) == []
+    assert pollution.killers(GAME.tables, st) == []
     st.seats[1].pollution = 10
-    assert pollution.killers(GAME, st) == [1]  # tied on 0 generated: higher total
+    assert pollution.killers(GAME.tables, st) == [1]  # tied on 0 generated: higher total
 
 
 def test_sc83_a_column_four_factory_takes_no_warehouse():
@@ -172,8 +172,8 @@ def test_sc83_a_column_four_factory_takes_no_warehouse():
 def test_scs6_the_label_below_the_lowest_rating_is_data():
     # Rules SC-S6: the book's table starts at 50.
     assert GAME.content.solo["below_lowest"] == "below Homestead"
-    assert scoring.rating(GAME, 49) == "below Homestead"
-    assert scoring.rating(GAME, 50) == "Homestead"
+    assert scoring.rating(GAME.tables, 49) == "below Homestead"
+    assert scoring.rating(GAME.tables, 50) == "Homestead"
 
 
 # ----------------------------------------------------------- designed rules as data

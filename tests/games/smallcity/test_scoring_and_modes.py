@@ -36,18 +36,18 @@ def test_sc88_sc89_promises_then_pollution():
     seat = st.seats[0]
     seat.promise = 2  # easy: finish with at least $3
     seat.money, seat.votes, seat.pollution = 3, 30, 7
-    rows = scoring.final(GAME, st)["rows"]
+    rows = scoring.final(GAME.tables, st)["rows"]
     assert rows[0]["promise_kept"] and rows[0]["score"] == 30 + 6 - 7
     seat.money = 2
-    assert scoring.final(GAME, st)["rows"][0]["score"] == 30 - 3 - 7
+    assert scoring.final(GAME.tables, st)["rows"][0]["score"] == 30 - 3 - 7
     seat.promise = 12  # difficult: a home of level 2 or more
-    assert scoring.final(GAME, st)["rows"][0]["promise_delta"] == -12
+    assert scoring.final(GAME.tables, st)["rows"][0]["promise_delta"] == -12
     put(st, 0, "res5", cells("E1", "E2", "F1", "F2", "G1"))
-    assert scoring.final(GAME, st)["rows"][0]["promise_delta"] == 18
+    assert scoring.final(GAME.tables, st)["rows"][0]["promise_delta"] == 18
     seat.promise = 9  # medium: a Museum
-    assert scoring.final(GAME, st)["rows"][0]["promise_delta"] == -6
+    assert scoring.final(GAME.tables, st)["rows"][0]["promise_delta"] == -6
     put(st, 0, "museum", cells("E5", "E6", "E7"))
-    assert scoring.final(GAME, st)["rows"][0]["promise_delta"] == 12
+    assert scoring.final(GAME.tables, st)["rows"][0]["promise_delta"] == 12
 
 
 def test_sc90_ties_pollution_then_money():
@@ -102,14 +102,14 @@ def test_sca4_special_promise_zero_or_minus_five_and_only_player():
     st = ended(mode="votes")
     st.seats[0].specials = [5]  # be the only player with a Refinery
     st.seats[0].votes = 10
-    base = scoring.final(GAME, st)["rows"][0]
+    base = scoring.final(GAME.tables, st)["rows"][0]
     assert base["specials_kept"] == [False]
     assert base["score"] == 10 + base["promise_delta"] - 5
     put(st, 0, "refinery", cells("E5"))
-    kept = scoring.final(GAME, st)["rows"][0]
+    kept = scoring.final(GAME.tables, st)["rows"][0]
     assert kept["specials_kept"] == [True] and kept["score"] == base["score"] + 5
     put(st, 1, "refinery", cells("E5"))
-    assert scoring.final(GAME, st)["rows"][0]["specials_kept"] == [False]
+    assert scoring.final(GAME.tables, st)["rows"][0]["specials_kept"] == [False]
 
 
 def test_sca5_votes_mode_scores_like_the_basic_game():
@@ -117,7 +117,7 @@ def test_sca5_votes_mode_scores_like_the_basic_game():
     st = ended(mode="votes")
     st.seats[0].votes, st.seats[0].pollution, st.seats[0].promise = 20, 3, 2
     st.seats[0].money = 9
-    assert scoring.final(GAME, st)["rows"][0]["score"] == 20 + 6 - 3
+    assert scoring.final(GAME.tables, st)["rows"][0]["score"] == 20 + 6 - 3
 
 
 def test_sca6_sca7_economic_revenue_and_score():
@@ -125,7 +125,7 @@ def test_sca6_sca7_economic_revenue_and_score():
     st = ended(mode="economic")
     put(st, 0, "res3", cells("E1", "E2", "E3"))
     put(st, 0, "metro", cells("C4", "C5", "C6", "D5"))
-    assert scoring.revenue(GAME, st, 0) == 16 + 9 + 16  # City Hall counts
+    assert scoring.revenue(GAME.tables, st, 0) == 16 + 9 + 16  # City Hall counts
     st.round = 8
     st.seats[0].money, st.seats[0].promise = 2, 2
     GAME.visit(st, [])
@@ -210,7 +210,7 @@ def test_scs4_solo_deaths_by_difficulty():
         got = []
         for gen in (1, 3, 6):
             st.seats[0].generated = gen
-            got.append(pollution.solo_deaths(GAME, st))
+            got.append(pollution.solo_deaths(GAME.tables, st))
         assert got == counts, level
 
 
@@ -219,13 +219,13 @@ def test_scs5_solo_still_loses_at_hundred():
     st = start(1, 5)
     st.seats[0].pollution = 100
     st.order = [0]
-    pollution.measure(GAME, st, [])
+    pollution.measure(GAME.tables, st, [])
     assert st.seats[0].eliminated
 
 
 def test_scs6_solo_rating_table():
     # Rules SC-S6.
-    assert [scoring.rating(GAME, x) for x in (49, 50, 69, 119, 120, 149, 150, 400)] == [
+    assert [scoring.rating(GAME.tables, x) for x in (49, 50, 69, 119, 120, 149, 150, 400)] == [
         "below Homestead", "Homestead", "Hamlet", "City", "Metropolis", "Capital",
         "Megalopolis", "Megalopolis",
     ]

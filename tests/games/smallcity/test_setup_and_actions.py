@@ -90,10 +90,10 @@ def test_sc6_mayor_on_a_street_chosen_by_the_right_seat():
     streets = [a[1] for a in legal(st)]
     host = st.seats[st.host]
     for e in streets:
-        a, b = GAME.edges[e]
+        a, b = GAME.tables.edges[e]
         assert host.grid[a] == -1 and host.grid[b] == -1
     hall = cell("A1")
-    assert all(hall not in GAME.edges[e] for e in streets)
+    assert all(hall not in GAME.tables.edges[e] for e in streets)
 
 
 def test_sc7_mayor_blocks_two_spaces_for_the_host_only():
@@ -101,12 +101,12 @@ def test_sc7_mayor_blocks_two_spaces_for_the_host_only():
     from borough.games.smallcity.build import buildable
 
     st = _at_mayor_step()
-    e = next(a[1] for a in legal(st) if GAME.edges[a[1]] == (cell("D4"), cell("D5")))
+    e = next(a[1] for a in legal(st) if GAME.tables.edges[a[1]] == (cell("D4"), cell("D5")))
     act(st, ("mayor", e))
-    mask = buildable(GAME, st, st.host)
+    mask = buildable(GAME.tables, st, st.host)
     assert not mask[cell("D4")] and not mask[cell("D5")] and mask[cell("D6")]
     other = next(s for s in range(3) if s != st.host)
-    assert buildable(GAME, st, other)[cell("D4")]
+    assert buildable(GAME.tables, st, other)[cell("D4")]
 
 
 def test_sc7_same_host_keeps_the_street():
@@ -127,9 +127,10 @@ def test_sc8_no_street_falls_back_to_next_zone_then_off_board():
             host.grid[c] = -2  # cemeteries fill the zone
             host.cemeteries.append(c)
     streets = GAME.streets(st)
-    assert streets and all(max(GAME.edges[e]) >= 0 for e in streets)
-    assert all(not (GAME.edges[e][0] < 70 and GAME.edges[e][0] % 10 < 7
-                    and GAME.edges[e][1] < 70 and GAME.edges[e][1] % 10 < 7) for e in streets)
+    assert streets and all(max(GAME.tables.edges[e]) >= 0 for e in streets)
+    edges = GAME.tables.edges
+    assert all(not (edges[e][0] < 70 and edges[e][0] % 10 < 7
+                    and edges[e][1] < 70 and edges[e][1] % 10 < 7) for e in streets)
     host.zone = 3
     host.tiles = []
     host.grid = [-2] * 100
@@ -208,9 +209,9 @@ def test_sc12_engineer_skips_material_pollution():
     st = start(2)
     seat = st.seats[0]
     seat.produced = 3
-    assert generated(GAME, st, 0) == 3
+    assert generated(GAME.tables, st, 0) == 3
     seat.card = 3
-    assert generated(GAME, st, 0) == 0
+    assert generated(GAME.tables, st, 0) == 0
 
 
 def test_sc13_supporter_money_or_votes():

@@ -49,7 +49,7 @@ class Actions:
     def streets(self, st: SmallCityState) -> list[int]:
         """SC-6 and SC-8: streets between two empty spaces of the host's zone."""
         seat = st.seats[st.host]
-        zones = self.zones(seat)
+        zones = self.tables.zones(seat)
         free = ~build.filled(seat)
         for step in (seat.zone, seat.zone + 1):
             if step >= len(zones):
@@ -87,7 +87,7 @@ class Actions:
     def benefit_list(self, st: SmallCityState) -> list:
         if st.step == "supporter":
             return ["money", "votes"]
-        return council.benefit_options(self, st, st.council[1], st.council[2])
+        return council.benefit_options(self.tables, st, st.council[1], st.council[2])
 
     def alive_order(self, st: SmallCityState, first: int) -> list[int]:
         n = st.players
@@ -157,7 +157,7 @@ class Actions:
             st.step = "supporter"
             return
         elif card == PLANNER:
-            if seat.zone + 1 < len(self.zones(seat)):
+            if seat.zone + 1 < len(self.tables.zones(seat)):
                 st.step = "planner"
                 return
         elif card == COUNCILOR:
@@ -174,6 +174,6 @@ class Actions:
     def expand(self, st: SmallCityState, s: int, ev: list[Event], private: bool) -> None:
         seat = st.seats[s]
         seat.zone += 1
-        size = self.zone(seat, seat.zone)
+        size = self.tables.zone(seat, seat.zone)
         build.announce(st, s, f"{name(s)} grows the Constructible Zone to {size}x{size}.", ev,
                        private)

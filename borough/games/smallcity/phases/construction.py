@@ -36,7 +36,8 @@ class Construction:
             t = self.types[st.sel[0]]
             face = st.sel[1]
             return (kind == "place" and action[1] < len(t.faces[face])
-                    and bool(build.placements(self, st, s, t, face, only=(action[1], action[2]))))
+                    and bool(build.placements(self.tables, st, s, t, face,
+                                              only=(action[1], action[2]))))
         if step != "build":
             return action in self._legal(st, s)
         cap = 1 if seat.expanded else 3
@@ -44,19 +45,19 @@ class Construction:
             return True
         if kind == "expand":
             return (not seat.expanded and seat.built_now <= 1
-                    and seat.zone + 1 < len(self.zones(seat)))
+                    and seat.zone + 1 < len(self.tables.zones(seat)))
         if kind == "tile":
             return seat.built_now < cap and action in build.tile_choices(
-                self, st, s, only=action[1])
+                self.tables, st, s, only=action[1])
         if kind in ("upgrade", "demolish"):
             i = seat.grid[action[1]]
             tile = seat.tiles[i] if i >= 0 else None
             if tile is None or min(tile.cells) != action[1]:
                 return False
             if kind == "upgrade":
-                return bool(build.upgrade_extensions(self, st, s, i))
+                return bool(build.upgrade_extensions(self.tables, st, s, i))
             return (seat.built_now < cap and not seat.demolished
-                    and build.demolish_ok(self, st, s, i))
+                    and build.demolish_ok(self.tables, st, s, i))
         return False
 
     def build_choices(self, st: SmallCityState, s: int) -> list[Action]:
@@ -64,20 +65,20 @@ class Construction:
         seat = st.seats[s]
         cap = 1 if seat.expanded else 3
         out: list[Action] = []
-        known = build.survey(self, st, s)
+        known = build.survey(self.tables, st, s)
         if seat.built_now < cap:
-            out += build.tile_choices(self, st, s, known)
+            out += build.tile_choices(self.tables, st, s, known)
         types = self.types
         for i, tile in enumerate(seat.tiles):
             if (tile is not None and not tile.fresh and types[tile.type].family in UPGRADABLE
-                    and build.upgrade_extensions(self, st, s, i, known, first=True)):
+                    and build.upgrade_extensions(self.tables, st, s, i, known, first=True)):
                 out.append(("upgrade", min(tile.cells)))
         if seat.built_now < cap and not seat.demolished:
             for i, tile in enumerate(seat.tiles):
-                if tile is not None and build.demolish_ok(self, st, s, i):
+                if tile is not None and build.demolish_ok(self.tables, st, s, i):
                     out.append(("demolish", min(tile.cells)))
         if (not seat.expanded and seat.built_now <= 1
-                and seat.zone + 1 < len(self.zones(seat))):
+                and seat.zone + 1 < len(self.tables.zones(seat))):
             out.append(("expand",))
         out.append(("done",))
         return out
@@ -115,7 +116,7 @@ class Construction:
             st.sel = [-1, -1, seat.grid[action[1]], -1]
             st.step = "extend"
         elif kind == "demolish":
-            build.demolish(self, st, s, seat.grid[action[1]], ev, private=True)
+            build.demolish(self.tables, st, s, seat.grid[action[1]], ev, private=True)
             if seat.pollution >= pollution.FATAL:
                 self.eliminated_while_building(st, s, ev)
         elif kind == "expand":
@@ -127,7 +128,8 @@ class Construction:
     def place(self, st: SmallCityState, s: int, action: Action, ev: list[Event]) -> None:
         t = self.types[st.sel[0]]
         private = self.sealed(st)
-        index = build.place_tile(self, st, s, t, st.sel[1], action[1], action[2], ev, private)
+        index = build.place_tile(self.tables, st, s, t, st.sel[1], action[1], action[2], ev,
+                                 private)
         st.sel[2] = index
         if st.build_mode == "build":
             st.seats[s].built_now += 1
@@ -147,7 +149,7 @@ class Construction:
         seat = st.seats[s]
         tile = seat.tiles[st.sel[2]]
         assert tile is not None
-        options = build.waivers(seat, self.types[tile.type], False, build.stored(self, seat))
+        options = build.waivers(seat, self.types[tile.type], False, build.stored(self.tables, seat))
         return [("waive", m) if m >= 0 else ("pass",) for m in options]
 
     def start_payment(self, st: SmallCityState, s: int, ev: list[Event]) -> None:
@@ -166,7 +168,7 @@ class Construction:
         if m >= 0:
             cost[m] -= 1
             seat.architect_used = True
-        build.announce_materials(self, st, s, index, cost, m, ev, self.sealed(st))
+        build.announce_materials(self.tables, st, s, index, cost, m, ev, self.sealed(st))
         seat.owe = cost
         self.continue_payment(st, s, ev)
 
@@ -182,7 +184,7 @@ class Construction:
 
     def continue_storing(self, st: SmallCityState, s: int, ev: list[Event]) -> None:
         """SC-65, SC-82: the seat places each new material where it matters."""
-        if stores.settle(self, st, s, ev):
+        if stores.settle(self.tables, st, s, ev):
             st.current = s
             st.step = "store"
             return
@@ -219,9 +221,9 @@ class Construction:
         it builds no more, and the tourists it had sent home reach home now."""
         seat = st.seats[s]
         for o in seat.pending_home:
-            build.send_home(self, st.seats[o])
+            build.send_home(self.tables, st.seats[o])
         seat.pending_home = []
-        pollution.eliminate(self, st, s, ev)
+        pollution.eliminate(self.tables, st, s, ev)
         st.step = seat.bstep = "done"
         if all(st.seats[o].bstep == "done" for o in st.order):
             self.reveal(st, ev)
@@ -235,7 +237,7 @@ class Construction:
                 for text in seat.log or [f"{name(s)} builds nothing."]:
                     ev.append(Event(text, "reveal", s))
             for o in seat.pending_home:
-                build.send_home(self, st.seats[o])
+                build.send_home(self.tables, st.seats[o])
             seat.pending_home = []
             seat.log = []
             seat.returned = [0, 0, 0]

@@ -40,34 +40,34 @@ class Income:
                 self.after_income(st, ev)
                 return
             s = st.current
-            citizens.start_income(self, st, s, ev)
-            if citizens.income_choices(self, st, s) != [("done",)]:
+            citizens.start_income(self.tables, st, s, ev)
+            if citizens.income_choices(self.tables, st, s) != [("done",)]:
                 st.step = "income"
                 return
-            citizens.factory_income(self, st, s, ev)
-            if stores.settle(self, st, s, ev):
+            citizens.factory_income(self.tables, st, s, ev)
+            if stores.settle(self.tables, st, s, ev):
                 st.step = "store"
                 return
 
     def finish_income(self, st: SmallCityState, s: int, ev: list[Event]) -> None:
-        citizens.factory_income(self, st, s, ev)
+        citizens.factory_income(self.tables, st, s, ev)
         self.continue_storing(st, s, ev)
 
     def after_income(self, st: SmallCityState, ev: list[Event]) -> None:
         st.sel = [-1, -1, -1, -1]
-        pollution.vote(self, st, ev)  # Phase 5
+        pollution.vote(self.tables, st, ev)  # Phase 5
         st.phase = POLLUTION  # Phase 6
-        pollution.measure(self, st, ev)
+        pollution.measure(self.tables, st, ev)
         if not st.order:
             self.end_game(st, ev)
             return
         if st.players == 1:
             st.killers = [0] if not st.seats[0].eliminated else []
-            st.kills_left = pollution.solo_deaths(self, st)
+            st.kills_left = pollution.solo_deaths(self.tables, st)
             if st.kills_left == 0:
                 st.killers = []
         else:
-            st.killers = pollution.killers(self, st)
+            st.killers = pollution.killers(self.tables, st)
             st.kills_left = 1
         self.next_kill(st, ev, first=True)
 
@@ -79,7 +79,7 @@ class Income:
                 st.kills_left = 1 if st.players > 1 else 0
         while st.killers:
             b = st.killers[0]
-            if pollution.victims(self, st, b) and st.kills_left > 0:
+            if pollution.victims(self.tables, st, b) and st.kills_left > 0:
                 st.current = b
                 st.step = "kill"
                 return
@@ -87,10 +87,10 @@ class Income:
         self.start_council(st, ev)
 
     def do_kill(self, st: SmallCityState, b: int, cell: int, ev: list[Event]) -> None:
-        if not pollution.kill(self, st, b, cell, ev):
+        if not pollution.kill(self.tables, st, b, cell, ev):
             self.next_kill(st, ev)
             return
-        spots = pollution.cemetery_spots(self, st, b)
+        spots = pollution.cemetery_spots(self.tables, st, b)
         if not spots:
             ev.append(Event("No room for a Cemetery: nobody knows what happened to the body.",
                             "cemetery", b))

@@ -34,7 +34,7 @@ class Influence:
         if action[0] == "pass":
             self.after_council(st, ev)
             return
-        row, col, pay = council.move_disc(self, st, s, action, ev)
+        row, col, pay = council.move_disc(self.tables, st, s, action, ev)
         st.council = [action[1], row, col, council.PAYS.index(pay)]
         if pay == "promise":  # SC-A3: draw 5 - column, keep one
             n = min(5 - col, len(st.special_deck))
@@ -57,11 +57,11 @@ class Influence:
     def council_benefit(self, st: SmallCityState, s: int, ev: list[Event]) -> None:
         """SC-82 to SC-85: only the benefit of the column just entered."""
         _, row, col, _ = st.council
-        board = council.board(self, st)
+        board = council.board(self.tables, st)
         if row == 0:
             opts = board["industry"][col - 1]
             if len(opts) == 1:
-                council.give_materials(self, st, s, opts[0], ev)
+                council.give_materials(self.tables, st, s, opts[0], ev)
                 self.continue_storing(st, s, ev)
             else:
                 st.step = "benefit"
@@ -74,14 +74,14 @@ class Influence:
         if row == 2:
             st.step = "benefit"
             return
-        council.give_citizens(self, st, s, board["tourism"][col - 1], ev)
+        council.give_citizens(self.tables, st, s, board["tourism"][col - 1], ev)
         self.after_council(st, ev)
 
     def take_benefit(self, st: SmallCityState, s: int, i: int, ev: list[Event]) -> None:
         _, row, col, _ = st.council
-        board = council.board(self, st)
+        board = council.board(self.tables, st)
         if row == 0:
-            council.give_materials(self, st, s, board["industry"][col - 1][i], ev)
+            council.give_materials(self.tables, st, s, board["industry"][col - 1][i], ev)
             self.continue_storing(st, s, ev)
             return
         council.give_economy(st, s, board["economy"][col - 1], i == 1, ev)

@@ -42,12 +42,12 @@ class Moving:
 
     def begin_pick(self, st: SmallCityState, s: int, ev: list[Event]) -> None:
         st.step = "pick"
-        if not citizens.can_pick_any(self, st, s):
+        if not citizens.can_pick_any(self.tables, st, s):
             self.end_move_turn(st, s, ev)
 
     def end_move_turn(self, st: SmallCityState, s: int, ev: list[Event]) -> None:
         """SC-61: empty Level-1 homes take citizens from City Hall."""
-        homes = citizens.empty_homes(self, st, s)
+        homes = citizens.empty_homes(self.tables, st, s)
         seat = st.seats[s]
         if seat.hall_citizens >= len(homes):
             for c in homes:
@@ -58,7 +58,7 @@ class Moving:
         self.continue_housing(st, s, ev)
 
     def continue_housing(self, st: SmallCityState, s: int, ev: list[Event]) -> None:
-        if st.seats[s].hall_citizens > 0 and citizens.empty_homes(self, st, s):
+        if st.seats[s].hall_citizens > 0 and citizens.empty_homes(self.tables, st, s):
             st.step = "house"
             return
         self.next_mover(st, ev)
@@ -70,5 +70,5 @@ class Moving:
         for seat in st.seats:
             seat.down = []
         st.start_occ = []
-        citizens.new_citizens(self, st, ev)
+        citizens.new_citizens(self.tables, st, ev)
         self.start_income(st, ev)

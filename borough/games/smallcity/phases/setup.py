@@ -93,7 +93,7 @@ class Setup:
             picked=[-1, -1], start_occ=[], snapshot=[], snap_mats=[],
             chosen=[False] * players, seats=seats, rng=rng, moves=0,
         )
-        st.sel = [self.city_hall, 0, -1, -1]
+        st.sel = [self.tables.city_hall, 0, -1, -1]
         return st
 
     def choose_side(self, st: SmallCityState, s: int, side: str, ev: list[Event]) -> None:

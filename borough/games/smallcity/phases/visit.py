@@ -33,7 +33,7 @@ class Visit:
         for s in range(st.players):
             seat = st.seats[s]
             if not seat.eliminated:
-                seat.revenue += scoring.revenue(self, st, s)  # SC-A6
+                seat.revenue += scoring.revenue(self.tables, st, s)  # SC-A6
                 seat.in_play_total += scoring.in_play(st, s)  # SC-A9
             seat.card = -1
             seat.produced = 0
@@ -43,7 +43,7 @@ class Visit:
         else:
             order = self.alive_order(st, (st.host + 1) % st.players)
             st.host = order[0] if order else st.host
-        if st.round >= self.rounds:
+        if st.round >= self.tables.rounds:
             self.end_game(st, ev)
             return
         st.round += 1
@@ -68,7 +68,7 @@ class Visit:
 
     # -------------------------------------------------------------- result
     def result(self, state: SmallCityState) -> Result:
-        detail = scoring.final(self, state)
+        detail = scoring.final(self.tables, state)
         rows = detail["rows"]
         live = [r for r in rows if not r["eliminated"]]  # SC-69: the eliminated never win
         best = max((r["keys"] for r in live), default=None)
@@ -78,11 +78,11 @@ class Visit:
         if not live:
             detail["everyone_loses"] = True
         if state.players == 1:  # SC-S6; SC-S5: an eliminated solo player is not rated
-            detail["rating"] = scoring.rating(self, rows[0]["score"]) if live else None
+            detail["rating"] = scoring.rating(self.tables, rows[0]["score"]) if live else None
             # the book's scale, lowest first: the least score of each rating
             detail["scale"] = {"below_lowest": self.content.solo["below_lowest"],
                                "ratings": [list(r) for r in self.content.solo["ratings"]]}
         return Result([r["score"] for r in rows], winners, detail)
 
     def breakdown(self, state: SmallCityState, record: MovesPlayed) -> Breakdown:
-        return scoring.breakdown(self, state, self.result(state).detail)
+        return scoring.breakdown(self.tables, state, self.result(state).detail)

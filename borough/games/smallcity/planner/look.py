@@ -35,7 +35,7 @@ class Look:
         self.game, self.state, self.seat = game, state, seat
         self.me: Seat = state.seats[seat]
         # remembered on the seat while its tiles stay the same (see `build.survey`)
-        self.inf: Influence = build.survey(game, state, seat)[1]
+        self.inf: Influence = build.survey(game.tables, state, seat)[1]
         self.hall_cells = [c for t in self.me.tiles if t is not None
                            and game.types[t.type].family == "city_hall" for c in t.cells]
         self._destinations: list[Action] | None = None
@@ -77,7 +77,7 @@ class Look:
     def waiting(self) -> int:
         """Citizens in City Hall, and those empty Factory spaces will bring (SC-62)."""
         return self.me.hall_citizens + (self.count("factory")
-                                        if self.state.round < self.game.rounds else 0)
+                                        if self.state.round < self.game.tables.rounds else 0)
 
     def open_doors(self) -> int:
         """Level-1 homes City Hall's citizens can enter at the end of this
@@ -139,7 +139,7 @@ class Look:
                       if b != self.seat and not st.seats[b].eliminated]
             if not rivals:
                 return -1
-            made = {b: pollution.generated(g, st, b) for b in rivals}
+            made = {b: pollution.generated(g.tables, st, b) for b in rivals}
             if not any(st.seats[b].pollution + made.get(b, 0) >= pollution.DEADLY
                        for b in [*rivals, self.seat]):
                 return -1
@@ -157,7 +157,7 @@ class Look:
         return self.council_price(nxt)
 
     def council_price(self, action: Action) -> int:
-        prices = council.board(self.game, self.state)["price"]
+        prices = council.board(self.game.tables, self.state)["price"]
         col = self.me.disc_col[action[1]] + 1 if action[0] == "advance" else 1
         return prices[col - 1]
 
@@ -167,16 +167,16 @@ class Look:
         suffice (money buys the homes and Parks), while a benefit still pays
         back in the rounds left."""
         st, g, me = self.state, self.game, self.me
-        if st.round >= g.rounds:
+        if st.round >= g.tables.rounds:
             return None  # nothing bought in the last council is used any more
-        prices = council.board(g, st)["price"]
+        prices = council.board(g.tables, st)["price"]
         climbed = sum(me.disc_col)
         first = COUNCIL_PLAN[climbed] if climbed < len(COUNCIL_PLAN) else COUNCIL_PLAN[-1]
         rows = [first] + [r for r in dict.fromkeys(COUNCIL_PLAN) if r != first]
         for row in rows:
             if row == INDUSTRY and not self.culture_left():
                 continue
-            if st.round >= g.rounds - 1 and row != ECONOMY:
+            if st.round >= g.tables.rounds - 1 and row != ECONOMY:
                 continue
             discs = [d for d in (0, 1) if me.disc_row[d] == row and me.disc_col[d] > 0]
             if discs:
@@ -222,7 +222,7 @@ class Look:
                 for c, k in enumerate(self.inf.cultural.counts())]
 
     def free_home_spots(self) -> int:
-        mask, _ = build.survey(self.game, self.state, self.seat)
+        mask, _ = build.survey(self.game.tables, self.state, self.seat)
         return sum(1 for c in range(CELLS) if mask >> c & 1 and not self.inf.industrial[c]
                    and self.inf.cultural[c] > 0)
 
@@ -234,7 +234,7 @@ class Look:
     def best_spot(self, type_id: int, face: int) -> tuple[float, Action | None]:
         t = self.game.types[type_id]
         best: tuple[float, Action | None] = (-1e9, None)
-        for o, anchor in build.placements(self.game, self.state, self.seat, t, face):
+        for o, anchor in build.placements(self.game.tables, self.state, self.seat, t, face):
             cells = place_cells(t.faces[face][o], anchor)
             assert cells is not None
             v = self.spot_value(t, cells)
@@ -317,12 +317,12 @@ class Look:
 
     def material_wanted(self) -> int:
         need = self.materials_needed()
-        have = build.stored(self.game, self.me)
+        have = build.stored(self.game.tables, self.me)
         short = [max(0, need[m] - have[m]) for m in range(3)]
         return max(range(3), key=lambda m: (short[m], -m))
 
     def culture_within(self, missing: int) -> bool:
-        have = build.stored(self.game, self.me)
+        have = build.stored(self.game.tables, self.me)
         for t in self.culture_left():
             gap = sum(max(0, t.materials[m] - have[m]) for m in range(3))
             if gap <= missing and sum(have) + missing >= sum(t.materials):
@@ -331,7 +331,7 @@ class Look:
 
     # ----------------------------------------------------------- moving
     def must_move(self, cell: int) -> bool:
-        return citizens.must_move(self.game, self.state, self.seat, self.seat, cell)
+        return citizens.must_move(self.game.tables, self.state, self.seat, self.seat, cell)
 
     def home_of(self, cell: int) -> tuple[int, int] | None:
         """(spaces, citizens) of the home covering `cell`, or None."""
@@ -371,9 +371,9 @@ class Look:
         included, so every citizen standing in its own borough has the same
         list: it is worked out once per decision."""
         if self.me.occ[cell] != self.seat:
-            return citizens.destinations(self.game, self.state, self.seat, self.seat, cell)
+            return citizens.destinations(self.game.tables, self.state, self.seat, self.seat, cell)
         if self._destinations is None:
-            self._destinations = citizens.destinations(self.game, self.state, self.seat,
+            self._destinations = citizens.destinations(self.game.tables, self.state, self.seat,
                                                        self.seat, cell)
         return self._destinations
 
@@ -407,9 +407,9 @@ class Look:
     def _wanted_work(self) -> tuple[bool, bool, bool]:
         """Per material, whether a worker making it pays: the next Cultural
         buildings lack it, a store has room, and it comes in time to build."""
-        have = build.stored(self.game, self.me)
-        room = sum(n for _, n in stores.rooms(self.game, self.me))
-        soon = self.game.rounds - self.state.round >= 2
+        have = build.stored(self.game.tables, self.me)
+        room = sum(n for _, n in stores.rooms(self.game.tables, self.me))
+        soon = self.game.tables.rounds - self.state.round >= 2
         need = self.materials_needed()
         wanted = [need[m] > have[m] and room > 0 and soon for m in range(3)]
         return wanted[0], wanted[1], wanted[2]
@@ -427,7 +427,7 @@ class Look:
 
     def council_worth(self, row: int, col: int, left: int) -> float:
         """The benefit of entering column `col` of `row` (SC-82 to SC-85), in votes."""
-        board = council.board(self.game, self.state)
+        board = council.board(self.game.tables, self.state)
         k = col - 1
         if row == INDUSTRY:
             if left < 2 or not self.culture_left():
@@ -443,12 +443,12 @@ class Look:
     # ---------------------------------------------------------- Promise
     def promise_build(self, tiles: list[Action]) -> Action | None:
         """A cheap build that keeps the Promise in the last round (SC-88)."""
-        if self.state.round < self.game.rounds or self.me.promise <= 0:
+        if self.state.round < self.game.tables.rounds or self.me.promise <= 0:
             return None
         from borough.games.smallcity import scoring
 
         card = self.game.content.promises[self.me.promise - 1]
-        if scoring.kept(self.game, self.state, self.seat, card):
+        if scoring.kept(self.game.tables, self.state, self.seat, card):
             return None
         for test in card.test:
             if test[0] in ("tiles", "spaces"):

@@ -61,7 +61,7 @@ class Planner:
         return ("side", SIDES.index("easy"))  # the larger zone (SC-42)
 
     def _hall(self, look: Look, legal: list[Action]) -> Action:
-        size = look.game.zone(look.me, look.me.zone)
+        size = look.game.tables.zone(look.me, look.me.zone)
         middle = (size - 2) / 2
         return min(legal, key=lambda a: abs(a[2] // SIZE - middle) + abs(a[2] % SIZE - middle))
 
@@ -87,7 +87,7 @@ class Planner:
 
     def _card(self, look: Look, legal: list[Action]) -> Action:
         st, g = look.state, look.game
-        late = st.round >= g.rounds
+        late = st.round >= g.tables.rounds
 
         def worth(a: Action) -> float:
             card = st.circle[a[1]]
@@ -107,7 +107,7 @@ class Planner:
         return max(legal, key=worth)
 
     def _supporter(self, look: Look, legal: list[Action]) -> Action:
-        return legal[1] if look.state.round >= look.game.rounds else legal[0]
+        return legal[1] if look.state.round >= look.game.tables.rounds else legal[0]
 
     def _planner(self, look: Look, legal: list[Action]) -> Action:
         return ("expand",)
@@ -136,7 +136,7 @@ class Planner:
             options = [a for a in tiles if types[a[1]].key == key]
             if options:
                 return max(options, key=lambda a: look.best_spot(a[1], a[2])[0])
-        left = g.rounds - st.round
+        left = g.tables.rounds - st.round
         reserve = look.reserve()
         # 3. Factories early: each empty Factory space brings a citizen a round
         # from the Career Center (SC-62), and its Warehouse stores materials
@@ -221,7 +221,7 @@ class Planner:
         return max(options, key=worth)
 
     def _warehouse(self, look: Look, legal: list[Action]) -> Action:
-        t = look.game.types[look.game.warehouse]
+        t = look.game.types[look.game.tables.warehouse]
         return max(legal, key=lambda a: look.spot_value(t, look.cells_of(t, 0, a)))
 
     def _extend(self, look: Look, legal: list[Action]) -> Action:
@@ -283,11 +283,11 @@ class Planner:
         st, g = look.state, look.game
         row = st.council[1]
         if row == ECONOMY:
-            return legal[1] if st.round >= g.rounds else legal[0]
+            return legal[1] if st.round >= g.tables.rounds else legal[0]
         if row == INDUSTRY:
-            options = council.benefit_options(g, st, row, st.council[2])
+            options = council.benefit_options(g.tables, st, row, st.council[2])
             need = look.materials_needed()
-            have = build.stored(g, look.me)
+            have = build.stored(g.tables, look.me)
 
             def use(i: int) -> tuple[int, int, int]:
                 # what the next building lacks first, then the later ones, then the rarer
