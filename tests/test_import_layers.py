@@ -43,8 +43,6 @@ UPWARD = """
 """Imports that point up a layer (modules named below `borough.`)."""
 
 CIRCULAR = """
-games.smallcity.prompts -> games.smallcity.rules
-games.smallcity.rules -> games.smallcity.prompts
 games.smallcity.rules -> games.smallcity.steps
 games.smallcity.rules -> games.smallcity.wording
 games.smallcity.steps -> games.smallcity.rules

@@ -6,15 +6,12 @@ reads that seat's own step, never another's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from borough.games.smallcity.build import name as seat_name
 from borough.games.smallcity.data import MATERIALS
 from borough.games.smallcity.geometry import label
 from borough.games.smallcity.state import BUILD, OVER, SmallCityState
-
-if TYPE_CHECKING:
-    from borough.games.smallcity.rules import SmallCity
+from borough.games.smallcity.tables import Tables
+from borough.games.smallcity.turns import to_act
 
 FIXED = {
     "side": "Choose the side of your borough board: easy (a larger zone to start) or expert",
@@ -38,10 +35,10 @@ FIXED = {
 }
 
 
-def prompt(game: SmallCity, state: SmallCityState, seat: int) -> str:
+def prompt(tb: Tables, state: SmallCityState, seat: int) -> str:
     if state.phase == OVER:
         return "The game is over."
-    if seat not in game.to_act(state):
+    if seat not in to_act(state):
         return "Wait: another player is deciding."
     own = state.seats[seat]
     step, sel = (own.bstep, own.bsel) if state.phase == BUILD else (state.step, state.sel)
@@ -50,7 +47,7 @@ def prompt(game: SmallCity, state: SmallCityState, seat: int) -> str:
     if step == "hall":
         return "Place your City Hall in your borough"
     if step == "place":
-        name = game.types[sel[0]].name
+        name = tb.types[sel[0]].name
         return f"Choose where your {name} goes in your Constructible Zone, and which way it turns"
     if step == "build":
         cap = 1 if own.expanded else 3
@@ -60,7 +57,7 @@ def prompt(game: SmallCity, state: SmallCityState, seat: int) -> str:
                 "zone, or finish building")
     if step == "extend":
         tile = own.tiles[sel[2]]
-        name = game.types[tile.type].name if tile is not None else "tile"
+        name = tb.types[tile.type].name if tile is not None else "tile"
         return f"Choose the space your upgraded {name} grows onto"
     if step == "spend":
         kind = next((MATERIALS[m] for m in range(3) if own.owe[m]), "material")

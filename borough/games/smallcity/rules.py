@@ -27,7 +27,7 @@ from typing import Any
 
 from borough.core.errors import CorruptData
 from borough.core.game import Action, Event, Game, Option
-from borough.games.smallcity import build, citizens, council, prompts, refusals
+from borough.games.smallcity import build, citizens, council, prompts, refusals, turns
 from borough.games.smallcity.build import name
 from borough.games.smallcity.data import (
     CELLS,
@@ -89,13 +89,15 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
     state_type = SmallCityState
     rules_version = 4  # see "Changes" at the end of RULES.md
     rule_words = refusals.WORDS.words
-    prompt = prompts.prompt
 
     def __init__(self, data_dir: Path = DEFAULT_DIR) -> None:
         self.tables = Tables(load(data_dir))
         # the content every game offers, and its tile types, which views and bots read
         self.content: Content = self.tables.content
         self.types = self.tables.types
+
+    def prompt(self, state: SmallCityState, seat: int) -> str:
+        return prompts.prompt(self.tables, state, seat)
 
     def option_sets(self) -> list[dict[str, Any]]:
         return [
@@ -113,13 +115,7 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
 
     # --------------------------------------------------------------- turns
     def to_act(self, state: SmallCityState) -> tuple[int, ...]:
-        if state.phase == OVER:
-            return ()
-        if state.step == "promise":
-            return tuple(s for s in range(state.players) if not state.chosen[s])
-        if state.phase == BUILD:  # SC-25: everyone builds at once behind a screen
-            return tuple(s for s in state.order if state.seats[s].bstep != "done")
-        return (state.current,)
+        return turns.to_act(state)
 
     def public_action(self, state: SmallCityState, seat: int, action: Action) -> bool:
         """Every move is made in the open except three: the kept Promise (SC-4) and the
