@@ -12,7 +12,7 @@ The layers, top to bottom:
                                name no layer above
     core                       the game interface, records, randomness, serialisation
 
-`cli` is the flat `borough/cli*.py` modules and `borough/__main__.py`.
+`cli` is the `borough/cli/` package and `borough/__main__.py`.
 
 Every import counts: at module level, inside functions and under TYPE_CHECKING
 (a type-only import still ties a module to the one it names, which is how the
@@ -112,7 +112,7 @@ def layer(module: str) -> str:
         return "games"
     if module == "borough.match":
         return "agents"
-    if parts[1] == "__main__" or parts[1].startswith("cli"):
+    if parts[1] in ("__main__", "cli"):
         return "cli"
     if parts[1] not in LAYERS:
         raise AssertionError(f"{module} has no layer; give it one in {__name__}")

@@ -15,7 +15,7 @@ from rich.console import Console
 import borough
 from borough.agents.base import SeatView
 from borough.agents.random_agent import RandomAgent
-from borough.cli_human import HumanAgent
+from borough.cli.human import HumanAgent
 from borough.games.smallcity.geometry import label
 
 GAME = borough.game("smallcity")

@@ -5,8 +5,7 @@ import re
 
 from typer.testing import CliRunner
 
-from borough import cli
-from borough.cli import app
+from borough.cli import app, play
 from borough.core import record as records
 
 runner = CliRunner()
@@ -34,11 +33,11 @@ def test_a_fresh_seed_each_game_printed_so_it_can_be_dealt_again():
 
 
 def test_medium_opponents_for_the_seats_not_given():
-    assert cli._seat_names(None, 3, interactive=True) == ["human", "medium", "medium"]
-    assert cli._seat_names(None, 2, interactive=False) == ["medium", "medium"]
-    assert cli._seat_names("human,hard", 4, interactive=True) == [
+    assert play.seat_names(None, 3, interactive=True) == ["human", "medium", "medium"]
+    assert play.seat_names(None, 2, interactive=False) == ["medium", "medium"]
+    assert play.seat_names("human,hard", 4, interactive=True) == [
         "human", "hard", "medium", "medium"]
-    assert cli._seat_names("random", 3, interactive=False) == ["random"] * 3
+    assert play.seat_names("random", 3, interactive=False) == ["random"] * 3
     summary = json.loads(run("play", "ekopolis", "--players", "3", "-o", "version=basic",
                              "--json").stdout)
     assert summary["agents"] == ["medium", "medium", "medium"]

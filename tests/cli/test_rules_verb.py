@@ -11,8 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 import borough
-from borough import cli_rules, rulebook, rules_coverage
+from borough import rulebook, rules_coverage
 from borough.cli import app
+from borough.cli import rules as cli_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()

@@ -10,8 +10,8 @@ from rich.console import Console
 
 import borough
 from borough.agents.base import SeatView
-from borough.cli_human import HumanAgent
-from borough.cli_preview import SCORE, preview, tally
+from borough.cli.human import HumanAgent
+from borough.cli.preview import SCORE, preview, tally
 from borough.games import render
 
 

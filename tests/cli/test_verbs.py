@@ -10,7 +10,7 @@ from rich.progress import Task
 from typer.testing import CliRunner
 
 from borough.cli import app
-from borough.cli_progress import RateAndTimeLeft, rate_and_time_left
+from borough.cli.progress import RateAndTimeLeft, rate_and_time_left
 
 runner = CliRunner()
 VERBS = [c.name for c in app.registered_commands]

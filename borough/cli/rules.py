@@ -14,7 +14,7 @@ from rich.table import Table
 import borough
 from borough import guide as player_guide
 from borough import rulebook
-from borough.cli_base import Failure, app, examples, find_game, friendly, out, say
+from borough.cli.base import Failure, app, examples, find_game, friendly, out, say
 
 
 def _contents(game: str, sections: list[rulebook.Section]) -> Table:

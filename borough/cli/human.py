@@ -10,7 +10,7 @@ from rich.console import Console
 
 from borough.agents.advice import advise
 from borough.agents.base import SeatView
-from borough.cli_preview import as_json, preview
+from borough.cli.preview import as_json, preview
 from borough.core.errors import IllegalAction
 from borough.core.game import Action, Game
 from borough.core.serial import freeze

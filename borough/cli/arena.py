@@ -4,55 +4,23 @@ from __future__ import annotations
 
 import csv
 import json
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
 
-from borough.arena import forgoing, runner
-from borough.arena.jobs import RESULTS_FORMAT, Job, check_agent, default_workers
+from borough.arena import forgoing
+from borough.arena.jobs import RESULTS_FORMAT, check_agent
 from borough.arena.results import ResultsFile
-from borough.cli_base import Failure, app, err, examples, find_game, friendly, out, say
-from borough.cli_content import Content, content_folder
-from borough.cli_progress import GamesProgress
+from borough.cli.base import Failure, app, err, examples, find_game, friendly, out, say
+from borough.cli.options import Content, content_folder
+from borough.cli.runs import Ray, Workers, play_all
 from borough.core.game import Game
 from borough.games import content as contents
 
 if TYPE_CHECKING:
     from borough.arena.tournament import Arena
-
-Workers = Annotated[
-    int | None,
-    typer.Option("--workers", "-w", min=1,
-                 help="Local worker processes (with --ray local: the CPUs Ray may use). "
-                      "Default: this machine's cores."),
-]
-Ray = Annotated[
-    str | None,
-    typer.Option("--ray", metavar="ADDRESS",
-                 help="Run the games as Ray tasks: 'local' starts Ray here; 'auto' or "
-                      "ray://HOST:PORT joins a running cluster."),
-]
-def play_all(title: str, jobs: list[Job], on_result: runner.OnResult, workers: int | None,
-             ray: str | None, quiet: bool) -> float:
-    """Run the jobs with a progress line; the wall-clock seconds they took."""
-    if ray not in (None, "local") and workers is not None:
-        raise Failure("--workers goes with --ray local only: a cluster has its own CPUs")
-    started = time.perf_counter()
-    with GamesProgress(err, title, len(jobs), disable=quiet) as progress:
-
-        def keep(result: dict[str, Any]) -> None:
-            on_result(result)
-            progress.advance()
-
-        try:
-            runner.run_jobs(jobs, keep, workers or default_workers(), ray)
-        except (ValueError, ConnectionError) as exc:
-            raise Failure(str(exc)) from None
-    return time.perf_counter() - started
-
 
 def _check_forgone(game: Game, folder: str | None, names: tuple[str, ...]) -> None:
     """A `LEVEL without NAME` agent must forgo components the game has."""

@@ -1,4 +1,4 @@
-"""`borough balance` (a game's fairness report) and `borough content` (a designer's data)."""
+"""`borough balance`: a game's fairness report."""
 
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ from borough.agents.registry import AGENT_NAMES
 from borough.arena import balance
 from borough.arena.jobs import RESULTS_FORMAT
 from borough.arena.results import ResultsFile
-from borough.cli_arena import Ray, Workers, play_all
-from borough.cli_base import (
+from borough.cli.base import (
     Failure,
     app,
     err,
@@ -26,7 +25,8 @@ from borough.cli_base import (
     player_count,
     say,
 )
-from borough.cli_content import Content, content_folder
+from borough.cli.options import Content, content_folder
+from borough.cli.runs import Ray, Workers, play_all
 from borough.games import content as contents
 
 
@@ -179,49 +179,3 @@ def _store(path: Path | None, studies: list[balance.Study], quiet: bool) -> Resu
     if store.done and not quiet:
         say(f"{len(store.done)} of {total} games already in {path}; playing the rest.")
     return store
-
-
-content_app = typer.Typer(help="A game's designed content as files to copy, edit and check.",
-                          no_args_is_help=True)
-app.add_typer(content_app, name="content")
-
-
-@content_app.command("export", epilog=examples("content export ekopolis my-ekopolis"))
-@friendly
-def export_command(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="A game name.")],
-    folder: Annotated[Path, typer.Argument(metavar="DIR", help="A new or empty folder.")],
-) -> None:
-    """Copy a game's own content (its data files) into DIR to edit."""
-    game = find_game(game_name)
-    try:
-        written = contents.export(game.name, folder)
-    except (contents.ContentError, OSError) as exc:
-        raise Failure(str(exc)) from None
-    say(f"Wrote {', '.join(p.name for p in written)} to {folder}; after editing, "
-        f"`borough content check {folder}`.")
-
-
-@content_app.command("check", epilog=examples("content check my-ekopolis --json"))
-@friendly
-def check_command(
-    folder: Annotated[Path, typer.Argument(metavar="DIR", help="A content folder.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON line.")] = False,
-) -> None:
-    """Check a content folder: every file, entry and field, then the game's own checks."""
-    try:
-        game = contents.check(folder)
-    except contents.ContentError as exc:
-        if as_json:
-            print(json.dumps({"ok": False, "error": str(exc)}))
-            raise typer.Exit(1) from None
-        raise Failure(str(exc)) from None
-    digest = contents.digest(folder)
-    changed = contents.differences(contents.default_dir(game), folder)
-    if as_json:
-        print(json.dumps({"ok": True, "game": game, "digest": digest, "changes": changed}))
-        return
-    say(f"{folder}: sound {game} content (digest {digest}); "
-        f"{len(changed)} change(s) from the game's own:")
-    for line in changed:
-        say(f"  {line}")

@@ -1,4 +1,4 @@
-"""The `borough` command: list, play, replay and simulate games; read their rules."""
+"""`borough games`, `play`, `replay` and `simulate`: listing games and playing them."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import borough
 from borough import match as matches
 from borough.agents import AGENT_NAMES
 from borough.agents.base import Agent
-from borough.cli_base import (
+from borough.cli.base import (
     Failure,
     app,
     err,
@@ -28,9 +28,9 @@ from borough.cli_base import (
     player_count,
     say,
 )
-from borough.cli_content import Content, content_game
-from borough.cli_human import HumanAgent
-from borough.cli_progress import GamesProgress
+from borough.cli.human import HumanAgent
+from borough.cli.options import Content, content_game
+from borough.cli.progress import GamesProgress
 from borough.core import record as records
 from borough.core.errors import CorruptData
 from borough.core.game import Game
@@ -40,7 +40,7 @@ OPPONENT = "medium"
 """The computer opponent of every seat `--agents` does not name."""
 
 
-def _seat_names(spec: str | None, players: int, interactive: bool) -> list[str]:
+def seat_names(spec: str | None, players: int, interactive: bool) -> list[str]:
     """One agent name per seat: one name for every seat, or a list filled up with OPPONENT."""
     if spec is None:
         names = ["human"] if interactive else []
@@ -187,13 +187,13 @@ def play_command(
         n = player_count(game, players)
         if seed is None:
             seed = secrets.randbelow(2**31)
-        bots_only = "human" not in _seat_names(agents, n, interactive)
+        bots_only = "human" not in seat_names(agents, n, interactive)
         try:
             m = matches.start(game, n, seed, parse_options(option), unattended=bots_only)
         except ValueError as exc:
             raise Failure(str(exc)) from None
     game = m.game
-    names = _seat_names(agents, m.record.players, interactive)
+    names = seat_names(agents, m.record.players, interactive)
     if as_json and "human" in names:
         raise Failure("--json plays bots only; drop 'human' from --agents")
     seat_agents = _seat_agents(names, m)
@@ -339,7 +339,7 @@ def simulate_command(
     game = content_game(game_name, content)
     n = player_count(game, players)
     options = parse_options(option)
-    names = _seat_names(agents, n, interactive=False)
+    names = seat_names(agents, n, interactive=False)
     if "human" in names:
         raise Failure("simulate plays bots only; drop 'human' from --agents")
     wins = [0.0] * n
@@ -392,92 +392,3 @@ def simulate_command(
         f"{summary['games_per_second']:.1f} games/s; "
         f"{summary['decisions_per_second']:.0f} decisions/s"
     )
-
-
-@app.command(
-    "serve",
-    epilog=examples("serve", "serve --port 8080 --db games.db"),
-)
-@friendly
-def serve_command(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    db: Annotated[
-        str | None,
-        typer.Option(help="Database URL (sqlite:///file.db, postgresql+psycopg://...) or a "
-                     "SQLite file path. Default: $BOROUGH_DATABASE_URL, else borough.db."),
-    ] = None,
-    workers: Annotated[
-        int, typer.Option(min=1, help="Server processes sharing the port (above 1 needs "
-                                      "PostgreSQL).")
-    ] = 1,
-    bot_pause: Annotated[
-        float | None, typer.Option(help="Seconds a bot waits before moving.")
-    ] = None,
-    bot_workers: Annotated[
-        int | None, typer.Option(help="Processes for bot thinking, per server process.")
-    ] = None,
-    content: Annotated[
-        list[Path] | None,
-        typer.Option("--content", metavar="DIR",
-                     help="Serve a game with the content in DIR (once per game)."),
-    ] = None,
-) -> None:
-    """Start the game server (HTTP + WebSocket) on an embedded or external database."""
-    import os
-
-    import uvicorn
-
-    from borough.games import content as contents
-    from borough.server.app import create_app
-    from borough.server.serving import uvicorn_options
-    from borough.server.settings import Settings, cores
-
-    if db is not None and "://" not in db:
-        db = f"sqlite:///{Path(db).resolve()}"
-    if workers > 1 and bot_workers is None and "BOROUGH_BOT_WORKERS" not in os.environ:
-        bot_workers = max(1, cores() // workers)  # the machine's cores, shared out
-    # Where other processes forward this one's games (owners.py). Processes sharing
-    # one port cannot be told apart by it: they serve any game, as before owners.
-    internal = None
-    if workers == 1 and "BOROUGH_INTERNAL_URL" not in os.environ:
-        reach = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-        internal = f"http://{f'[{reach}]' if ':' in reach else reach}:{port}"
-    settings = Settings.from_env(database_url=db, bot_pause=bot_pause, bot_workers=bot_workers,
-                                 internal_url=internal)
-    if workers > 1 and not settings.database_url.startswith("postgresql"):
-        raise Failure(f"--workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): "
-                      "several processes share games only through it; SQLite serves one.")
-    for folder in content or []:
-        try:
-            name = contents.check(folder)
-        except contents.ContentError as exc:
-            raise Failure(str(exc)) from None
-        # Set for the whole process tree before any game loads: bot processes inherit it.
-        os.environ[contents.environment_name(name)] = str(folder.resolve())
-        say(f"{borough.game(name).title}: content from {folder}")
-    processes = f", {workers} processes" if workers > 1 else ""
-    say(f"Borough server on http://{host}:{port} (database {settings.database_url}"
-        f"{processes})")
-    if workers == 1:
-        uvicorn.run(create_app(settings), host=host, port=port, log_level="warning",
-                    **uvicorn_options(settings))
-        return
-    # Each server process builds its own app from the environment.
-    os.environ.update(settings.environment())
-    uvicorn.run("borough.server.app:create_app", factory=True, workers=workers, host=host,
-                port=port, log_level="warning", **uvicorn_options(settings))
-
-
-import borough.cli_admin  # noqa: E402 - registers `admin`
-import borough.cli_arena  # noqa: E402 - registers `arena`
-import borough.cli_balance  # noqa: E402 - registers `balance` and `content`
-import borough.cli_review  # noqa: E402 - registers `review`
-import borough.cli_rules  # noqa: E402 - registers `rules` and `coverage` after the rest
-
-
-def main() -> None:
-    app()
-
-
-__all__ = ["app", "main"]

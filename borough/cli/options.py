@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from borough.cli_base import Failure, find_game
+from borough.cli.base import Failure, find_game
 from borough.core.game import Game
 from borough.games import content as contents
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from borough.cli_base import Failure, app, examples, friendly, say
+from borough.cli.base import Failure, app, examples, friendly, say
 
 if TYPE_CHECKING:
     from borough.server.accounts import Accounts

@@ -10,8 +10,8 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from borough.agents import review as reviews
-from borough.cli_base import Failure, app, err, examples, friendly, say
-from borough.cli_content import Content, content_game
+from borough.cli.base import Failure, app, err, examples, friendly, say
+from borough.cli.options import Content, content_game
 from borough.core import record as records
 from borough.core.errors import CorruptData
 from borough.match import resume
