@@ -17,7 +17,12 @@ from borough.agents.expert.agent import ExpertAgent, learned_values
 from borough.agents.rollout import RolloutAgent
 from tests.conformance.trajectories import key, playout
 
-TRAINED = ("architectura", "rondelcity")
+TRAINED = ("architectura", "rondelcity", "citycouncil", "ekopolis")
+ALL = (*TRAINED, "smallcity")
+
+
+def players(name):
+    return min(n for n in borough.game(name).player_counts() if n >= 2)
 
 
 @pytest.fixture(autouse=True)
@@ -26,9 +31,9 @@ def iteration_budgets_only(monkeypatch):
     monkeypatch.setattr(agent_registry, "HARD_SECONDS", None)
 
 
-def states(name, count=4):
+def states(name, count=4, options=None):
     g = borough.game(name)
-    traj = playout(name, 2, key({}), 11)
+    traj = playout(name, players(name), key(options or {}), 11)
     picks = [len(traj.moves) * k // (count + 1) for k in range(1, count + 1)]
     return g, [g.from_json(traj.snapshots[i]) for i in picks]
 
@@ -38,16 +43,19 @@ def test_inputs_have_one_row_per_seat_of_the_model_width_and_repeat(name):
     g, found = states(name)
     for state in found:
         rows = features.inputs(g, state)
-        assert len(rows) == 2
+        assert len(rows) == players(name)
         assert all(len(row) == features.width(name) for row in rows)
         assert all(math.isfinite(x) for row in rows for x in row)
         assert rows == features.inputs(g, g.clone(state))
-        # two seats: each one's leads are the other's, negated
+        # the leads over the rivals' mean sum to nothing; the table's numbers are shared
         k = len(features.names(name))
-        assert rows[0][1:1 + k] == [-x for x in rows[1][1:1 + k]]
+        for i in range(1, 1 + k):
+            assert sum(row[i] for row in rows) == pytest.approx(0.0, abs=1e-9)
+        shared = len(features.table_names(name))
+        assert all(row[len(row) - shared:] == rows[0][len(row) - shared:] for row in rows)
 
 
-@pytest.mark.parametrize("name", TRAINED)
+@pytest.mark.parametrize("name", ALL)
 def test_the_shipped_weights_load_and_fit_the_features(name):
     w = model.load(name)
     assert w is not None and len(w) == features.width(name)
@@ -55,8 +63,35 @@ def test_the_shipped_weights_load_and_fit_the_features(name):
     assert expert_agent.has_weights(name)
 
 
-def test_a_game_without_weights_has_no_learned_values():
-    assert model.load("citycouncil") is None and learned_values("ekopolis") is None
+def test_a_game_without_weights_has_no_learned_values(monkeypatch, tmp_path):
+    monkeypatch.setattr(model, "WEIGHTS", tmp_path)
+    model.load.cache_clear()
+    try:
+        assert model.load("citycouncil") is None and learned_values("ekopolis") is None
+        assert not expert_agent.has_weights("citycouncil")
+    finally:
+        model.load.cache_clear()
+
+
+def test_city_council_values_fall_with_the_danger_for_every_seat():
+    """The government's takeover is everyone's loss: the learned weight on
+    the table's danger lowers both seats' values at once."""
+    g, found = states("citycouncil", 6)
+    state = max(found, key=lambda s: features.table(g, s)[0])
+    assert features.table(g, state)[0] > 0
+    w = list(model.load("citycouncil"))
+    k = len(features.names("citycouncil"))
+    calm = model.predict(tuple(w), g, state)
+    w[2 + 2 * k] -= 5.0  # more weight against the danger
+    assert all(a < b for a, b in zip(model.predict(tuple(w), g, state), calm, strict=True))
+
+
+def test_ekopolis_basic_tables_are_judged_by_the_hand_values():
+    g, found = states("ekopolis", options={"version": "basic"})
+    learned = learned_values("ekopolis")
+    for state in found:
+        assert not features.covers(g, state)
+        assert learned(g, state) == values(g, state, random.Random(0))
 
 
 @pytest.mark.parametrize("name", TRAINED)
@@ -102,7 +137,9 @@ def test_expert_search_judges_its_leaves_by_the_learned_values(monkeypatch):
     assert agent._values(g, leaf) == model.predict(model.load("architectura"), g, leaf)
 
 
-def test_expert_plays_as_hard_where_it_has_no_weights():
+def test_expert_plays_as_hard_where_it_has_no_weights(monkeypatch, tmp_path):
+    monkeypatch.setattr(model, "WEIGHTS", tmp_path)
+    model.load.cache_clear()
     g = borough.game("citycouncil")
     _, found = states("citycouncil", 2)
     for state in found:
@@ -111,14 +148,39 @@ def test_expert_plays_as_hard_where_it_has_no_weights():
         hard = agent_registry.hard(5, iterations=30)
         assert expert.choose(SeatView(g, state, seat)) == hard.choose(SeatView(g, state, seat))
         assert expert.evaluator is None
+    model.load.cache_clear()
     assert isinstance(make_agent("expert", 1), RolloutAgent)  # Small City: its script's playouts
+
+
+def moves_of_a_game(name, make):
+    """The moves of one game, every seat played by `make(seed)`."""
+    g = borough.game(name)
+    n = players(name)
+    state = matches.start(g, n, 8, {}).state
+    agents = [make(matches.seat_seed(8, s)) for s in range(n)]
+    moves = []
+    while not g.is_over(state):
+        seat = g.to_act(state)[0]
+        move = agents[seat].choose(SeatView(g, state, seat))
+        moves.append(move)
+        g.apply(state, seat, move)
+    return moves
+
+
+@pytest.mark.parametrize("name", TRAINED)
+def test_expert_differs_from_hard_where_it_has_weights(name):
+    """Same deal, seeds and budget: the learned values change some move."""
+    expert = moves_of_a_game(name, lambda seed: ExpertAgent(seed, iterations=15))
+    hard = moves_of_a_game(name, lambda seed: agent_registry.hard(seed, iterations=15))
+    assert expert != hard
 
 
 @pytest.mark.parametrize("name", TRAINED)
 def test_expert_plays_legal_full_games(name):
     g = borough.game(name)
-    m = matches.start(g, 2, 4, {})
-    agents = [ExpertAgent(matches.seat_seed(4, s), iterations=15) for s in range(2)]
+    n = players(name)
+    m = matches.start(g, n, 4, {})
+    agents = [ExpertAgent(matches.seat_seed(4, s), iterations=15) for s in range(n)]
     matches.play(m, agents)  # every move is checked as it is applied
     assert m.over
 
@@ -133,6 +195,23 @@ def test_training_is_reproducible_and_saves_what_it_fits(tmp_path):
         assert tuple(data["features"]) == features.names("architectura")
     other = train.train("architectura", 3, 2, 22, None)
     assert other["weights"] != first["weights"]
+
+
+@pytest.mark.parametrize(("name", "seats"), [
+    pytest.param("citycouncil", 2, marks=pytest.mark.slow), ("ekopolis", 3)])
+def test_training_runs_end_to_end_for_the_new_games(tmp_path, name, seats):
+    report = train.train(name, 3, seats, 5, tmp_path / "w.npz")
+    assert report["positions"] > 30
+    with np.load(tmp_path / "w.npz") as data:
+        assert len(data["weights"]) == features.width(name)
+        assert tuple(data["features"]) == model.trained_on(name)
+
+
+def test_the_training_command_picks_the_smallest_table(tmp_path, capsys):
+    train.main(["ekopolis", "--games", "2", "--out", str(tmp_path / "e.npz")])
+    assert "wrote" in capsys.readouterr().out
+    with np.load(tmp_path / "e.npz") as data:
+        assert int(data["players"]) == 3
 
 
 def test_fit_recovers_known_weights():

@@ -17,7 +17,7 @@ def test_the_lobby_says_what_the_chosen_bot_does(web_server, contexts):
     page.select_option("#game", "citycouncil")  # the seats are dealt again for this game
     page.select_option("[data-seat-agent='1']", "expert")
     assert help_line.inner_text() == (
-        "expert: plays as hard in this game (no learned values for it yet)")
+        "expert: hard's search, judging positions by values learned from self-play")
     assert page.locator("[data-seat-help='0']").inner_text() == ""  # a person's seat
     page.select_option("[data-seat-kind='0']", "bot")
     assert page.locator("[data-seat-help='0']").inner_text().startswith("medium:")

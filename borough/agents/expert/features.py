@@ -4,14 +4,17 @@ A game with learned values says what they look at in its own
 `borough/games/<game>/features.py`: NAMES, and `features(game, state)` giving,
 for every seat, the quantities its hand-made position values count
 (`evaluation.py`), kept apart so that training can weigh each on its own, and
-one number for how much of the game is left (1 at the start, 0 at the end).
-It may also offer `covers(game, state)`: whether values trained on its usual
-positions may judge `state`. `inputs` turns the features into the model's input
-for each seat: a constant, the seat's lead over the mean of its rivals in every
-quantity, those leads again scaled by what is left of the game (a lead early is
-worth less than the same lead at the end), and what is left itself. A model
-over these inputs can express the hand values (a sum of weighted leads) and
-more.
+one number for how much of the game is left (1 at the start, 0 at the end). It
+may also offer `covers(game, state)`: whether values trained on its usual
+positions may judge `state`; and TABLE_NAMES with `table(game, state)`:
+numbers of the whole table, the same for every seat (City Council's danger of
+the government's takeover, which every seat loses to), given to the model as
+they are, since a seat's lead in them is always nothing. `inputs` turns the
+features into the model's input for each seat: a constant, the seat's lead
+over the mean of its rivals in every quantity, those leads again scaled by
+what is left of the game (a lead early is worth less than the same lead at the
+end), what is left itself, then the table's numbers. A model over these
+inputs can express the hand values (a sum of weighted leads) and more.
 
 The features are computed on full states: the search judges states sampled
 from the deciding seat's information, never the true one.
@@ -60,10 +63,26 @@ def names(name: str) -> tuple[str, ...]:
     return tuple(_module(name).NAMES)
 
 
+def table_names(name: str) -> tuple[str, ...]:
+    """What each of game `name`'s table numbers counts, in order (none for most)."""
+    return tuple(getattr(_module(name), "TABLE_NAMES", ()))
+
+
+def table(game: Game, state: Any) -> list[float]:
+    """The table's numbers of `state` (`table_names`), the same for every seat."""
+    own = getattr(_module(game.name), "table", None)
+    return [] if own is None else [float(x) for x in own(game, state)]
+
+
 def training_games(name: str, default: int) -> int:
     """How many self-play games train game `name`'s values by default (its own
     TRAINING_GAMES where it sets one)."""
     return int(getattr(_module(name), "TRAINING_GAMES", default))
+
+
+def checks_cover(name: str) -> bool:
+    """Whether game `name` says which positions its values cover (`covers`)."""
+    return getattr(_module(name), "covers", None) is not None
 
 
 def covers(game: Game, state: Any) -> bool:
@@ -78,13 +97,14 @@ def covers(game: Game, state: Any) -> bool:
 
 def width(name: str) -> int:
     """How many inputs the model of game `name` takes."""
-    return 2 + 2 * len(names(name))
+    return 2 + 2 * len(names(name)) + len(table_names(name))
 
 
 def inputs(game: Game, state: Any) -> list[list[float]]:
     """The model's input for every seat (see the module): constant, leads,
-    leads scaled by what is left, what is left."""
+    leads scaled by what is left, what is left, the table's numbers."""
     rows, left = of(game.name)(game, state)
+    shared = table(game, state)
     n = len(rows)
     k = len(rows[0])
     totals = [sum(row[i] for row in rows) for i in range(k)]
@@ -92,5 +112,5 @@ def inputs(game: Game, state: Any) -> list[list[float]]:
     out = []
     for row in rows:
         lead = [row[i] - (totals[i] - row[i]) / rivals for i in range(k)]
-        out.append([1.0, *lead, *(x * left for x in lead), left])
+        out.append([1.0, *lead, *(x * left for x in lead), left, *shared])
     return out

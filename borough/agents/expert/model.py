@@ -42,10 +42,16 @@ def load(name: str) -> tuple[float, ...] | None:
     with np.load(path, allow_pickle=False) as data:
         w = data["weights"]
         names = tuple(str(x) for x in data["features"])
-    if names != features.names(name) or len(w) != features.width(name):
+    if names != trained_on(name) or len(w) != features.width(name):
         raise ValueError(f"{path} was trained on other features ({', '.join(names)}); "
                          f"train it again: python -m borough.agents.expert.train {name}")
     return tuple(float(x) for x in w)
+
+
+def trained_on(name: str) -> tuple[str, ...]:
+    """The names a weights file of game `name` records: its seats' features,
+    then the table's numbers."""
+    return features.names(name) + features.table_names(name)
 
 
 def predict(w: tuple[float, ...], game: Game, state: Any) -> list[float]:
@@ -56,7 +62,8 @@ def predict(w: tuple[float, ...], game: Game, state: Any) -> list[float]:
     rows, left = features.of(game.name)(game, state)
     k = len(rows[0])
     weight = [w[1 + i] + w[1 + k + i] * left for i in range(k)]
-    base = w[0] + w[-1] * left
+    base = w[0] + w[1 + 2 * k] * left
+    base += sum(a * b for a, b in zip(w[2 + 2 * k:], features.table(game, state), strict=True))
     own = [sum(a * b for a, b in zip(weight, row, strict=True)) for row in rows]
     total, rivals = sum(own), max(1, len(rows) - 1)
     out = []
@@ -86,5 +93,5 @@ def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 def save(name: str, w: np.ndarray, path: Path, **meta: Any) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez(path, weights=w, features=np.array(features.names(name)),
+    np.savez(path, weights=w, features=np.array(trained_on(name)),
              **{k: np.array(v) for k, v in meta.items()})

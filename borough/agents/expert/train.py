@@ -171,16 +171,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("game", choices=features.games())
     parser.add_argument("--games", type=int, default=None,
                         help="self-play games (400, or the game's own TRAINING_GAMES)")
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--players", type=int, default=None,
+                        help="players a game (the game's smallest table of two or more)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--out", type=Path, default=None,
                         help="weights file (default: the package's, which expert plays)")
     args = parser.parse_args(argv)
     out = args.out or model.weights_path(args.game)
     games = args.games or features.training_games(args.game, GAMES)
-    report = train(args.game, games, args.players, args.seed, out)
+    players = args.players or min(n for n in borough.game(args.game).player_counts() if n >= 2)
+    report = train(args.game, games, players, args.seed, out)
     named = features.names(args.game)
-    names = ("constant", *named, *(f"{n} x left" for n in named), "left")
+    names = ("constant", *named, *(f"{n} x left" for n in named), "left",
+             *features.table_names(args.game))
     for n, w in zip(names, report.pop("weights"), strict=True):  # type: ignore[arg-type]
         print(f"  {n:>28}: {w:+.4f}")
     for key, value in report.items():
