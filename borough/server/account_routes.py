@@ -34,7 +34,7 @@ from borough.server.accounts import (
     name_key,
     name_problem,
 )
-from borough.server.limits import RateLimit
+from borough.server.quotas import Quotas
 from borough.server.settings import Settings
 
 # ------------------------------------------------------------------ requests and answers
@@ -172,31 +172,13 @@ def _refuse(status: int, message: str, wait: float | None = None) -> HTTPExcepti
     return HTTPException(status, message, headers=headers)
 
 
-class Throttle:
-    """Token buckets per key, forgetting full ones once many are held."""
-
-    def __init__(self, rate: float, burst: int, most: int = 10_000) -> None:
-        self.limit = RateLimit(rate, burst)
-        self.most = most
-
-    def _tidy(self) -> None:
-        if len(self.limit.buckets) > self.most:
-            self.limit.forget_idle()
-
-    def take(self, key: str) -> float:
-        self._tidy()
-        return self.limit.take(key)
-
-    def wait(self, key: str) -> float:
-        return self.limit.wait(key)
-
-
-def routes(settings: Settings) -> APIRouter:
+def routes(settings: Settings, quotas: Quotas) -> APIRouter:
     """The account routes, on the database of the server's store."""
     router = APIRouter(prefix="/api/account", tags=["accounts"])
-    attempts = Throttle(settings.login_rate, settings.login_burst)
-    failures = Throttle(settings.login_failure_rate, settings.login_failure_burst)
-    signups = Throttle(settings.signup_rate, settings.signup_burst)
+    attempts = quotas.add("login", settings.login_rate, settings.login_burst)
+    failures = quotas.add("login_failed", settings.login_failure_rate,
+                          settings.login_failure_burst)
+    signups = quotas.add("signup", settings.signup_rate, settings.signup_burst)
     hashing = asyncio.Semaphore(max(1, settings.password_hashes))
     argon = passwords.hasher(settings.password_memory_kib, settings.password_passes)
 
@@ -317,7 +299,7 @@ def routes(settings: Settings) -> APIRouter:
         problem = passwords.problem(body.password, body.name, settings.password_min_length)
         if problem:
             raise _refuse(400, problem)
-        wait = signups.take(address(request))
+        wait = await signups.take(address(request))
         if wait:
             raise _refuse(
                 429,
@@ -345,7 +327,7 @@ def routes(settings: Settings) -> APIRouter:
         """Log in. Failed tries are counted per address and per user name (known or
         not): past a few, the next ones wait (429 with Retry-After)."""
         key = name_key(body.name)
-        wait = max(attempts.take(address(request)), failures.wait(key))
+        wait = max(await attempts.take(address(request)), await failures.wait(key))
         if wait:
             raise _refuse(429, f"too many log-in attempts; try again in {math.ceil(wait)} s", wait)
         accounts = accounts_of(request)
@@ -353,7 +335,7 @@ def routes(settings: Settings) -> APIRouter:
         stored = found[1] if found else await asyncio.to_thread(passwords.decoy, argon)
         right = await slow(passwords.verify, argon, stored, body.password)
         if found is None or not right:
-            failures.take(key)
+            await failures.take(key)
             raise _refuse(401, "wrong user name or password")
         account, _, disabled = found
         if disabled:

@@ -37,8 +37,9 @@ from borough.server import (
 from borough.server import schemas as s
 from borough.server.bots import BotScheduler
 from borough.server.chat import Chat
-from borough.server.limits import BodyLimit, RateLimit
+from borough.server.limits import BodyLimit
 from borough.server.owners import Owners
+from borough.server.quotas import Quotas
 from borough.server.rooms import RoomError, Rooms
 from borough.server.settings import Settings
 from borough.server.store import Store
@@ -79,10 +80,12 @@ def documentation_site(settings: Settings) -> Path | None:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
-    limits = {"create": RateLimit(settings.create_rate, settings.create_burst),
-              "act": RateLimit(settings.act_rate, settings.act_burst),
-              "read": RateLimit(settings.read_rate, settings.read_burst),
-              "chat": RateLimit(settings.chat_rate, settings.chat_burst)}  # per seat
+    quotas = Quotas()  # counted across processes on PostgreSQL: quotas.py
+    limits = {"create": quotas.add("create", settings.create_rate, settings.create_burst),
+              "act": quotas.add("act", settings.act_rate, settings.act_burst,
+                                settings.act_batch),
+              "read": quotas.add("read", settings.read_rate, settings.read_burst),
+              "chat": quotas.add("chat", settings.chat_rate, settings.chat_burst)}  # per seat
     # Replay frames of finished games (which never change), newest use last.
     frames: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
 
@@ -99,8 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 except Exception:
                     log.exception("giving up games that left memory failed")
             await app.state.rater.sweep()  # ended and abandoned games: ratings.py
-            for limit in limits.values():
-                limit.forget_idle()
+            await quotas.sweep(settings.sweep_seconds)
             if gone or rooms.closed_sockets != closed:
                 closed = rooms.closed_sockets
                 memory.give_back()
@@ -110,6 +112,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         memory.cap_heaps()  # before the first thread of the pool starts
         store = Store(settings.database_url, cluster.process_name(), settings.bot_lease)
         await asyncio.to_thread(store.migrate)
+        if store.shared:  # other processes count the same clients
+            quotas.share(settings.database_url)
         bots = BotScheduler(settings.workers)
         rooms = Rooms(store, bots, settings)
         app.state.rooms = rooms
@@ -164,6 +168,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     await asyncio.to_thread(owners.leave)
             await app.state.peers.aclose()
             store.dispose()
+            quotas.close()
 
     app = FastAPI(
         title="Borough",
@@ -213,7 +218,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # async: a plain function dependency would hop to a worker thread per request
         async def check(request: Request) -> None:
             client = request.client.host if request.client else "?"
-            wait = limits[kind].take(client)
+            wait = await limits[kind].take(client)
             if wait:
                 raise RoomError(429, f"too many requests from {client}; try again in "
                                      f"{math.ceil(wait)} s", retry_after=wait)
@@ -402,9 +407,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rooms = rooms_of(request)
         return rooms.record(await rooms.get(game_id, fresh=True))
 
-    app.include_router(account_routes.routes(settings))  # optional accounts
+    app.include_router(account_routes.routes(settings, quotas))  # optional accounts
     app.include_router(rating_routes.routes(web.STATIC))  # ratings and leaderboards
-    app.include_router(tables.routes(settings))  # open tables: tables.py, clocks.py
+    app.include_router(tables.routes(settings, quotas))  # open tables: tables.py, clocks.py
     app.include_router(mail.routes(settings))  # turn e-mails: mail.py
 
     # ------------------------------------------------------- the browser app

@@ -48,7 +48,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
-from borough.server.limits import RateLimit
+from borough.server.quotas import Limit
 from borough.server.rooms import Room, RoomError, Rooms
 from borough.server.settings import Settings
 from borough.server.store import Base, Store
@@ -175,7 +175,7 @@ class ChatStore:
 class Chat:
     """The chat of every game this process serves: reads, posts, and pushes."""
 
-    def __init__(self, rooms: Rooms, settings: Settings, limit: RateLimit) -> None:
+    def __init__(self, rooms: Rooms, settings: Settings, limit: Limit) -> None:
         self.rooms = rooms
         self.settings = settings
         self.limit = limit  # per seat of a game
@@ -224,7 +224,7 @@ class Chat:
         closed = self._closed(room, seat, access)
         if closed is not None:
             raise RoomError(409, closed)
-        self._take(room, seat)
+        await self._take(room, seat)
         row = await asyncio.to_thread(self.rows.add, room.id, seat, words,
                                       self.settings.chat_messages)
         if row is None:
@@ -240,16 +240,16 @@ class Chat:
         seat = self.rooms.seat_of(room, token)
         if room.seats[seat]["kind"] != "human":
             raise RoomError(403, "a bot plays this seat: only people choose who reads the chat")
-        self._take(room, seat)  # each change makes every spectator read the chat again
+        await self._take(room, seat)  # each change makes every spectator read the chat again
         await asyncio.to_thread(self.rows.allow, room.id, seat, allowed)
         answer = await self.log(room, token)
         self._push_access(room)
         return answer
 
-    def _take(self, room: Room, seat: int) -> None:
+    async def _take(self, room: Room, seat: int) -> None:
         """One of the seat's chat changes (a message, a turn of its switch), if it has
         one left; else a refusal saying when."""
-        wait = self.limit.take(f"{room.id}:{seat}")
+        wait = await self.limit.take(f"{room.id}:{seat}")
         if wait:
             raise RoomError(429, f"too many chat changes from this seat; try again in "
                                  f"{math.ceil(wait)} s", retry_after=wait)

@@ -44,6 +44,10 @@ class Settings:
     create_burst: int = 10
     act_rate: float = 10.0  # actions, undos and seat hand-overs
     act_burst: int = 40
+    # Several processes on PostgreSQL count every limit together (quotas.py); a
+    # process takes this many actions from a client's shared count at a time, so
+    # most moves cost no extra round trip (1: count each in the database).
+    act_batch: int = 5
     # Reads that cost (the lobby, a record, a replay frame): per address as above.
     read_rate: float = 4.0
     read_burst: int = 30
@@ -56,7 +60,7 @@ class Settings:
     # client keeping the worker busy without end gets a quarter of its time.
     hint_rate: float = 0.25
     hint_burst: float = 120.0
-    # Chat, per seat of a game, counted per process: `chat_burst` changes (messages and
+    # Chat, per seat of a game: `chat_burst` changes (messages and
     # turns of the spectators switch) at once, then `chat_rate` a second; and at most
     # `chat_messages` messages in one game.
     chat_rate: float = 0.5

@@ -41,7 +41,7 @@ from borough.server.accounts import (
     SeatClaimRow,
     Session,
 )
-from borough.server.limits import RateLimit
+from borough.server.quotas import Limit, Quotas
 from borough.server.refusal import Refused
 from borough.server.rooms import RoomError, Rooms, waiting
 from borough.server.settings import Settings
@@ -348,10 +348,10 @@ def signed_in(settings: Settings, write: bool, why: str) -> Any:
     return check
 
 
-def routes(settings: Settings) -> APIRouter:
+def routes(settings: Settings, quotas: Quotas) -> APIRouter:
     router = APIRouter(prefix="/api/tables", tags=["tables"])
-    reads = RateLimit(settings.read_rate, settings.read_burst)
-    writes = RateLimit(settings.create_rate, settings.create_burst)
+    reads = quotas.add("table_read", settings.read_rate, settings.read_burst)
+    writes = quotas.add("table_write", settings.create_rate, settings.create_burst)
     answers = {
         **s.errors(400, 403, 404, 408, 409, 413, 429, 500),
         401: {"model": s.Error, "description": "No session, or it ended."},
@@ -363,10 +363,10 @@ def routes(settings: Settings) -> APIRouter:
             state.tables = Tables(state.rooms.store.engine)
         return state.tables
 
-    def limited(limit: RateLimit) -> Any:
+    def limited(limit: Limit) -> Any:
         async def check(request: Request) -> None:
             client = request.client.host if request.client else "?"
-            wait = limit.take(client)
+            wait = await limit.take(client)
             if wait:
                 raise HTTPException(
                     429,

@@ -1,0 +1,72 @@
+"""CPU time of this process per rate-limited request, by how the quota is counted:
+in memory (one process, SQLite), in PostgreSQL one request per round trip
+(batch 1: creation, reads, log-ins, chat), and in PostgreSQL `--batch` at a time
+(the moves). Each request is `Limit.take` as a route awaits it, thread hop
+included, for `--clients` clients in turn (a client's bucket never runs dry).
+
+    python benchmarks/quota_cost.py [--requests 3000] [--clients 50] [--batch 5]
+                                    [--db postgresql+psycopg://...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import secrets
+import time
+
+import psycopg
+
+from borough.server.quotas import Counts, Limit
+from borough.server.store import Store
+
+DEFAULT_DB = "postgresql+psycopg://postgres:borough@127.0.0.1:5432/postgres"
+
+
+async def cost(limit: Limit, requests: int, clients: int) -> float:
+    """Microseconds of this process's CPU per request taken."""
+    keys = [f"198.51.100.{i}" for i in range(clients)]
+    for key in keys:  # warm: connections in the pool, statements prepared
+        await limit.take(key)
+    start = time.process_time()
+    for i in range(requests):
+        assert await limit.take(keys[i % clients]) == 0
+    return (time.process_time() - start) / requests * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=3000)
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--batch", type=int, default=5)
+    parser.add_argument("--db", default=DEFAULT_DB)
+    args = parser.parse_args()
+    name = f"borough_quota_{secrets.token_hex(4)}"
+    admin = args.db.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = f"{args.db.rsplit('/', 1)[0]}/{name}"
+    store = Store(url)
+    try:
+        store.migrate()
+        rate, burst = 1e6, 1e9  # never refuses: the cost of counting alone
+        memory = Limit("act", rate, burst)
+        shared = [Limit("read", rate, burst), Limit("act", rate, burst, args.batch)]
+        counts = Counts(url)
+        for limit in shared:
+            limit.share(counts)
+        print(f"{args.requests} requests, {args.clients} clients, CPU per request:")
+        figure = asyncio.run(cost(memory, args.requests, args.clients))
+        print(f"  in memory:                 {figure:7.1f} us")
+        for limit in shared:
+            figure = asyncio.run(cost(limit, args.requests, args.clients))
+            print(f"  PostgreSQL, batch {limit.batch:<2}:       {figure:7.1f} us")
+        counts.close()
+    finally:
+        store.dispose()
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+if __name__ == "__main__":
+    main()

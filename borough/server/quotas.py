@@ -1,0 +1,197 @@
+"""Rate limits counted across every server process sharing a PostgreSQL database.
+
+Each limit is a token bucket per key (a client address, a seat, a user name).
+One process on SQLite keeps its buckets in memory (limits.RateLimit): nothing
+else counts, and a write per request would queue behind the moves' writes.
+On PostgreSQL a bucket is a row of `quotas` holding the time it is full again
+(the database's clock, so machines' clocks need not agree); one upsert takes
+up to `batch` requests from it at once, or answers how long until one is back,
+under the row's lock, so two processes never spend the same request. A process
+spends what it took before asking again: a limit on the moves (every request a
+move) then costs a round trip every few moves instead of every move. What it
+took and has not spent within `sweep` goes back to the row; a process that dies
+loses only that (its client is refused a little early, never let past the
+limit), and the counts stay in the row. Each process counts on one connection
+of its own in autocommit (a statement, a round trip): through SQLAlchemy's
+pool and an explicit transaction a count cost about three times the CPU.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import threading
+import time
+from typing import Any
+
+import psycopg
+from sqlalchemy import make_url
+
+from borough.server.limits import RateLimit
+
+_NOW = "extract(epoch from clock_timestamp())"
+# Requests the bucket can give: burst less what it is ahead of now, in requests.
+_FREE = f"floor((%(burst)s * %(step)s - greatest(q.full_at - {_NOW}, 0)) / %(step)s + 1e-9)"
+_GIVE = f"greatest(0, least(%(batch)s, {_FREE}))"
+_FIRST = "least(%(batch)s, floor(%(burst)s))"
+CLAIM = f"""
+INSERT INTO quotas AS q (kind, key, full_at, granted)
+VALUES (%(kind)s, %(key)s, {_NOW} + %(step)s * {_FIRST}, {_FIRST})
+ON CONFLICT (kind, key) DO UPDATE SET
+    granted = {_GIVE},
+    full_at = greatest(q.full_at, {_NOW}) + %(step)s * {_GIVE}
+RETURNING granted, full_at - {_NOW}
+"""
+PEEK = f"SELECT full_at - {_NOW} FROM quotas WHERE kind = %(kind)s AND key = %(key)s"
+GIVE_BACK = ("UPDATE quotas SET full_at = full_at - %(step)s * %(n)s "
+             "WHERE kind = %(kind)s AND key = %(key)s")
+FORGET_FULL = f"DELETE FROM quotas WHERE full_at < {_NOW}"
+NEVER = 1e9  # seconds per request of a limit that never refills (rate 0)
+
+
+class Counts:
+    """This process's connection for counting, opened on first use and again
+    after it fails (the database restarted); one statement at a time."""
+
+    def __init__(self, database_url: str) -> None:
+        self.url = make_url(database_url).set(drivername="postgresql").render_as_string(
+            hide_password=False)
+        self.conn: psycopg.Connection | None = None
+        self.lock = threading.Lock()
+
+    def run(self, sql: str, params: Any, many: bool = False) -> Any:
+        """The first row `sql` answers (None if none; always None for `many`)."""
+        with self.lock:
+            for attempt in range(2):
+                try:
+                    if self.conn is None or self.conn.closed:
+                        self.conn = psycopg.connect(self.url, autocommit=True)
+                    if many:
+                        self.conn.cursor().executemany(sql, params)
+                        return None
+                    return self.conn.execute(sql, params).fetchone()
+                except psycopg.OperationalError:
+                    if self.conn is not None:
+                        self.conn.close()
+                    self.conn = None
+                    if attempt:
+                        raise
+        return None
+
+    def close(self) -> None:
+        with self.lock:
+            if self.conn is not None:
+                self.conn.close()
+                self.conn = None
+
+
+def row_key(key: str) -> str:
+    """The key as stored: long ones (user names) by their digest."""
+    return key if len(key) <= 100 else hashlib.sha256(key.encode()).hexdigest()
+
+
+class Limit:
+    """A token bucket per key: `burst` requests at once, `rate` more a second;
+    in memory until `share` puts it in the database."""
+
+    def __init__(self, kind: str, rate: float, burst: float, batch: int = 1) -> None:
+        self.kind = kind
+        self.rate = rate
+        self.burst = burst
+        self.batch = max(1, batch)
+        self.local = RateLimit(rate, int(burst))
+        self.counts: Counts | None = None
+        self.held: dict[str, tuple[int, float]] = {}  # key: (requests taken, last use)
+
+    @property
+    def step(self) -> float:
+        return 1 / self.rate if self.rate > 0 else NEVER
+
+    def share(self, counts: Counts) -> None:
+        self.counts = counts
+
+    async def take(self, key: str) -> float:
+        """Spend one request of `key`'s; 0 when allowed, else the seconds until one is back."""
+        if self.counts is None:
+            return self.local.take(key)
+        held = self.held.get(key, (0, 0.0))[0]
+        if held == 0:
+            granted, ahead = await asyncio.to_thread(self._claim, key)
+            if not granted:
+                return max(ahead - (self.burst - 1) * self.step, 1e-3)
+            held = self.held.get(key, (0, 0.0))[0] + granted  # others may have claimed too
+        self.held[key] = (held - 1, time.monotonic())
+        return 0.0
+
+    async def wait(self, key: str) -> float:
+        """The seconds until `key` has a request again (0: it has one), spending none."""
+        if self.counts is None:
+            return self.local.wait(key)
+        if self.held.get(key, (0, 0.0))[0]:
+            return 0.0
+        ahead = await asyncio.to_thread(self._peek, key)
+        return max(0.0, ahead - (self.burst - 1) * self.step)
+
+    def _claim(self, key: str) -> tuple[int, float]:
+        assert self.counts is not None
+        granted, ahead = self.counts.run(CLAIM, {
+            "kind": self.kind, "key": row_key(key), "step": self.step,
+            "burst": float(self.burst), "batch": self.batch})
+        return int(granted), float(ahead)
+
+    def _peek(self, key: str) -> float:
+        assert self.counts is not None
+        row = self.counts.run(PEEK, {"kind": self.kind, "key": row_key(key)})
+        return max(0.0, float(row[0])) if row else 0.0
+
+    def idle(self, seconds: float) -> list[tuple[str, int]]:
+        """Forget the keys unused for `seconds`: (key, requests taken and not spent)."""
+        if self.counts is None:
+            self.local.forget_idle()
+            return []
+        now = time.monotonic()
+        gone = [(key, held) for key, (held, used) in self.held.items() if now - used >= seconds]
+        for key, _ in gone:
+            del self.held[key]
+        return [(key, held) for key, held in gone if held]
+
+    def give_back(self, unspent: list[tuple[str, int]]) -> None:
+        """Return requests taken and not spent to their rows (in a thread)."""
+        if self.counts is None or not unspent:
+            return
+        self.counts.run(GIVE_BACK, [{"kind": self.kind, "key": row_key(key), "n": n,
+                                     "step": self.step} for key, n in unspent], many=True)
+
+
+class Quotas:
+    """The server's limits by kind, counted in the database once `share` is called."""
+
+    def __init__(self) -> None:
+        self.limits: dict[str, Limit] = {}
+        self.counts: Counts | None = None
+
+    def add(self, kind: str, rate: float, burst: float, batch: int = 1) -> Limit:
+        limit = self.limits[kind] = Limit(kind, rate, burst, batch)
+        if self.counts is not None:
+            limit.share(self.counts)
+        return limit
+
+    def share(self, database_url: str) -> None:
+        """Count in the PostgreSQL database at `database_url` from now on."""
+        self.counts = Counts(database_url)
+        for limit in self.limits.values():
+            limit.share(self.counts)
+
+    def close(self) -> None:
+        if self.counts is not None:
+            self.counts.close()
+
+    async def sweep(self, idle: float) -> None:
+        """Give back what idle keys took and did not spend; drop the rows of full
+        buckets (they count as no row), whichever process does it."""
+        unspent = [(limit, limit.idle(idle)) for limit in self.limits.values()]
+        if self.counts is None:
+            return
+        for limit, keys in unspent:
+            await asyncio.to_thread(limit.give_back, keys)
+        await asyncio.to_thread(self.counts.run, FORGET_FULL, None)
