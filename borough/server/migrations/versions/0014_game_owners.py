@@ -4,14 +4,14 @@ each game, and the key processes prove to one another that a request was
 forwarded by a peer.
 
 Revision ID: 0014
-Revises: 0012
+Revises: 0013
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0014"
-down_revision = "0012"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 
