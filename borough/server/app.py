@@ -135,7 +135,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             store.owns_games = True
             background.append(asyncio.create_task(owners.keep()))
         app.state.owners = owners
-        app.state.peers = forwarding.client()
+        app.state.peers = forwarding.Links()
         if store.shared:  # other processes may serve the same games
             listening = asyncio.Event()
             background.append(asyncio.create_task(
@@ -166,7 +166,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if owners is not None:
                 with suppress(Exception):  # its games are claimed at once, not a lease later
                     await asyncio.to_thread(owners.leave)
-            await app.state.peers.aclose()
+            app.state.peers.close()
             store.dispose()
             quotas.close()
 

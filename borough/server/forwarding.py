@@ -2,9 +2,9 @@
 
 Pure ASGI middleware in front of the routes. A request under /api/games/{id}/
 or a socket on /ws/games/{id} goes to the game's owner: the request whole
-(method, path, query, headers, body) over a kept-alive HTTP connection, its
-answer passed back as it came; a socket relayed frame by frame over a socket of
-its own to the owner. Either carries the client's address and the cluster's
+(method, path, query, headers, body) over a kept-alive HTTP/1.1 connection,
+its answer passed back as it came (Links); a socket relayed frame by frame
+over a socket of its own to the owner. Either carries the client's address and the cluster's
 key, so the owner counts its limits against the client, and a forwarded
 request is never forwarded again (a process that no longer owns the game
 serves it as any process may, see owners.py).
@@ -23,11 +23,12 @@ import asyncio
 import json
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from contextlib import suppress
 from typing import Any
+from urllib.parse import urlsplit
 
-import httpx
 import websockets
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -43,7 +44,6 @@ CLIENT = b"x-borough-client"  # the address the peer was reached from
 HOP = {b"host", b"connection", b"keep-alive", b"content-length", b"transfer-encoding",
        b"upgrade", KEY, CLIENT, b"sec-websocket-key",
        b"sec-websocket-version", b"sec-websocket-extensions", b"sec-websocket-accept"}
-ANSWER_HOP = {"connection", "keep-alive", "content-length", "transfer-encoding"}
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -118,13 +118,13 @@ class Forwarding:
             body += message.get("body", b"")
             if not message.get("more_body"):
                 break
-        http: httpx.AsyncClient = scope["app"].state.peers
-        headers = self._headers(scope, owners)
+        links: Links = scope["app"].state.peers
+        head = self._headers(scope, owners)
         while peer is not None:
             try:
-                answer = await http.request(scope["method"], _target(scope, peer.url),
-                                                 headers=headers, content=bytes(body))
-            except (httpx.ConnectError, httpx.ConnectTimeout):
+                status, headers, content = await links.request(
+                    peer.url, scope["method"], _target(scope, ""), head, bytes(body))
+            except Unreachable:
                 try:  # nothing reached it: wait for its lease to run out
                     peer = await owners.after_failure(game_id, peer)
                 except TimeoutError:
@@ -132,17 +132,13 @@ class Forwarding:
                                   retry_after=True)
                     return
                 continue
-            except httpx.HTTPError as exc:
-                log.warning("forwarding to %s failed: %s", peer.name, exc)
+            except (OSError, asyncio.IncompleteReadError, ValueError) as exc:
+                log.warning("forwarding to %s failed: %r", peer.name, exc)
                 await _refuse(send, 502, "the game's server stopped while answering; "
                                          "fetch the view again")
                 return
-            content = answer.content
-            await send({"type": "http.response.start", "status": answer.status_code,
-                        "headers": [(k.encode("latin-1"), v.encode("latin-1"))
-                                    for k, v in answer.headers.multi_items()
-                                    if k.lower() not in ANSWER_HOP]
-                        + [(b"content-length", str(len(content)).encode())]})
+            await send({"type": "http.response.start", "status": status,
+                        "headers": [*headers, (b"content-length", str(len(content)).encode())]})
             await send({"type": "http.response.body", "body": content})
             return
         # This process owns the game now: the route serves the request as it came.
@@ -191,11 +187,80 @@ class Forwarding:
 
 
 
-def client() -> httpx.AsyncClient:
-    """The connections to peers this process forwards requests over (kept alive)."""
-    return httpx.AsyncClient(timeout=httpx.Timeout(60.0, connect=5.0),
-                             limits=httpx.Limits(max_connections=None,
-                                                 max_keepalive_connections=256))
+class Unreachable(Exception):
+    """No connection to the peer could be opened: nothing was sent."""
+
+
+class Links:
+    """Kept-alive HTTP/1.1 connections to the other processes, and requests over them.
+
+    A request and its answer over asyncio streams cost a fraction of a general
+    client's CPU (httpx took about as long as serving the request itself), and
+    the peers are Borough processes: every answer under /api/games has a
+    Content-Length. A connection idle for `idle` seconds is closed here before
+    the peer's own time-out for a next request head (`header_timeout`) could
+    close it under a request."""
+
+    def __init__(self, idle: float = 2.0) -> None:
+        self.idle = idle
+        self.free: dict[str, list[tuple[asyncio.StreamReader, asyncio.StreamWriter, float]]] = {}
+
+    async def _open(self, base: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        now = time.monotonic()
+        free = self.free.setdefault(base, [])
+        while free:
+            reader, writer, since = free.pop()
+            if now - since < self.idle and not reader.at_eof() and not writer.is_closing():
+                return reader, writer
+            writer.close()
+        url = urlsplit(base)
+        try:
+            return await asyncio.wait_for(
+                asyncio.open_connection(url.hostname, url.port or 80), 5.0)
+        except (OSError, TimeoutError) as exc:
+            raise Unreachable(str(exc)) from None
+
+    async def request(self, base: str, method: str, target: str,
+                      headers: list[tuple[bytes, bytes]], body: bytes
+                      ) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+        reader, writer = await self._open(base)
+        try:
+            head = [f"{method} {target} HTTP/1.1".encode("latin-1"),
+                    b"host: " + urlsplit(base).netloc.encode("latin-1"),
+                    b"content-length: " + str(len(body)).encode()]
+            head += [k + b": " + v for k, v in headers]
+            writer.write(b"\r\n".join(head) + b"\r\n\r\n" + body)
+            lines = (await reader.readuntil(b"\r\n\r\n")).split(b"\r\n")
+            status = int(lines[0].split(b" ", 2)[1])
+            answer, length, keep = [], 0, True
+            for line in lines[1:]:
+                if not line:
+                    continue
+                name, _, value = line.partition(b":")
+                name, value = name.strip().lower(), value.strip()
+                if name == b"content-length":
+                    length = int(value)
+                elif name == b"transfer-encoding":
+                    raise ValueError("a peer answered without a Content-Length")
+                elif name == b"connection":
+                    keep = value.lower() != b"close"
+                else:
+                    answer.append((name, value))
+            content = await reader.readexactly(length)
+        except BaseException:
+            writer.close()
+            raise
+        if keep:
+            self.free.setdefault(base, []).append((reader, writer, time.monotonic()))
+        else:
+            writer.close()
+        return status, answer, content
+
+    def close(self) -> None:
+        for free in self.free.values():
+            for _, writer, _ in free:
+                writer.close()
+        self.free.clear()
 
 
 async def _relay(upstream: ClientConnection, receive: Receive, send: Send) -> bool:
