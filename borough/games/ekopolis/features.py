@@ -6,7 +6,7 @@ basic one the table scores as one group (see `covers`)."""
 
 from __future__ import annotations
 
-from borough.games.ekopolis import effects, evaluation, scoring
+from borough.games.ekopolis import evaluation, scoring
 from borough.games.ekopolis.rules import Ekopolis
 from borough.games.ekopolis.state import OVER, EkoState
 
@@ -29,11 +29,11 @@ def features(game: Ekopolis, state: EkoState) -> tuple[list[list[float]], float]
         for c in data.held:
             card = game.cards[c]
             if card.timing == "end":
-                end += effects.card_points(game, state, seat, card).get(seat, 0)
+                end += scoring.card_points(game.content, state, seat, card).get(seat, 0)
             else:
                 later += 1.0
         over = state.step == OVER
-        colours = scoring.card_colours(game, data.cards)
+        colours = scoring.card_colours(game.content, data.cards)
         triplets = 0.0 if over else scoring.CARD_TRIPLET * min(colours)
         playable = later if evaluation.has_turn(state, seat) and not over else 0.0
         rows.append([float(state.scores[seat]), triplets, 0.0 if over else end, playable, later,
