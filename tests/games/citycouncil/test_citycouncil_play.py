@@ -7,10 +7,10 @@ import random
 
 import pytest
 from cc_helpers import GAME, new
+from cc_sensible import Sensible
 
 from borough.core.errors import CorruptData, IllegalAction
 from borough.games.citycouncil import city
-from borough.games.citycouncil.balance import Tally, play
 from borough.games.citycouncil.render import render
 
 CASES = [(p, m) for p in (2, 3, 4, 5) for m in ("basic", "advanced")]
@@ -213,11 +213,17 @@ def test_values_foresee_the_pollution_to_come():
 
 def test_sensible_councils_mostly_elect_a_mayor():
     """CC-C1..CC-C4: with sensible play most games elect a Mayor, some cities fall."""
-    tally = Tally()
+    outcomes, rounds = [], []
     for seed in range(12):
-        play(GAME, 4, "advanced", seed, tally)
-    assert tally.outcomes["mayor"] >= 6
-    assert max(tally.rounds) <= 20 and sorted(tally.rounds)[6] <= 12
+        state = GAME.setup(4, seed, {"mode": "advanced"})
+        member = Sensible(GAME, random.Random(seed))
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            GAME.apply(state, seat, member.choose(state, seat))
+        outcomes.append(state.outcome)
+        rounds.append(state.round)
+    assert outcomes.count("mayor") >= 6
+    assert max(rounds) <= 20 and sorted(rounds)[6] <= 12
 
 
 @pytest.mark.parametrize("players,mode", CASES)

@@ -1,9 +1,10 @@
-"""A sensible council member: simple priorities used to check the designed content.
+"""A sensible council member: simple priorities, to check the designed content.
 
 It plays from its own observation-level knowledge (its hand and the open
-board). The balance report (`python -m borough.games.citycouncil.balance`)
-pits such members against each other to measure how often a Mayor is elected
-and how often the city falls.
+board). `test_sensible_councils_mostly_elect_a_mayor` pits such members against
+each other: with sensible play most games elect a Mayor and some cities fall
+(CC-C1..CC-C4). Fairness between seats and components is measured by
+`borough balance citycouncil` with the computer opponents.
 """
 
 from __future__ import annotations
