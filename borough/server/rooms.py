@@ -436,11 +436,16 @@ class Rooms:
         return room
 
     def _move(self, room: Room, seat: int, action: Any) -> Step:
-        """The move worked out with every view it changes serialised, or a refusal."""
+        """The move worked out with the views it changes that are about to be sent
+        serialised (the mover's, and those of the audiences with a socket), or a
+        refusal. Others are written when first asked for."""
         try:
             step = changes.move(room, seat, action, room.changes + 1)
+            watched = {sub.seat for sub in room.subscribers}
+            watched.add(seat)
             for fresh in views.changed(room.shown, step.shown):
-                step.shown[fresh].serialise()  # now: a view that cannot be is a refusal
+                if fresh in watched:
+                    step.shown[fresh].serialise()  # now: a view that cannot be is a refusal
         except IllegalAction as exc:
             raise RoomError(422, exc.reason) from None
         except Exception:

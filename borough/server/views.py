@@ -8,9 +8,12 @@ nor the pushes of anyone who cannot see it, so nobody can count secret moves.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from borough.core.game import Event, Game
 from borough.server import hints
@@ -27,17 +30,27 @@ class Shown:
     the events (to compare with the next), its events, and its JSON text, made
     once when first asked for.
 
+    The content is worked out when first needed: to be shown (a socket of that
+    audience, or a request), or to tell whether a change left it as it was when
+    the audience read no new event. A move therefore builds no view for an
+    audience nobody is watching, spectators most often.
+
     The events only ever grow by a move's new ones (a take-back starts afresh),
     so the text of a view that follows another reuses the earlier view's events
     as already written and writes only the new ones: a move costs the same early
     and late in a long game, however many events its views carry."""
 
-    __slots__ = ("_after", "_at", "_text", "body", "events", "version")
+    __slots__ = ("_after", "_at", "_body", "_make", "_text", "events", "version")
 
-    def __init__(self, version: int, body: dict[str, Any], events: list[dict[str, Any]],
-                 after: Shown | None = None) -> None:
+    def __init__(self, version: int, body: dict[str, Any] | Callable[[], dict[str, Any]],
+                 events: list[dict[str, Any]], after: Shown | None = None) -> None:
         self.version = version
-        self.body = body
+        self._body: dict[str, Any] | None = None
+        self._make: Callable[[], dict[str, Any]] | None = None
+        if callable(body):
+            self._make = body
+        else:
+            self._body = body
         self.events = events
         self._text: str | None = None
         self._at = 0  # where the events begin in the text
@@ -48,6 +61,13 @@ class Shown:
         if after is not None and after._text is not None:
             self._after = (after._text, after._at, len(after.events))
 
+    @property
+    def body(self) -> dict[str, Any]:
+        if self._body is None:
+            assert self._make is not None
+            self._body, self._make = self._make(), None
+        return self._body
+
     def view(self) -> dict[str, Any]:
         return {**self.body, "events": self.events, "version": self.version}
 
@@ -56,20 +76,27 @@ class Shown:
         return self.serialise()
 
     def serialise(self) -> str:
-        """The view's JSON text, as json.dumps(self.view()) writes it."""
+        """The view's JSON text (compact, keys in order, non-string keys as strings,
+        as json.loads reads back `view()`)."""
         if self._text is None:
             if self._after is not None:
                 earlier, at, count = self._after
                 written = earlier[at:earlier.rindex("]")]
-                new = ", ".join(json.dumps(e) for e in self.events[count:])
-                written = f"{written}, {new}" if written and new else written or new
+                new = ",".join(_dumps(e) for e in self.events[count:])
+                written = f"{written},{new}" if written and new else written or new
             else:
-                written = ", ".join(json.dumps(e) for e in self.events)
-            head = json.dumps(self.body)[:-1] + ', "events": ['
+                written = ",".join(_dumps(e) for e in self.events)
+            head = _dumps(self.body)[:-1] + ',"events":['
             self._at = len(head)
-            self._text = f'{head}{written}], "version": {self.version}}}'
+            self._text = f'{head}{written}],"version":{self.version}}}'
             self._after = None  # the earlier text may leave memory
         return self._text
+
+
+def _dumps(value: Any) -> str:
+    # orjson writes a large view several times faster than json.dumps, and the
+    # views are most of a move's work; observations may have numbers as keys.
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 @dataclass(frozen=True)
@@ -253,23 +280,35 @@ def next_views(room: Room, state: Any, new_events: list[Stamped],
     seats = room.seats if seats is None else seats
     if undo_by == -1:
         undo_by = room.undo_by
+    # A copy: the room's own list changes with its next move, and a view's content
+    # may be worked out after that.
+    moves = list(room.played) if moves is None else moves
+    # A finished game's content is worked out now, with the room's record as it is
+    # before the last move is installed (the breakdown reads it).
+    now = room.game.is_over(state)
     names = [s["name"] for s in seats]
     out: dict[Audience, Shown] = {}
     for a in audiences(room.record.players):
-        content = body(room, room.game, state, seats, a, undo_by, moves)
+        make = partial(body, room, room.game, state, seats, a, undo_by, moves)
+        content: dict[str, Any] | Callable[[], dict[str, Any]] = make() if now else make
         old = room.shown.get(a)
         after = None
         if all_events is not None or old is None:
             events = readable(all_events or new_events, a, names)
-            same = old is not None and old.events == events and old.body == content
+            if old is not None and old.events == events:
+                content = content if isinstance(content, dict) else content()
+                if old.body == content:
+                    out[a] = old
+                    continue
         else:
             fresh = readable(new_events, a, names)
             events = old.events + fresh if fresh else old.events
-            same = not fresh and old.body == content
+            if not fresh:
+                content = content if isinstance(content, dict) else content()
+                if old.body == content:
+                    out[a] = old
+                    continue
             after = old
-        if same and old is not None:  # (same is only ever true with an old view)
-            out[a] = old
-            continue
         out[a] = Shown(0 if old is None else old.version + 1, content, events, after)
     return out
 
