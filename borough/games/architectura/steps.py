@@ -1,8 +1,8 @@
 """Architectura's steps: who decides in each, and the choices each offers.
 
-One entry per step of `state.step`; the rules, the prompts and the fast check
-of a play (`turns.play_ok`, compared with `turns.plays` by the tests) read
-them from here.
+One entry per step of `state.step`; the rules and the prompts read them from
+here. The Play step's plays come from one generator (`turns._plays`), which the
+fast check of a single play (`turns.play_ok`) narrows to that card and space.
 """
 
 from __future__ import annotations

@@ -7,6 +7,8 @@ City Hall (ARC-C14, ARC-C16). Rule ids refer to RULES.md.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from borough.core.game import Action, Event
 from borough.games.architectura import city, scoring
 from borough.games.architectura.city import PER_COLOUR
@@ -71,78 +73,69 @@ def replace_choices(c: Content, state: ArcState, seat: int) -> list[Action]:
     return acts
 
 
-def _spaces(c: Content, state: ArcState, seat: int) -> list[int]:
-    """ARC-6, ARC-7: the spaces the seat may play a card on now."""
-    spaces = [state.forced] if state.forced >= 0 else city.eligible(state, seat)
-    if state.players > 2:
-        spaces = [i for i in spaces if city.run_ok(state, seat, i)]
-    return spaces
+def _spaces(c: Content, state: ArcState, seat: int, only: object = None) -> list[int]:
+    """ARC-6, ARC-7: the spaces the seat may play a card on now; with `only`, that
+    space if it is one of them (judged alone, without listing the others)."""
+    if state.forced >= 0:  # ARC-C18: the Manufactory's space, and no other
+        spaces = [state.forced] if only in (None, state.forced) else []
+    elif only is None:
+        spaces = city.eligible(state, seat)
+    elif type(only) is int and 0 <= only < len(state.cells) and city.can_place(state, seat, only):
+        spaces = [only]
+    else:
+        return []
+    return [i for i in spaces if city.run_ok(state, seat, i)]
 
 
-def can_play(c: Content, state: ArcState, seat: int) -> bool:
-    """Whether `plays` offers anything, stopping at the first play found."""
+def _fits(c: Content, state: ArcState, seat: int, t: int, i: int, hand: int) -> bool:
+    """A card's own condition on an open space i, holding `hand` cards: the Magic
+    Academy needs two other cards to pay with (ARC-C14), the City Hall a face-up
+    card of its owner on its left (ARC-C16)."""
+    condition = c.cards[t].condition
+    if condition == "pay_two":
+        return hand - 1 + len(state.seats[seat].pile) >= 2
+    return condition != "right_of_own" or _own_left(c, state, seat, i)
+
+
+def _plays(c: Content, state: ArcState, seat: int,
+           only: tuple[object, object] | None = None) -> Iterator[Action]:
+    """ARC-4..ARC-7: every (card, space) the seat may play now, in order; with
+    `only`, that play if it is one of them. The one reading of what may be played:
+    the list, whether there is any, and the check of a single play all take it."""
     data = state.seats[seat]
-    spaces = None
-    for t in data.hand:
-        card = c.cards[t]
-        if card.kind == "grave":
-            if state.forced < 0:
-                return True
-            continue
-        if card.condition == "pay_two" and len(data.hand) - 1 + len(data.pile) < 2:
+    if only is None:
+        hand = sorted(data.hand)
+    elif type(only[1]) is int and only[0] in data.hand:
+        hand = [only[0]]  # a member of the hand: a card id
+    else:
+        return
+    spaces: list[int] | None = None
+    for t in hand:
+        if c.cards[t].kind == "grave":  # ARC-C11: beside the city, never on it
+            if state.forced < 0 and (only is None or only[1] == GRAVE):
+                yield ("play", t, GRAVE)
             continue
         if spaces is None:
-            spaces = _spaces(c, state, seat)
-        if card.condition == "right_of_own":
-            if any(_own_left(c, state, seat, i) for i in spaces):
-                return True
-        elif spaces:
-            return True
-    return False
+            spaces = _spaces(c, state, seat, None if only is None else only[1])
+        for i in spaces:
+            if _fits(c, state, seat, t, i, len(data.hand)):
+                yield ("play", t, i)
 
 
 def plays(c: Content, state: ArcState, seat: int) -> list[Action]:
     """ARC-4..ARC-7: every (card, space) the seat may play now."""
-    data = state.seats[seat]
-    spaces = _spaces(c, state, seat)
-    acts: list[Action] = []
-    for t in sorted(data.hand):
-        card = c.cards[t]
-        if card.kind == "grave":
-            if state.forced < 0:
-                acts.append(("play", t, GRAVE))
-            continue
-        if card.condition == "pay_two" and len(data.hand) - 1 + len(data.pile) < 2:
-            continue
-        if card.condition == "right_of_own":
-            acts.extend(("play", t, i) for i in spaces if _own_left(c, state, seat, i))
-        else:
-            acts.extend(("play", t, i) for i in spaces)
-    return acts
+    return list(_plays(c, state, seat))
+
+
+def can_play(c: Content, state: ArcState, seat: int) -> bool:
+    """Whether `plays` offers anything, stopping at the first play found."""
+    return next(_plays(c, state, seat), None) is not None
 
 
 def play_ok(c: Content, state: ArcState, seat: int, t: object, i: object) -> bool:
-    """Whether ("play", t, i) is among `plays` (ARC-4..ARC-7), judged alone.
-
-    The same conditions as `plays`, for one card and space, so that `apply`
-    need not list every play to accept one (the conformance suite checks
-    that the two agree)."""
-    data = state.seats[seat]
-    if type(i) is not int or t not in data.hand:
-        return False
-    card = c.cards[t]
-    if card.kind == "grave":
-        return i == GRAVE and state.forced < 0
-    if state.forced >= 0:
-        if i != state.forced:
-            return False
-    elif not (0 <= i < len(state.cells) and city.can_place(state, seat, i)):
-        return False
-    if not city.run_ok(state, seat, i):
-        return False
-    if card.condition == "pay_two" and len(data.hand) - 1 + len(data.pile) < 2:
-        return False
-    return card.condition != "right_of_own" or _own_left(c, state, seat, i)
+    """Whether ("play", t, i) is among `plays`, judged alone (for speed): the same
+    generator narrowed to that card and space (the tests compare the two)."""
+    return next(_plays(c, state, seat, (t, i)), None) is not None
 
 
 def _own_left(c: Content, state: ArcState, seat: int, i: int) -> bool:
@@ -154,12 +147,8 @@ def _own_left(c: Content, state: ArcState, seat: int, i: int) -> bool:
 
 def can_play_at(c: Content, state: ArcState, seat: int, t: int, i: int, hand: list[int]) -> bool:
     """Could card t go on space i (given as eligible) with this hand? (Manufactory)"""
-    card = c.cards[t]
-    if card.kind == "grave" or not city.run_ok(state, seat, i):
-        return False
-    if card.condition == "pay_two" and len(hand) - 1 + len(state.seats[seat].pile) < 2:
-        return False
-    return card.condition != "right_of_own" or _own_left(c, state, seat, i)
+    return (c.cards[t].kind != "grave" and city.run_ok(state, seat, i)
+            and _fits(c, state, seat, t, i, len(hand)))
 
 
 def can_swap(c: Content, state: ArcState, seat: int) -> bool:
