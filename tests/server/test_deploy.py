@@ -332,10 +332,14 @@ def test_games_through_nginx_survive_a_killed_process(deployment):
 
     # The processes see each client's address from nginx's X-Forwarded-For, not
     # nginx's own, nor what a client claims: 127.0.0.2 is refused by its address
-    # (within three games: the two processes may count apart) and 127.0.0.3,
-    # through the same proxy, is not.
-    said = refused_address(nginx.client("127.0.0.2", **{"X-Forwarded-For": SPOOFED}), 3)
+    # at its second game, round robin having sent it to the other process (the
+    # processes count together), and 127.0.0.3, through the same proxy, is not.
+    said = refused_address(nginx.client("127.0.0.2", **{"X-Forwarded-For": SPOOFED}), 2)
     assert "from 127.0.0.2;" in said, said
+    tried = [(line["status"], line["upstream"]) for line in nginx.log()
+             if line["client"] == "127.0.0.2"]
+    assert [status for status, _ in tried] == ["201", "429"]
+    assert {where for _, where in tried} == set(upstream.values())
     r = nginx.client("127.0.0.3").http.post(
         "/api/games", json={"game": "architectura", "players": 2,
                             "seats": [{"kind": "human"}] * 2})
