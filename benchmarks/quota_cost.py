@@ -3,6 +3,7 @@ in memory (one process, SQLite), in PostgreSQL one request per round trip
 (batch 1: creation, reads, log-ins, chat), and in PostgreSQL `--batch` at a time
 (the moves). Each request is `Limit.take` as a route awaits it, thread hop
 included, for `--clients` clients in turn (a client's bucket never runs dry).
+Then a socket's cost: its row counted and written as it opens, deleted as it closes.
 
     python benchmarks/quota_cost.py [--requests 3000] [--clients 50] [--batch 5]
                                     [--db postgresql+psycopg://...]
@@ -18,6 +19,7 @@ import time
 import psycopg
 
 from borough.server.quotas import Counts, Limit
+from borough.server.socket_caps import SocketCaps
 from borough.server.store import Store
 
 DEFAULT_DB = "postgresql+psycopg://postgres:borough@127.0.0.1:5432/postgres"
@@ -61,6 +63,14 @@ def main() -> None:
         for limit in shared:
             figure = asyncio.run(cost(limit, args.requests, args.clients))
             print(f"  PostgreSQL, batch {limit.batch:<2}:       {figure:7.1f} us")
+        caps = SocketCaps(counts, "benchmark", 10**6, 10**6, 5.0)
+        caps.beat()
+        sockets = max(100, args.requests // 10)
+        start = time.process_time()
+        for i in range(sockets):
+            caps.leave(caps.admit(f"198.51.100.{i % args.clients}", "g" * 16, i % 2 == 0))
+        figure = (time.process_time() - start) / sockets * 1e6
+        print(f"  a socket opened and closed: {figure:7.1f} us ({sockets} sockets)")
         counts.close()
     finally:
         store.dispose()

@@ -42,6 +42,7 @@ from borough.server.owners import Owners
 from borough.server.quotas import Quotas
 from borough.server.rooms import RoomError, Rooms
 from borough.server.settings import Settings
+from borough.server.socket_caps import SocketCaps
 from borough.server.store import Store
 from borough.web import content as web
 from borough.web import guide as guides
@@ -145,6 +146,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if store.shared:
             background.append(asyncio.create_task(
                 cluster.keep_bot_turns(rooms, settings.bot_lease, owners)))
+        caps = None
+        if quotas.counts is not None:  # sockets per address and game, across processes
+            caps = SocketCaps(quotas.counts, store.owner, settings.sockets_per_address,
+                              settings.spectators_per_game, settings.bot_lease)
+            await asyncio.to_thread(caps.beat)
+            background.append(asyncio.create_task(caps.keep()))
+        app.state.socket_caps = caps
         warming = bots.warm()
         warming_hints = advisor.warm()
         calm_garbage_collector()
@@ -168,6 +176,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     await asyncio.to_thread(owners.leave)
             app.state.peers.close()
             store.dispose()
+            if caps is not None:
+                with suppress(Exception):  # else they stop counting a lease later
+                    await asyncio.to_thread(caps.close)
             quotas.close()
 
     app = FastAPI(
@@ -179,6 +190,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.owners = None  # set at start on a shared database (owners.py)
+    app.state.socket_caps = None  # set at start on a shared database (socket_caps.py)
     # Inside the body limit: a forwarded request's body was bounded on arrival.
     app.add_middleware(forwarding.Forwarding)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, timeout=settings.body_timeout)
@@ -519,10 +531,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def live(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
         """Pushes the seat's (or a spectator's) view whenever what it may see changes."""
         rooms = rooms_of(websocket)
+        address = websocket.client.host if websocket.client else "?"
+        caps: SocketCaps | None = websocket.app.state.socket_caps
+        counted = None  # this socket's row among every process's (socket_caps.py)
         try:
             room = await rooms.get(game_id, fresh=True)
             seat = rooms.seat_of(room, token) if token else None
-            sub = rooms.subscribe(room, seat, websocket.client.host if websocket.client else "?")
+            if caps is not None:
+                counted = await asyncio.to_thread(caps.admit, address, game_id, seat is None)
+            try:
+                sub = rooms.subscribe(room, seat, address)
+            except RoomError:
+                if caps is not None and counted is not None:
+                    await asyncio.to_thread(caps.leave, counted)
+                raise
         except RoomError as exc:
             # A refused socket's objects die in reference cycles too: the sweeper
             # collects them as it does those of closed ones.
@@ -554,6 +576,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 tasks.clear()
         finally:
             rooms.unsubscribe(room, sub)
+            if caps is not None and counted is not None:
+                with suppress(Exception):  # else it goes with this process's rows
+                    await asyncio.to_thread(caps.leave, counted)
 
     def openapi() -> dict[str, Any]:
         """FastAPI's description without its generic 422: this server answers a

@@ -22,31 +22,33 @@ import asyncio
 import hashlib
 import threading
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import psycopg
 from sqlalchemy import make_url
 
 from borough.server.limits import RateLimit
 
-_NOW = "extract(epoch from clock_timestamp())"
+NOW = "extract(epoch from clock_timestamp())"
 # Requests the bucket can give: burst less what it is ahead of now, in requests.
-_FREE = f"floor((%(burst)s * %(step)s - greatest(q.full_at - {_NOW}, 0)) / %(step)s + 1e-9)"
+_FREE = f"floor((%(burst)s * %(step)s - greatest(q.full_at - {NOW}, 0)) / %(step)s + 1e-9)"
 _GIVE = f"greatest(0, least(%(batch)s, {_FREE}))"
 _FIRST = "least(%(batch)s, floor(%(burst)s))"
 CLAIM = f"""
 INSERT INTO quotas AS q (kind, key, full_at, granted)
-VALUES (%(kind)s, %(key)s, {_NOW} + %(step)s * {_FIRST}, {_FIRST})
+VALUES (%(kind)s, %(key)s, {NOW} + %(step)s * {_FIRST}, {_FIRST})
 ON CONFLICT (kind, key) DO UPDATE SET
     granted = {_GIVE},
-    full_at = greatest(q.full_at, {_NOW}) + %(step)s * {_GIVE}
-RETURNING granted, full_at - {_NOW}
+    full_at = greatest(q.full_at, {NOW}) + %(step)s * {_GIVE}
+RETURNING granted, full_at - {NOW}
 """
-PEEK = f"SELECT full_at - {_NOW} FROM quotas WHERE kind = %(kind)s AND key = %(key)s"
+PEEK = f"SELECT full_at - {NOW} FROM quotas WHERE kind = %(kind)s AND key = %(key)s"
 GIVE_BACK = ("UPDATE quotas SET full_at = full_at - %(step)s * %(n)s "
              "WHERE kind = %(kind)s AND key = %(key)s")
-FORGET_FULL = f"DELETE FROM quotas WHERE full_at < {_NOW}"
+FORGET_FULL = f"DELETE FROM quotas WHERE full_at < {NOW}"
 NEVER = 1e9  # seconds per request of a limit that never refills (rate 0)
+T = TypeVar("T")
 
 
 class Counts:
@@ -61,22 +63,36 @@ class Counts:
 
     def run(self, sql: str, params: Any, many: bool = False) -> Any:
         """The first row `sql` answers (None if none; always None for `many`)."""
+
+        def one(conn: psycopg.Connection) -> Any:
+            if many:
+                conn.cursor().executemany(sql, params)
+                return None
+            cursor = conn.execute(sql, params)
+            return cursor.fetchone() if cursor.description else None
+
+        return self.within(one, transaction=False)
+
+    def within(self, work: Callable[[psycopg.Connection], T], transaction: bool = True) -> T:
+        """`work` done on the connection, in one transaction unless told otherwise;
+        once more on a new connection if the old one failed (a count whose answer
+        was lost then counts twice: its client is refused early, never let past)."""
         with self.lock:
             for attempt in range(2):
                 try:
                     if self.conn is None or self.conn.closed:
                         self.conn = psycopg.connect(self.url, autocommit=True)
-                    if many:
-                        self.conn.cursor().executemany(sql, params)
-                        return None
-                    return self.conn.execute(sql, params).fetchone()
+                    if not transaction:
+                        return work(self.conn)
+                    with self.conn.transaction():
+                        return work(self.conn)
                 except psycopg.OperationalError:
                     if self.conn is not None:
                         self.conn.close()
                     self.conn = None
                     if attempt:
                         raise
-        return None
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
         with self.lock:

@@ -5,19 +5,26 @@ is its own client: a different X-Forwarded-For from this machine, a trusted prox
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Iterator
 from itertools import cycle
 
 import httpx
 import pytest
+import websockets
 
+from tests.server.client import run_async
 from tests.server.conftest import Server, _postgres_database
 from tests.server.test_multiprocess import start_both
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]  # two servers start: ~20 s
 
 READS, MOVES, LOGINS = 6, 10, 4  # bursts, refilled too slowly to matter here
-LIMITS = {"BOROUGH_READ_BURST": str(READS), "BOROUGH_READ_RATE": "0.0001",
+SOCKETS, SPECTATORS = 3, 2  # per address, per game
+LIMITS = {"BOROUGH_SOCKETS_PER_ADDRESS": str(SOCKETS),
+          "BOROUGH_SPECTATORS_PER_GAME": str(SPECTATORS),
+          "BOROUGH_READ_BURST": str(READS), "BOROUGH_READ_RATE": "0.0001",
           "BOROUGH_ACT_BURST": str(MOVES), "BOROUGH_ACT_RATE": "0.0001",
           "BOROUGH_ACT_BATCH": "5",
           "BOROUGH_LOGIN_BURST": str(LOGINS), "BOROUGH_LOGIN_RATE": "0.0001"}
@@ -58,11 +65,83 @@ def test_a_client_of_two_processes_has_one_quota(pair):
         assert logins.count(401) == LOGINS and set(logins[LOGINS:]) == {429}, logins
 
 
-def test_counts_outlive_the_process_that_made_them(pair):
+def new_game(url: str) -> dict:
+    body = {"game": "rondelcity", "players": 2, "seats": [{"kind": "human"}] * 2}
+    answer = httpx.post(f"{url}/api/games", json=body, timeout=30)
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+async def opened(server: Server, gid: str, client: str, token: str | None = None) -> object:
+    """A socket on `server` from `client` (its X-Forwarded-For), or the refusal."""
+    url = f"{server.url.replace('http', 'ws')}/ws/games/{gid}"
+    try:
+        return await websockets.connect(url + (f"?token={token}" if token else ""),
+                                        additional_headers={"X-Forwarded-For": client})
+    except websockets.exceptions.InvalidStatus as refused:
+        return refused
+
+
+def test_socket_caps_count_the_sockets_of_both_processes(pair):
+    """Each game is served by the process that created it (a socket reaching the
+    other is relayed to it): one address's sockets on two games, two processes."""
     first, second = pair
-    with httpx.Client(timeout=30, headers={"X-Forwarded-For": "203.0.113.2"}) as http:
+    mine, theirs = new_game(first.url), new_game(second.url)
+    client = "203.0.113.3"
+
+    async def scenario() -> None:
+        held = [await opened(first, mine["id"], client),
+                await opened(second, theirs["id"], client),
+                await opened(second, theirs["id"], client, theirs["seats"][0]["token"])]
+        assert all(isinstance(ws, websockets.ClientConnection) for ws in held)
+        # The address holds its three sockets, two of them on the other process.
+        over = await opened(first, mine["id"], client, mine["seats"][0]["token"])
+        assert isinstance(over, websockets.exceptions.InvalidStatus)
+        assert over.response.status_code == 403  # closed before the handshake: 4429
+        await held[1].close()
+        for _ in range(100):  # the second process notices the close and drops its row
+            again = await opened(first, mine["id"], client, mine["seats"][0]["token"])
+            if isinstance(again, websockets.ClientConnection):
+                break
+            await asyncio.sleep(0.1)
+        assert isinstance(again, websockets.ClientConnection)
+        for ws in (held[0], held[2], again):
+            await ws.close()
+
+    run_async(scenario())
+
+
+def test_counts_outlive_the_process_that_made_them(pair):
+    """Requests counted by a process killed with SIGKILL still count; its sockets
+    stop counting once its heartbeat is a lease old (1.5 s here)."""
+    first, second = pair
+    created, other = new_game(first.url), new_game(second.url)
+    gid, tokens = created["id"], [seat["token"] for seat in created["seats"]]
+    client = "203.0.113.2"
+
+    with httpx.Client(timeout=30, headers={"X-Forwarded-For": client}) as http:
         answers = [http.get(f"{first.url}/api/games").status_code for _ in range(READS)]
         assert answers == [200] * READS
-        first.kill()  # SIGKILL: nothing is flushed or given back
+
+    async def scenario() -> float:
+        held = [await opened(first, gid, client, token) for token in tokens]
+        held.append(await opened(first, gid, client))
+        assert all(isinstance(ws, websockets.ClientConnection) for ws in held)
+        # A game the second process serves itself: the first's sockets count there.
+        refused = await opened(second, other["id"], client)
+        assert isinstance(refused, websockets.exceptions.InvalidStatus)
+        first.kill()  # SIGKILL: nothing is flushed, given back or deleted
+        killed = time.monotonic()
+        while time.monotonic() - killed < 20:
+            ws = await opened(second, other["id"], client)
+            if isinstance(ws, websockets.ClientConnection):
+                await ws.close()
+                return time.monotonic() - killed
+            await asyncio.sleep(0.2)
+        raise AssertionError("the dead process's sockets still count")
+
+    # Not before the dead process's heartbeat (renewed every 0.5 s) is a lease old.
+    assert run_async(scenario()) >= 1.0
+    with httpx.Client(timeout=30, headers={"X-Forwarded-For": client}) as http:
         refused = http.get(f"{second.url}/api/games")
         assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 1
