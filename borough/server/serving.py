@@ -79,9 +79,13 @@ class HeaderLimitProtocol(H11Protocol):
 
     def _head_late(self) -> None:
         self._head_timer = None
-        if not self.transport.is_closing():
+        if self.transport.is_closing():
+            return
+        if self.conn.trailing_data[0]:  # part of a head came: say why it ends
             _refuse(self.transport, b"408 Request Timeout",
                     f"the request head took over {self.header_timeout:g} s to arrive")
+        else:  # nothing asked: a client must not take a 408 for its next request's answer
+            self.transport.close()
 
     def send_400_response(self, msg: str) -> None:
         limit = self.config.h11_max_incomplete_event_size or 0
