@@ -43,10 +43,6 @@ UPWARD = """
 """Imports that point up a layer (modules named below `borough.`)."""
 
 CIRCULAR = """
-games.smallcity.rules -> games.smallcity.steps
-games.smallcity.rules -> games.smallcity.wording
-games.smallcity.steps -> games.smallcity.rules
-games.smallcity.wording -> games.smallcity.steps
 server.changes -> server.rooms
 server.changes -> server.views
 server.hints -> server.rooms

@@ -518,3 +518,11 @@ def demolish(tb: Tables, st: SmallCityState, s: int, index: int, events: list[Ev
     seat.demolished = True
     announce(st, s, f"{name(s)} demolishes the {t.name} on {label(min(tile.cells))} "
              f"for ${t.level} and {t.level} pollution.", events, private)
+
+
+def expand(tb: Tables, st: SmallCityState, s: int, ev: list[Event], private: bool) -> None:
+    """The seat's Constructible Zone grows one step (Urban Planner, or a build action)."""
+    seat = st.seats[s]
+    seat.zone += 1
+    size = tb.zone(seat, seat.zone)
+    announce(st, s, f"{name(s)} grows the Constructible Zone to {size}x{size}.", ev, private)

@@ -48,18 +48,24 @@ def must_move(tb: Tables, st: SmallCityState, s: int, b: int, cell: int) -> bool
 
 
 def destinations(tb: Tables, st: SmallCityState, s: int, b: int, cell: int,
-                 first: bool = False) -> list[tuple]:
+                 first: bool = False, only: tuple[int, int] | None = None) -> list[tuple]:
     """("to", borough, space) for the citizen of seat `s` on `cell` of borough `b`;
-    with `first`, at most one (to learn whether it can move at all)."""
+    with `first`, at most one (to learn whether it can move at all); with `only`
+    (borough, space), that one if it is among them."""
     out: list[tuple] = []
     abroad = b != s
-    for b2 in [b, *neighbours(st, b)]:
-        out += _spaces(tb, st, s, b2, -1 if b2 != b else cell, first, abroad)
-        if first and out:
-            return out
-    if not out and abroad and s not in neighbours(st, b):
+    near = [b, *neighbours(st, b)]
+    for b2 in near:
+        if only is None or only[0] == b2:
+            out += _spaces(tb, st, s, b2, -1 if b2 != b else cell, first, abroad, only)
+            if first and out:
+                return out
+    if abroad and s not in near and (only is None or only[0] == s):
         # SC-59: a tourist stuck far from home comes back to a space of its own borough
-        out = _spaces(tb, st, s, s, -1, first, abroad)
+        stuck = not out if only is None else not any(
+            _spaces(tb, st, s, b2, -1 if b2 != b else cell, True, abroad) for b2 in near)
+        if stuck:
+            out = _spaces(tb, st, s, s, -1, first, abroad, only)
     return out
 
 
@@ -69,9 +75,11 @@ STATIONS = frozenset({"police", "fire"})
 
 
 def _spaces(tb: Tables, st: SmallCityState, s: int, b2: int, cell: int,
-            first: bool = False, abroad: bool = False) -> list[tuple]:
+            first: bool = False, abroad: bool = False,
+            only: tuple[int, int] | None = None) -> list[tuple]:
     """The free spaces of borough `b2` open to seat `s`'s citizen leaving `cell`
-    (of another borough when `abroad`), in space order."""
+    (of another borough when `abroad`), in space order; with `only`, the tile
+    under that one space alone is looked at."""
     seat = st.seats[b2]
     if seat.eliminated:
         return []
@@ -82,7 +90,11 @@ def _spaces(tb: Tables, st: SmallCityState, s: int, b2: int, cell: int,
     start = st.start_occ[b2]
     occ, types = seat.occ, tb.types
     out: list[tuple] = []
-    for tile in seat.tiles:
+    tiles = seat.tiles
+    if only is not None:
+        i = seat.grid[only[1]]
+        tiles = [seat.tiles[i]] if i >= 0 else []
+    for tile in tiles:
         if tile is None:
             continue
         t = types[tile.type]
@@ -96,7 +108,7 @@ def _spaces(tb: Tables, st: SmallCityState, s: int, b2: int, cell: int,
             continue
         work = fam in WORKPLACES
         for c in cells:
-            if occ[c] != NOBODY or c == cell or c in guarded:
+            if occ[c] != NOBODY or c == cell or c in guarded or (only and c != only[1]):
                 continue  # SC-60
             if work and start[c] == s:
                 continue  # SC-55
@@ -108,34 +120,10 @@ def _spaces(tb: Tables, st: SmallCityState, s: int, b2: int, cell: int,
 
 
 def can_go(tb: Tables, st: SmallCityState, s: int, b2: int, c2: int) -> bool:
-    """Whether the picked citizen may move to space `c2` of borough `b2`: the
-    one-space form of `destinations`, for speed."""
+    """Whether the picked citizen may move to space `c2` of borough `b2`:
+    `destinations` narrowed to that one space, for speed."""
     b, cell = st.picked
-    if not 0 <= b2 < st.players:
-        return False
-    if b2 != b and b2 not in neighbours(st, b):
-        # only a tourist with nowhere else to go may come back from afar (SC-59)
-        return b2 == s and ("to", b2, c2) in destinations(tb, st, s, b, cell)
-    seat = st.seats[b2]
-    if seat.eliminated:
-        return False
-    if b2 != b and b2 != s and seat.occ.count(s) >= limit(tb, st, s):
-        return False
-    i = seat.grid[c2]
-    if i < 0 or seat.occ[c2] != NOBODY or (b2 == b and c2 == cell):
-        return False
-    tile = seat.tiles[i]
-    assert tile is not None
-    t = tb.types[tile.type]
-    if t.family in NO_CITIZENS:
-        return False
-    if t.capacity == 1 and any(seat.occ[x] != NOBODY for x in tile.cells):
-        return False
-    if b2 != s and (t.family in NO_TOURISTS or c2 in police_area(tb, seat, b2)):
-        return False
-    if b2 == s and b != s and t.family in STATIONS:
-        return False  # SC-50
-    return not (st.start_occ[b2][c2] == s and t.family in ("factory", "commercial"))
+    return bool(destinations(tb, st, s, b, cell, only=(b2, c2)))
 
 
 def can_pick(tb: Tables, st: SmallCityState, s: int, b: int, c: int) -> bool:

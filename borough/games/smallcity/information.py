@@ -4,249 +4,233 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from borough.core.rng import Rng
 from borough.core.serial import to_plain
-from borough.games.smallcity.data import Content
 from borough.games.smallcity.standing import standing
 from borough.games.smallcity.state import (
     BUILD,
     OVER,
     SmallCityState,
 )
-from borough.games.smallcity.terms import (
-    LEVELS,
-)
-
-if TYPE_CHECKING:
-    from borough.games.smallcity.data import TileType
+from borough.games.smallcity.tables import Tables
+from borough.games.smallcity.terms import LEVELS
+from borough.games.smallcity.turns import to_act
 
 
-class Information:
-    """observe(), has_hidden_information(), hidden_parts() and determinize()."""
-
-    content: Content
-    types: tuple[TileType, ...]
-    rounds: int
-    warehouse: int
-    city_hall: int
-
-    def public_seat(self, st: SmallCityState, s: int, viewer: int | None) -> dict[str, Any]:
-        over = st.phase == OVER
-        seat = st.seats[s]
-        if st.phase == BUILD and st.snapshot and viewer != s:
-            seat = st.snapshot[s]  # SC-25: the screen hides this Build phase
-        tiles = [
-            None if t is None else {
-                "type": self.types[t.type].key, "cells": list(t.cells), "marks": list(t.marks),
-                "stock": list(t.stock), "fresh": t.fresh,
-            }
-            for t in seat.tiles
-        ]
-        mine = viewer == s or over
-        out = {
-            "seat": s, "money": seat.money, "votes": seat.votes, "pollution": seat.pollution,
-            "career": seat.career, "reserve": seat.reserve, "hall_citizens": seat.hall_citizens,
-            "hall_mats": list(seat.hall_mats), "zone": seat.zone,
-            "side": seat.side, "zone_size": self.tables.zone(seat, seat.zone),
-            "disc_row": list(seat.disc_row),
-            "disc_col": list(seat.disc_col), "card": seat.card, "built": list(seat.built),
-            "tiles": tiles, "grid": list(seat.grid), "occ": list(seat.occ),
-            "down": list(seat.down), "cemeteries": list(seat.cemeteries),
-            "generated": seat.generated, "produced": seat.produced,
-            "eliminated": seat.eliminated, "revenue": seat.revenue,
-            "in_play_total": seat.in_play_total, "special_count": len(seat.specials),
-            "promise_deck": (
-                self.content.promises[seat.promise - 1].deck if seat.promise > 0 else -1
-            ),
-            "promise": seat.promise if mine else None,
-            "offered": list(seat.offered) if viewer == s else None,
-            "specials": list(seat.specials) if mine else None,
-            "built_now": seat.built_now, "demolished": seat.demolished,
-            "expanded": seat.expanded, "finished": st.seats[s].bstep == "done",
-            # SC-45: whether a seat has used every build is public
-            "builds_spent": st.phase == BUILD and st.seats[s].builds_spent(),
-            "log": list(seat.log) if viewer == s else None,
-            "owe": list(seat.owe) if viewer == s or st.phase != BUILD else None,
-            "pending": list(seat.pending),
-            # the seat's own Promise progress and score now, for its eyes only
-            "standing": standing(self.tables, st, s) if viewer == s and not over else None,  # type: ignore[arg-type]
+def public_seat(tb: Tables, st: SmallCityState, s: int, viewer: int | None) -> dict[str, Any]:
+    over = st.phase == OVER
+    seat = st.seats[s]
+    if st.phase == BUILD and st.snapshot and viewer != s:
+        seat = st.snapshot[s]  # SC-25: the screen hides this Build phase
+    tiles = [
+        None if t is None else {
+            "type": tb.types[t.type].key, "cells": list(t.cells), "marks": list(t.marks),
+            "stock": list(t.stock), "fresh": t.fresh,
         }
+        for t in seat.tiles
+    ]
+    mine = viewer == s or over
+    out = {
+        "seat": s, "money": seat.money, "votes": seat.votes, "pollution": seat.pollution,
+        "career": seat.career, "reserve": seat.reserve, "hall_citizens": seat.hall_citizens,
+        "hall_mats": list(seat.hall_mats), "zone": seat.zone,
+        "side": seat.side, "zone_size": tb.zone(seat, seat.zone),
+        "disc_row": list(seat.disc_row),
+        "disc_col": list(seat.disc_col), "card": seat.card, "built": list(seat.built),
+        "tiles": tiles, "grid": list(seat.grid), "occ": list(seat.occ),
+        "down": list(seat.down), "cemeteries": list(seat.cemeteries),
+        "generated": seat.generated, "produced": seat.produced,
+        "eliminated": seat.eliminated, "revenue": seat.revenue,
+        "in_play_total": seat.in_play_total, "special_count": len(seat.specials),
+        "promise_deck": (
+            tb.content.promises[seat.promise - 1].deck if seat.promise > 0 else -1
+        ),
+        "promise": seat.promise if mine else None,
+        "offered": list(seat.offered) if viewer == s else None,
+        "specials": list(seat.specials) if mine else None,
+        "built_now": seat.built_now, "demolished": seat.demolished,
+        "expanded": seat.expanded, "finished": st.seats[s].bstep == "done",
+        # SC-45: whether a seat has used every build is public
+        "builds_spent": st.phase == BUILD and st.seats[s].builds_spent(),
+        "log": list(seat.log) if viewer == s else None,
+        "owe": list(seat.owe) if viewer == s or st.phase != BUILD else None,
+        "pending": list(seat.pending),
+        # the seat's own Promise progress and score now, for its eyes only
+        "standing": standing(tb, st, s) if viewer == s and not over else None,
+    }
+    return out
+
+
+def observe(tb: Tables, state: SmallCityState, seat: int | None) -> dict[str, Any]:
+    st = state
+    supply, mats = st.supply[:], st.mats[:]
+    step, sel = st.step, list(st.sel)
+    if st.phase == BUILD and seat is not None:  # only the viewer's own step shows
+        step, sel = st.seats[seat].bstep, list(st.seats[seat].bsel)
+    if st.phase == BUILD and st.snapshot:
+        # the tile stacks are in the open (SC-25); materials paid back into the
+        # reserve behind a screen are seen by that seat only
+        mats = st.snap_mats[:]
+        if seat is not None:
+            mats = [x + st.seats[seat].returned[m] for m, x in enumerate(mats)]
+    return {
+        "game": "smallcity", "players": st.players, "side": st.side,
+        "council_side": st.council_side, "mode": st.mode, "level": LEVELS[st.level],
+        "round": st.round, "phase": st.phase,
+        "step": step,
+        "current": st.current, "to_act": list(to_act(st)), "order": list(st.order),
+        "turn": st.turn, "host": st.host, "prev_host": st.prev_host, "mayor": st.mayor,
+        "next_host": st.next_host,
+        "circle": [c if t != -3 else -1 for c, t in zip(st.circle, st.taken, strict=False)],
+        "taken": list(st.taken), "last_pos": st.last_pos, "supply": supply, "mats": mats,
+        "deck_sizes": [len(d) for d in st.decks], "special_deck_size": len(st.special_deck),
+        "sel": sel,
+        "build_mode": st.build_mode, "build_size": list(st.build_size),
+        "council": list(st.council),
+        "draw": list(st.draw) if st.current == seat else len(st.draw),
+        "killers": list(st.killers), "kills_left": st.kills_left,
+        "picked": list(st.picked), "start_occ": [list(o) for o in st.start_occ],
+        "chosen": list(st.chosen),
+        "seats": [public_seat(tb, st, s, seat) for s in range(st.players)],
+        "viewer": seat,
+    }
+
+
+def hidden_parts(state: SmallCityState) -> tuple:
+    """For undo: the Promise and Special Promise decks, what each seat was
+    offered, kept or drew, the Action cards (solo: the next round's lie face
+    down) and, in the screened Build phase, every borough and the shared
+    supply (what others took behind their screens)."""
+    promises = [(s.promise, s.offered, s.specials) for s in state.seats]
+    screened = None
+    if state.phase == BUILD:
+        screened = ([to_plain(s) for s in state.seats], state.supply, state.mats)
+    return (state.decks, state.special_deck, state.draw, promises, state.chosen,
+            state.circle, screened)
+
+
+def hidden_from(state: SmallCityState, seat: int) -> tuple:
+    """For undo: the hidden parts less the seat's own Promises, its own drawn
+    cards and, behind the Build phase's screen, its own borough (what it pays
+    back into the reserve there is seen by it alone, SC-25)."""
+    others = [s for o, s in enumerate(state.seats) if o != seat]
+    promises = [(s.promise, s.offered, s.specials) for s in others]
+    screened = None
+    if state.phase == BUILD:
+        screened = [to_plain(s) for s in others]
+    draw = None if state.current == seat else state.draw
+    return (state.decks, state.special_deck, draw, promises, state.chosen,
+            state.circle, screened)
+
+
+def has_hidden_information(state: SmallCityState, seat: int) -> bool:
+    if state.phase == OVER:
+        return False
+    if len(_unknown_promises(state, seat)) > 1:
+        return True
+    return len(state.special_deck) + sum(
+        len(s.specials) for i, s in enumerate(state.seats) if i != seat
+    ) > 1
+
+
+def _unknown_promises(st: SmallCityState, seat: int) -> list[int]:
+    seen = set(st.seats[seat].offered)
+    out = [n for d in st.decks for n in d if n not in seen]
+    for o, other in enumerate(st.seats):
+        if o != seat:
+            out += [n for n in other.offered if n not in seen] if not st.chosen[o] else (
+                [other.promise] if other.promise > 0 else []
+            )
+    return out
+
+
+def determinize(tb: Tables, state: SmallCityState, seat: int, rng: random.Random
+                ) -> SmallCityState:
+    """Redeal what `seat` cannot see and undo the others' screened building."""
+    out = state.copy()
+    if out.phase == OVER:
         return out
-
-    def observe(self, state: SmallCityState, seat: int | None) -> dict[str, Any]:
-        st = state
-        supply, mats = st.supply[:], st.mats[:]
-        step, sel = st.step, list(st.sel)
-        if st.phase == BUILD and seat is not None:  # only the viewer's own step shows
-            step, sel = st.seats[seat].bstep, list(st.seats[seat].bsel)
-        if st.phase == BUILD and st.snapshot:
-            # the tile stacks are in the open (SC-25); materials paid back into the
-            # reserve behind a screen are seen by that seat only
-            mats = st.snap_mats[:]
-            if seat is not None:
-                mats = [x + st.seats[seat].returned[m] for m, x in enumerate(mats)]
-        return {
-            "game": self.name, "players": st.players, "side": st.side,
-            "council_side": st.council_side, "mode": st.mode, "level": LEVELS[st.level],
-            "round": st.round, "phase": st.phase,
-            "step": step,
-            "current": st.current, "to_act": list(self.to_act(st)), "order": list(st.order),
-            "turn": st.turn, "host": st.host, "prev_host": st.prev_host, "mayor": st.mayor,
-            "next_host": st.next_host,
-            "circle": [c if t != -3 else -1 for c, t in zip(st.circle, st.taken, strict=False)],
-            "taken": list(st.taken), "last_pos": st.last_pos, "supply": supply, "mats": mats,
-            "deck_sizes": [len(d) for d in st.decks], "special_deck_size": len(st.special_deck),
-            "sel": sel,
-            "build_mode": st.build_mode, "build_size": list(st.build_size),
-            "council": list(st.council),
-            "draw": list(st.draw) if st.current == seat else len(st.draw),
-            "killers": list(st.killers), "kills_left": st.kills_left,
-            "picked": list(st.picked), "start_occ": [list(o) for o in st.start_occ],
-            "chosen": list(st.chosen),
-            "seats": [self.public_seat(st, s, seat) for s in range(st.players)],
-            "viewer": seat,
-        }
-
-    def hidden_parts(self, state: SmallCityState) -> tuple:
-        """For undo: the Promise and Special Promise decks, what each seat was
-        offered, kept or drew, the Action cards (solo: the next round's lie face
-        down) and, in the screened Build phase, every borough and the shared
-        supply (what others took behind their screens)."""
-        promises = [(s.promise, s.offered, s.specials) for s in state.seats]
-        screened = None
-        if state.phase == BUILD:
-            screened = ([to_plain(s) for s in state.seats], state.supply, state.mats)
-        return (state.decks, state.special_deck, state.draw, promises, state.chosen,
-                state.circle, screened)
-
-    chance_words = "the draw revealed a card or a tile"
-    reveal_words = "the move uncovered a hidden card or tile"
-
-    def reveal_reason(self, before: SmallCityState, seat: int, action: Any,
-                      after: SmallCityState) -> str:
-        if before.phase == BUILD and after.phase != BUILD:
-            return "the screens came down: every borough is shown (SC-25)"
-        return self.reveal_words
-
-    def hidden_from(self, state: SmallCityState, seat: int) -> tuple:
-        """For undo: the hidden parts less the seat's own Promises, its own drawn
-        cards and, behind the Build phase's screen, its own borough (what it pays
-        back into the reserve there is seen by it alone, SC-25)."""
-        others = [s for o, s in enumerate(state.seats) if o != seat]
-        promises = [(s.promise, s.offered, s.specials) for s in others]
-        screened = None
-        if state.phase == BUILD:
-            screened = [to_plain(s) for s in others]
-        draw = None if state.current == seat else state.draw
-        return (state.decks, state.special_deck, draw, promises, state.chosen,
-                state.circle, screened)
-
-    def has_hidden_information(self, state: SmallCityState, seat: int) -> bool:
-        if state.phase == OVER:
-            return False
-        if len(self._unknown_promises(state, seat)) > 1:
-            return True
-        return len(state.special_deck) + sum(
-            len(s.specials) for i, s in enumerate(state.seats) if i != seat
-        ) > 1
-
-    def _unknown_promises(self, st: SmallCityState, seat: int) -> list[int]:
-        seen = set(st.seats[seat].offered)
-        out = [n for d in st.decks for n in d if n not in seen]
-        for o, other in enumerate(st.seats):
-            if o != seat:
-                out += [n for n in other.offered if n not in seen] if not st.chosen[o] else (
-                    [other.promise] if other.promise > 0 else []
-                )
-        return out
-
-    def determinize(self, state: SmallCityState, seat: int, rng: random.Random
-                    ) -> SmallCityState:
-        """Redeal what `seat` cannot see and undo the others' screened building."""
-        out = state.copy()
-        if out.phase == OVER:
-            return out
-        others = [o for o in range(out.players) if o != seat]
-        if out.phase == BUILD and out.snapshot:
-            for o in others:
-                for m in range(3):
-                    out.mats[m] -= out.seats[o].returned[m]
-                now = out.seats[o]
-                out.seats[o] = out.snapshot[o].copy()
-                out.seats[o].promise = now.promise
-                out.seats[o].offered = now.offered
-                out.seats[o].specials = now.specials
-                # whether a seat has finished, or used every build, is public (SC-45);
-                # what it did is not
-                out.seats[o].bstep = "done" if now.bstep == "done" else "build"
-                if now.builds_spent():
-                    out.seats[o].built_now = 3
-                out.seats[o].bsel = [-1, -1, -1, -1]
-        seen = set(out.seats[seat].offered)
-        for d in range(3):
-            slots: list[tuple[str, int, int]] = []
-            for i, n in enumerate(out.decks[d]):
-                if n not in seen:
-                    slots.append(("deck", d, i))
-            for o in others:
-                other = out.seats[o]
-                if out.chosen[o]:
-                    if other.promise > 0 and self.content.promises[other.promise - 1].deck == d:
-                        slots.append(("kept", o, 0))
-                else:
-                    for i, n in enumerate(other.offered):
-                        if self.content.promises[n - 1].deck == d:
-                            slots.append(("offer", o, i))
-            values = sorted(self._slot(out, sl) for sl in slots)
-            rng.shuffle(values)
-            for sl, v in zip(slots, values, strict=False):
-                self._set_slot(out, sl, v)
+    others = [o for o in range(out.players) if o != seat]
+    if out.phase == BUILD and out.snapshot:
         for o in others:
+            for m in range(3):
+                out.mats[m] -= out.seats[o].returned[m]
+            now = out.seats[o]
+            out.seats[o] = out.snapshot[o].copy()
+            out.seats[o].promise = now.promise
+            out.seats[o].offered = now.offered
+            out.seats[o].specials = now.specials
+            # whether a seat has finished, or used every build, is public (SC-45);
+            # what it did is not
+            out.seats[o].bstep = "done" if now.bstep == "done" else "build"
+            if now.builds_spent():
+                out.seats[o].built_now = 3
+            out.seats[o].bsel = [-1, -1, -1, -1]
+    seen = set(out.seats[seat].offered)
+    for d in range(3):
+        slots: list[tuple[str, int, int]] = []
+        for i, n in enumerate(out.decks[d]):
+            if n not in seen:
+                slots.append(("deck", d, i))
+        for o in others:
+            other = out.seats[o]
             if out.chosen[o]:
-                out.seats[o].offered = [out.seats[o].promise]
-        pool = out.special_deck[:]
-        for o in others:
-            pool += out.seats[o].specials
-        if out.current != seat:
-            pool += out.draw
-        pool.sort()
-        rng.shuffle(pool)
-        out.special_deck = pool[: len(out.special_deck)]
-        pool = pool[len(out.special_deck):]
-        for o in others:
-            k = len(out.seats[o].specials)
-            out.seats[o].specials, pool = pool[:k], pool[k:]
-        if out.current != seat:
-            out.draw = pool[: len(out.draw)]
-        if out.players == 1 and out.round % 2 == 1 and out.taken[4:] == [-3] * 4:
-            hidden = sorted(out.circle[4:])  # SC-S2: next round's cards lie face down
-            rng.shuffle(hidden)
-            out.circle[4:] = hidden
-        out.snapshot = [snap.copy() for snap in out.snapshot]  # shared with `state`
-        for o, snap in enumerate(out.snapshot):  # the copy must not keep the true cards
-            snap.promise = out.seats[o].promise
-            snap.offered = out.seats[o].offered[:]
-            snap.specials = out.seats[o].specials[:]
-        out.rng = Rng(rng.getrandbits(64))
-        return out
+                if other.promise > 0 and tb.content.promises[other.promise - 1].deck == d:
+                    slots.append(("kept", o, 0))
+            else:
+                for i, n in enumerate(other.offered):
+                    if tb.content.promises[n - 1].deck == d:
+                        slots.append(("offer", o, i))
+        values = sorted(_slot(out, sl) for sl in slots)
+        rng.shuffle(values)
+        for sl, v in zip(slots, values, strict=False):
+            _set_slot(out, sl, v)
+    for o in others:
+        if out.chosen[o]:
+            out.seats[o].offered = [out.seats[o].promise]
+    pool = out.special_deck[:]
+    for o in others:
+        pool += out.seats[o].specials
+    if out.current != seat:
+        pool += out.draw
+    pool.sort()
+    rng.shuffle(pool)
+    out.special_deck = pool[: len(out.special_deck)]
+    pool = pool[len(out.special_deck):]
+    for o in others:
+        k = len(out.seats[o].specials)
+        out.seats[o].specials, pool = pool[:k], pool[k:]
+    if out.current != seat:
+        out.draw = pool[: len(out.draw)]
+    if out.players == 1 and out.round % 2 == 1 and out.taken[4:] == [-3] * 4:
+        hidden = sorted(out.circle[4:])  # SC-S2: next round's cards lie face down
+        rng.shuffle(hidden)
+        out.circle[4:] = hidden
+    out.snapshot = [snap.copy() for snap in out.snapshot]  # shared with `state`
+    for o, snap in enumerate(out.snapshot):  # the copy must not keep the true cards
+        snap.promise = out.seats[o].promise
+        snap.offered = out.seats[o].offered[:]
+        snap.specials = out.seats[o].specials[:]
+    out.rng = Rng(rng.getrandbits(64))
+    return out
 
-    @staticmethod
-    def _slot(st: SmallCityState, sl: tuple[str, int, int]) -> int:
-        kind, o, i = sl
-        if kind == "deck":
-            return st.decks[o][i]
-        if kind == "kept":
-            return st.seats[o].promise
-        return st.seats[o].offered[i]
 
-    @staticmethod
-    def _set_slot(st: SmallCityState, sl: tuple[str, int, int], v: int) -> None:
-        kind, o, i = sl
-        if kind == "deck":
-            st.decks[o][i] = v
-        elif kind == "kept":
-            st.seats[o].promise = v
-        elif kind == "offer":
-            st.seats[o].offered[i] = v
+def _slot(st: SmallCityState, sl: tuple[str, int, int]) -> int:
+    kind, o, i = sl
+    if kind == "deck":
+        return st.decks[o][i]
+    if kind == "kept":
+        return st.seats[o].promise
+    return st.seats[o].offered[i]
+
+
+def _set_slot(st: SmallCityState, sl: tuple[str, int, int], v: int) -> None:
+    kind, o, i = sl
+    if kind == "deck":
+        st.decks[o][i] = v
+    elif kind == "kept":
+        st.seats[o].promise = v
+    elif kind == "offer":
+        st.seats[o].offered[i] = v

@@ -5,9 +5,12 @@ seat. Two steps are sealed and simultaneous: the kept Promise at setup and the
 Build phase, where every seat builds behind its screen and the others see its
 borough as it stood until everyone has finished.
 
-The game class holds the hooks of `borough.core.game.Game`: who acts, the legal
-actions of each step and the dispatch of an answer. The rulebook's parts live
-beside it, one module each (rule ids, SC-*, refer to RULES.md in this folder):
+The game class holds the hooks of `borough.core.game.Game` and hands each to a
+function of the content tables (`tables.py`) and the state: the legal answers and
+the effect of every step are in one table (`steps.py`); a phase that ends leaves
+the next one due (`turns.leave_due`) and the step table begins it, so no phase
+calls another round the circle. The rulebook's parts live beside it, one module
+each (rule ids, SC-*, refer to RULES.md in this folder):
 
 - `phases/setup.py`        setup (SC-1..SC-5, SC-44)
 - `phases/actions.py`      Phase 1, Special Actions (SC-6..SC-17, SC-S2)
@@ -21,13 +24,32 @@ beside it, one module each (rule ids, SC-*, refer to RULES.md in this folder):
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from borough.core.errors import CorruptData
-from borough.core.game import Action, Event, Game, Option
-from borough.games.smallcity import build, citizens, council, prompts, refusals, turns
+from borough.core.game import (
+    Action,
+    Breakdown,
+    Event,
+    Game,
+    MovesPlayed,
+    Option,
+    Refusal,
+    Result,
+)
+from borough.games.smallcity import (
+    build,
+    citizens,
+    council,
+    information,
+    prompts,
+    refusals,
+    turns,
+    wording,
+)
 from borough.games.smallcity.build import name
 from borough.games.smallcity.data import (
     CELLS,
@@ -36,14 +58,7 @@ from borough.games.smallcity.data import (
     load,
 )
 from borough.games.smallcity.geometry import EDGES
-from borough.games.smallcity.information import Information
-from borough.games.smallcity.phases.actions import Actions
-from borough.games.smallcity.phases.construction import Construction
-from borough.games.smallcity.phases.income import Income
-from borough.games.smallcity.phases.influence import Influence
-from borough.games.smallcity.phases.moving import Moving
-from borough.games.smallcity.phases.setup import Setup
-from borough.games.smallcity.phases.visit import Visit
+from borough.games.smallcity.phases import actions, construction, setup, visit
 from borough.games.smallcity.state import (
     BUILD,
     CEMETERY,
@@ -51,7 +66,7 @@ from borough.games.smallcity.state import (
     OVER,
     SmallCityState,
 )
-from borough.games.smallcity.steps import STEPS
+from borough.games.smallcity.steps import STEPS, go_on
 from borough.games.smallcity.tables import Tables
 from borough.games.smallcity.terms import (  # noqa: F401 - names other modules import from here
     ARCHITECT,
@@ -65,13 +80,12 @@ from borough.games.smallcity.terms import (  # noqa: F401 - names other modules 
     SIDES,
     SUPPORTER,
 )
-from borough.games.smallcity.wording import Wording
+from borough.games.smallcity.turns import behind_screen
 
 SECRET_CHOICES = ("promise", "keep")
 
 
-class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
-                Information, Wording, Game):
+class SmallCity(Game):
     name = "smallcity"
     title = "Small City Deluxe"
     seats = (1, 2, 3, 4)
@@ -98,6 +112,54 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
 
     def prompt(self, state: SmallCityState, seat: int) -> str:
         return prompts.prompt(self.tables, state, seat)
+
+    def _setup(self, players: int, seed: int, options: dict[str, Any]) -> SmallCityState:
+        return setup.setup(self.tables, players, seed, options)
+
+    def result(self, state: SmallCityState) -> Result:
+        return visit.result(self.tables, state)
+
+    def breakdown(self, state: SmallCityState, record: MovesPlayed) -> Breakdown:
+        return visit.breakdown(self.tables, state, record)
+
+    # ------------------------------------------------------- what seats see
+    chance_words = "the draw revealed a card or a tile"
+    reveal_words = "the move uncovered a hidden card or tile"
+
+    def observe(self, state: SmallCityState, seat: int | None) -> dict[str, Any]:
+        return information.observe(self.tables, state, seat)
+
+    def hidden_parts(self, state: SmallCityState) -> tuple[Any, ...]:
+        return information.hidden_parts(state)
+
+    def hidden_from(self, state: SmallCityState, seat: int) -> tuple[Any, ...]:
+        return information.hidden_from(state, seat)
+
+    def has_hidden_information(self, state: SmallCityState, seat: int) -> bool:
+        return information.has_hidden_information(state, seat)
+
+    def determinize(self, state: SmallCityState, seat: int, rng: random.Random
+                    ) -> SmallCityState:
+        return information.determinize(self.tables, state, seat, rng)
+
+    def reveal_reason(self, before: SmallCityState, seat: int, action: Any,
+                      after: SmallCityState) -> str:
+        if before.phase == BUILD and after.phase != BUILD:
+            return "the screens came down: every borough is shown (SC-25)"
+        return self.reveal_words
+
+    # ---------------------------------------------------------------- words
+    def describe(self, action: Action, state: Any = None) -> str:
+        return wording.describe(self.tables, action, state)
+
+    def describe_move(self, state: SmallCityState, seat: int, action: Action) -> str:
+        return wording.describe_move(self.tables, state, seat, action)
+
+    def step_rule(self, state: SmallCityState, seat: int) -> tuple[str, str]:
+        return wording.step_rule(state, seat)
+
+    def why_illegal(self, state: SmallCityState, seat: int, action: Action) -> Refusal:
+        return wording.why_illegal(self.tables, state, seat, action)
 
     def option_sets(self) -> list[dict[str, Any]]:
         return [
@@ -132,7 +194,7 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
         if state.phase == BUILD:  # `seat in to_act`, asked without building the tuple
             if seat not in state.order or state.seats[seat].bstep == "done":
                 return []
-            return self.behind_screen(state, seat, self._legal, state, seat)
+            return behind_screen(state, seat, self._legal, state, seat)
         # `seat in to_act`, asked without building the tuple
         if state.phase == OVER or not 0 <= seat < state.players:
             return []
@@ -140,49 +202,45 @@ class SmallCity(Setup, Actions, Construction, Moving, Income, Influence, Visit,
             return []
         return self._legal(state, seat)
 
-    def behind_screen(self, st: SmallCityState, s: int, fn, *args):  # type: ignore[no-untyped-def]
-        """Run `fn(*args)` with the seat's own Build step in place of the shared one."""
-        seat = st.seats[s]
-        shared = st.step, st.sel
-        st.step, st.sel = seat.bstep, seat.bsel
-        try:
-            return fn(*args)
-        finally:
-            if st.phase == BUILD:
-                seat.bstep, seat.bsel = st.step, st.sel
-                st.step, st.sel = shared
-
     def is_legal(self, state: SmallCityState, seat: int, action: Action) -> bool:
         """The Build phase answers one action without listing them all (for speed)."""
         if state.phase == BUILD:
-            return self.behind_screen(state, seat, self._build_legal, state, seat, action)
+            return behind_screen(state, seat, self._build_legal, state, seat, action)
         step, kind = state.step, action[0]
         if step == "to" and kind == "to":
             return citizens.can_go(self.tables, state, seat, action[1], action[2])
         if step == "pick" and kind == "pick":
             return citizens.can_pick(self.tables, state, seat, action[1], action[2])
         if step == "card":
-            return kind == "card" and self._card_ok(state, seat, action[1])
+            return kind == "card" and actions.card_ok(self.tables, state, seat, action[1])
         if step == "tile" and kind == "tile":
             return action in build.tile_choices(self.tables, state, seat, only=action[1])
+        return action in self._legal(state, seat)
+
+    def _build_legal(self, state: SmallCityState, seat: int, action: Action) -> bool:
+        if state.step in ("place", "build"):
+            return construction.build_legal(self.tables, state, seat, action)
         return action in self._legal(state, seat)
 
     def _legal(self, state: SmallCityState, seat: int) -> list[Action]:
         step = STEPS.get(state.step)
         if step is None:
             raise CorruptData(f"unknown step {state.step!r}")
-        return step.choices(self, state, seat)
+        return step.choices(self.tables, state, seat)
 
     # -------------------------------------------------------------- apply
     def _apply(self, state: SmallCityState, seat: int, action: Action) -> list[Event]:
         if state.phase == BUILD:
-            return self.behind_screen(state, seat, self._act, state, seat, action)
-        return self._act(state, seat, action)
+            ev = behind_screen(state, seat, self._act, state, seat, action)
+        else:
+            ev = self._act(state, seat, action)
+        go_on(self.tables, state, ev)  # the phase this move ended left the next one due
+        return ev
 
     def _act(self, state: SmallCityState, seat: int, action: Action) -> list[Event]:
         state.moves += 1
         ev: list[Event] = []
-        STEPS[state.step].act(self, state, seat, action, ev)
+        STEPS[state.step].act(self.tables, state, seat, action, ev)
         return ev
 
     # ------------------------------------------------------------ plumbing

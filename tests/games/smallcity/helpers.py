@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from borough.core.game import Event
+from borough.games.smallcity.phases import construction
 from borough.games.smallcity.rules import SmallCity
 from borough.games.smallcity.state import EMPTY, NOBODY, SmallCityState, Tile
+from borough.games.smallcity.steps import go_on
 
 GAME = SmallCity()
 KEY = GAME.content.by_key
+
+
+def begin(fn: Callable[..., None], st: SmallCityState, *args: Any, **kwargs: Any) -> None:
+    """Run a phase function on `st`, then begin the phases it leaves due, as a move would."""
+    events: list[Event] = args[-1] if args and isinstance(args[-1], list) else []
+    fn(GAME.tables, st, *args, **kwargs)
+    go_on(GAME.tables, st, events)
 
 
 def cell(name: str) -> int:
@@ -61,7 +73,7 @@ def enter_build(st: SmallCityState, order: list[int] | None = None) -> list[Even
     ev: list[Event] = []
     if order is not None:
         st.order = order
-    GAME.start_build(st, ev)
+    begin(construction.start_build, st, ev)
     return ev
 
 

@@ -16,6 +16,7 @@ import pytest
 from borough.games.smallcity import build, stacks
 from borough.games.smallcity.data import UPGRADABLE, WATER, normalise
 from borough.games.smallcity.geometry import BIT, NB4, influence, place_cells
+from borough.games.smallcity.turns import behind_screen
 from tests.games.smallcity.helpers import GAME
 
 
@@ -102,7 +103,7 @@ def test_sc29_quick_build_lists_equal_the_plain_rules(players, options, seed):
                 assert build.placements(GAME.tables, st, seat, t, st.sel[1]) == plain_placements(
                     st, seat, t, st.sel[1])
         if st.phase == "build":
-            GAME.behind_screen(st, seat, check)
+            behind_screen(st, seat, check)
         else:
             check()
         seen.add(step)
@@ -192,5 +193,5 @@ def test_sc40_remembered_footprints_give_the_plain_upgrades(players, seed):
                     plain = plain_extensions(st, seat, i)
                     assert build.upgrade_extensions(GAME.tables, st, seat, i) == plain
                     checked += bool(plain)
-        GAME.behind_screen(st, seat, check)
+        behind_screen(st, seat, check)
     assert checked

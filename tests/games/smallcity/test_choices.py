@@ -9,11 +9,13 @@ import pytest
 
 from borough.core.errors import IllegalAction
 from borough.games.smallcity import citizens, stores
+from borough.games.smallcity.phases import income, influence, moving
 from borough.games.smallcity.stores import HALL
 from tests.games.smallcity.helpers import (
     GAME,
     KEY,
     act,
+    begin,
     cell,
     cells,
     citizen,
@@ -114,7 +116,7 @@ def test_sc64_a_sale_asks_which_store_gives_the_material():
     seat = st.seats[0]
     seat.tiles[w].stock = [WOOD, -1]
     seat.hall_mats = [WOOD]
-    GAME.start_income(st, [])
+    begin(income.start_income, st, [])
     act(st, ("sell", WOOD))
     assert st.step == "spend" and sorted(legal(st)) == [("spend", WOOD, cell("H1")),
                                                         ("spend", WOOD, HALL)]
@@ -129,7 +131,7 @@ def test_sc65_the_seat_chooses_where_production_goes():
     citizen(st, 0, cell("E5"))
     w = put(st, 0, "warehouse", cells("H1", "H2"))
     seat = st.seats[0]
-    GAME.start_income(st, [])
+    begin(income.start_income, st, [])
     assert st.step == "store" and st.current == 0
     assert sorted(legal(st)) == [("store", STONE, 0, cell("H1")), ("store", STONE, 0, HALL)]
     act(st, ("store", STONE, 0, HALL))
@@ -144,7 +146,7 @@ def test_sc65_one_store_no_question():
     citizen(st, 0, cell("E5"))
     w = put(st, 0, "warehouse", cells("H1", "H2"))
     st.seats[0].hall_citizens = 4
-    GAME.start_income(st, [])
+    begin(income.start_income, st, [])
     assert st.step != "store" and st.seats[0].tiles[w].stock == [STONE, -1]
 
 
@@ -157,7 +159,7 @@ def test_sc65_short_of_room_the_seat_keeps_what_it_prefers():
     seat = st.seats[0]
     seat.hall_citizens, seat.hall_mats = 3, []
     wood, metal = st.mats[WOOD], st.mats[METAL]
-    GAME.start_income(st, [])
+    begin(income.start_income, st, [])
     assert sorted(legal(st)) == [("store", WOOD, 0, HALL), ("store", METAL, 0, HALL)]
     act(st, ("store", METAL, 0, HALL))
     assert seat.hall_mats == [METAL] and seat.pending == []
@@ -174,7 +176,7 @@ def test_sc65_alike_materials_fill_the_room_without_a_question():
     seat = st.seats[0]
     seat.tiles[w].stock = [WOOD, -1]
     seat.hall_citizens = 3
-    GAME.start_income(st, [])
+    begin(income.start_income, st, [])
     assert st.step != "store"
     assert seat.hall_mats == [STONE] and seat.tiles[w].stock == [WOOD, STONE]
 
@@ -182,7 +184,7 @@ def test_sc65_alike_materials_fill_the_room_without_a_question():
 def test_sc82_industry_materials_are_placed_by_the_seat():
     # Rules SC-82: 2 wood with room in City Hall and a Warehouse.
     st = town()
-    GAME.start_council(st, [])
+    begin(influence.start_council, st, [])
     seat = st.seats[0]
     w = put(st, 0, "warehouse", cells("H1", "H2"))
     seat.disc_row, seat.disc_col, seat.money = [0, -1], [1, 0], 10
@@ -204,7 +206,7 @@ def test_sc59_tourist_far_from_home_settles_on_a_home_space():
     citizen(st, 2, cell("E5"), owner=0)
     put(st, 0, "park1", cells("C5"))
     put(st, 0, "park1", cells("C7"))
-    GAME.start_move(st, [])
+    begin(moving.start_move, st, [])
     act(st, ("pick", 2, cell("E5")))
     assert sorted(legal(st)) == [("to", 0, cell("C5")), ("to", 0, cell("C7"))]
     assert GAME.is_legal(st, 0, ("to", 0, cell("C7")))
@@ -217,7 +219,7 @@ def test_sc59_no_home_space_means_city_hall():
     st = town(4)
     put(st, 2, "park1", cells("E5"))
     citizen(st, 2, cell("E5"), owner=0)
-    GAME.start_move(st, [])
+    begin(moving.start_move, st, [])
     act(st, ("pick", 2, cell("E5")))
     assert legal(st) == [("home",)]
     hall = st.seats[0].hall_citizens
@@ -258,7 +260,7 @@ def test_sc65_a_tourist_material_abroad_goes_to_the_warehouse_of_choice():
     b = put(st, 1, "warehouse", cells("J1", "J2"))
     st.seats[0].hall_citizens = 4
     st.order = [0, 1]
-    GAME.start_income(st, [])
+    begin(income.start_income, st, [])
     assert st.step == "store" and st.current == 0
     assert sorted(legal(st)) == [("store", METAL, 1, cell("G5")), ("store", METAL, 1, cell("J1"))]
     act(st, ("store", METAL, 1, cell("J1")))

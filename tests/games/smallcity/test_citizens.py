@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from borough.games.smallcity import citizens
+from borough.games.smallcity.phases import income, moving
 from tests.games.smallcity.helpers import (
     GAME,
     act,
+    begin,
     cell,
     cells,
     citizen,
@@ -16,7 +18,7 @@ from tests.games.smallcity.helpers import (
 
 
 def begin_move(st):
-    GAME.start_move(st, [])
+    begin(moving.start_move, st, [])
 
 
 def test_sc52_sc53_who_must_move_and_turn_order():
@@ -200,7 +202,7 @@ def test_sc63_sc64_income_tourists_shops_and_chained_conversions():
     citizen(st, 0, cell("G1"), owner=1)
     seat = st.seats[0]
     seat.money, seat.votes, seat.hall_mats = 0, 0, [0, 2]
-    GAME.start_income(st, [])
+    begin(income.start_income, st, [])
     assert st.step == "income" and seat.money == 2  # $1 tourist + $1 space
     act(st, ("sell", 2))  # metal for $5
     assert seat.money == 7

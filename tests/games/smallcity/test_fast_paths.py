@@ -13,6 +13,7 @@ import random
 import pytest
 
 from borough.games.smallcity import build, citizens
+from borough.games.smallcity.turns import behind_screen
 from tests.games.smallcity.helpers import GAME
 
 CASES = [
@@ -74,7 +75,7 @@ def test_sc26_sc40_one_item_and_first_item_answers_agree_with_the_lists(players,
     for state, seat in states(players, options, 3, every=5):
         if state.phase != "build" or state.seats[seat].bstep != "build":
             continue
-        GAME.behind_screen(state, seat, lambda st=state, s=seat: _compare(st, s))
+        behind_screen(state, seat, lambda st=state, s=seat: _compare(st, s))
         checked += 1
     assert checked
 

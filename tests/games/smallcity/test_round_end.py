@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 from borough.games.smallcity import pollution
+from borough.games.smallcity.phases import income, influence, visit
 from tests.games.smallcity.helpers import (
     GAME,
     KEY,
     act,
+    begin,
     cell,
     cells,
     citizen,
@@ -164,7 +166,7 @@ def test_kill_and_bury_steps_in_play():
     st.seats[0].generated = 2
     st.killers = [0]
     st.kills_left = 1
-    GAME.next_kill(st, [], first=True)
+    begin(income.next_kill, st, [], first=True)
     assert st.step == "kill" and st.current == 0
     act(st, ("kill", cell("E1")))
     assert st.step == "bury"
@@ -174,7 +176,7 @@ def test_kill_and_bury_steps_in_play():
 
 def council_turn(players=2):
     st = town(players)
-    GAME.start_council(st, [])
+    begin(influence.start_council, st, [])
     return st
 
 
@@ -274,13 +276,13 @@ def test_sc86_sc87_mayor_moves_and_round_advances():
     st = town(3)
     st.host, st.next_host = 0, -1
     st.round = 3
-    GAME.visit(st, [])
+    begin(visit.visit, st, [])
     assert st.host == 1 and st.round == 4 and st.prev_host == 0
     st2 = town(3)
     st2.host, st2.next_host = 0, 2
-    GAME.visit(st2, [])
+    begin(visit.visit, st2, [])
     assert st2.host == 2
     st3 = town(3)
     st3.round = 8
-    GAME.visit(st3, [])
+    begin(visit.visit, st3, [])
     assert GAME.is_over(st3)

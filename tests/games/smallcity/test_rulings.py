@@ -5,11 +5,13 @@ SC-69, SC-70, SC-83, SC-A2, SC-A8, SC-S2, SC-S5, SC-S6)."""
 from __future__ import annotations
 
 from borough.games.smallcity import citizens, pollution, scoring
+from borough.games.smallcity.phases import actions, moving, visit
 from borough.games.smallcity.terms import SIDES
 from tests.games.smallcity.helpers import (
     GAME,
     KEY,
     act,
+    begin,
     cell,
     cells,
     citizen,
@@ -62,7 +64,7 @@ def test_sc50_a_tourist_coming_home_never_staffs_a_station():
     put(st, 0, "park1", cells("C8"))
     put(st, 1, "park1", cells("E5"))
     citizen(st, 1, cell("E5"), owner=0)  # seat 0's tourist must move on
-    GAME.start_move(st, [])
+    begin(moving.start_move, st, [])
     act(st, ("pick", 1, cell("E5")), 0)
     dest = legal(st, 0)
     assert ("to", 0, cell("C8")) in dest
@@ -79,7 +81,7 @@ def test_sc50_a_citizen_at_home_may_staff_the_station_but_city_hall_cannot():
     put(st, 0, "park1", cells("C8"))
     citizen(st, 0, cell("C8"))
     assert cell("E5") not in citizens.empty_homes(GAME.tables, st, 0)
-    GAME.start_move(st, [])
+    begin(moving.start_move, st, [])
     act(st, ("pick", 0, cell("C8")), 0)
     assert ("to", 0, cell("E5")) in legal(st, 0)
 
@@ -101,7 +103,7 @@ def test_sc69_when_everyone_is_eliminated_nobody_wins():
     res = GAME.result(st)
     assert res.winners == [] and res.detail["everyone_loses"] is True
     events = []
-    GAME.end_game(st, events)
+    begin(visit.end_game, st, events)
     assert "Nobody wins" in texts(events)[-1]
 
 
@@ -202,4 +204,4 @@ def test_scs2_the_solo_card_prices_are_data():
         act(st, legal(st)[0])
     st.seats[0].money = 1
     assert legal(st) == [("card", 1), ("card", 3)]
-    assert GAME.card_cost(st, 2) == 2
+    assert actions.card_cost(GAME.tables, st, 2) == 2

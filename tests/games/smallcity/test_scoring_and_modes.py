@@ -6,10 +6,12 @@ from __future__ import annotations
 import random
 
 from borough.games.smallcity import pollution, scoring
+from borough.games.smallcity.phases import actions, influence, visit
 from tests.games.smallcity.helpers import (
     GAME,
     KEY,
     act,
+    begin,
     cell,
     cells,
     citizen,
@@ -80,7 +82,7 @@ def test_sca1_advanced_uses_expert_council_and_sca2_special_deck():
 def test_sca3_special_promise_as_payment_draws_five_minus_column():
     # Rules SC-A3.
     st = ended(mode="votes")
-    GAME.start_council(st, [])
+    begin(influence.start_council, st, [])
     seat = st.seats[0]
     seat.money = seat.votes = 0
     assert ("enter", 0, 2, "promise") in legal(st)
@@ -91,7 +93,7 @@ def test_sca3_special_promise_as_payment_draws_five_minus_column():
     act(st, ("keep", 1))
     assert seat.specials == [drawn[1]] and st.special_deck[-3:] == [drawn[0], *drawn[2:]]
     st2 = ended(mode="votes")
-    GAME.start_council(st2, [])
+    begin(influence.start_council, st2, [])
     st2.seats[0].disc_row, st2.seats[0].disc_col = [2, -1], [3, 0]
     act(st2, ("advance", 0, "promise"))
     assert st2.step == "keep" and len(st2.draw) == 1  # column 4: stuck with one card
@@ -128,7 +130,7 @@ def test_sca6_sca7_economic_revenue_and_score():
     assert scoring.revenue(GAME.tables, st, 0) == 16 + 9 + 16  # City Hall counts
     st.round = 8
     st.seats[0].money, st.seats[0].promise = 2, 2
-    GAME.visit(st, [])
+    begin(visit.visit, st, [])
     row = GAME.result(st).detail["rows"][0]
     assert row["score"] == 2 + 41 - 3
 
@@ -144,9 +146,9 @@ def test_sca8_sca9_citizens_mode_setup_and_running_total():
     citizen(st, 0, cell("E1"))
     put(st, 1, "park1", cells("E1"))
     citizen(st, 1, cell("E1"), owner=0)
-    GAME.visit(st, [])
+    begin(visit.visit, st, [])
     assert st.seats[0].in_play_total == 2
-    GAME.start_council(st, [])
+    begin(influence.start_council, st, [])
     seat = st.seats[st.current]
     career = seat.career
     seat.disc_row, seat.disc_col, seat.money = [3, -1], [2, 0], 10
@@ -189,7 +191,7 @@ def test_scs2_solo_cards_by_odd_and_even_round():
     assert len({v[4:] for v in views}) > 1  # next round's four are face down
     assert GAME.observe(st, 0)["circle"][4:] == [-1] * 4
     st.round = 2
-    GAME.start_cards(st, [])
+    begin(actions.start_cards, st, [])
     assert st.circle[:4] == rest and st.circle[4:] == first
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from borough.core.errors import IllegalAction
+from borough.games.smallcity.phases import actions, construction
 from borough.games.smallcity.rules import ARCHITECT, COUNCILOR, MAYOR, PLANNER, SUPPORTER
-from tests.games.smallcity.helpers import GAME, KEY, act, cell, legal, start
+from tests.games.smallcity.helpers import GAME, KEY, act, begin, cell, legal, start
 
 
 @pytest.mark.parametrize("players,stack", [(1, 1), (2, 1), (3, 2), (4, 3)])
@@ -114,7 +115,7 @@ def test_sc7_same_host_keeps_the_street():
     st = _at_mayor_step()
     act(st, ("mayor", 5))
     st.prev_host = st.host
-    GAME.start_round(st, [])
+    begin(actions.start_round, st, [])
     assert st.mayor == 5 and st.step == "card"
 
 
@@ -126,7 +127,7 @@ def test_sc8_no_street_falls_back_to_next_zone_then_off_board():
         if host.grid[c] == -1 and c % 10 < 7 and c < 70:
             host.grid[c] = -2  # cemeteries fill the zone
             host.cemeteries.append(c)
-    streets = GAME.streets(st)
+    streets = actions.streets(GAME.tables, st)
     assert streets and all(max(GAME.tables.edges[e]) >= 0 for e in streets)
     edges = GAME.tables.edges
     assert all(not (edges[e][0] < 70 and edges[e][0] % 10 < 7
@@ -135,7 +136,7 @@ def test_sc8_no_street_falls_back_to_next_zone_then_off_board():
     host.tiles = []
     host.grid = [-2] * 100
     host.cemeteries = list(range(100))
-    assert GAME.streets(st) == []
+    assert actions.streets(GAME.tables, st) == []
 
 
 def _at_cards(players=4, seed=1):
@@ -155,7 +156,7 @@ def test_sc9_circle_prices_count_only_empty_cards():
     second = st.current
     st.seats[second].money = 1
     assert sorted(a[1] for a in legal(st)) == [1, 2, 6, 7]
-    assert GAME.card_cost(st, 4) == 3
+    assert actions.card_cost(GAME.tables, st, 4) == 3
     act(st, ("card", 7))
     assert st.seats[second].money == 1
     third = st.current
@@ -249,7 +250,7 @@ def test_sc15_city_councilor_moves_a_disc_and_its_tiles_may_be_upgraded():
     act(st, ("place", 0, cell("E5")))
     tile = st.seats[s].tiles[-1]
     assert GAME.types[tile.type].key == "res1"
-    GAME.start_build(st, [])
+    begin(construction.start_build, st, [])
     assert not tile.fresh  # SC-15: upgradable in this round's Build phase
 
 

@@ -8,6 +8,7 @@ from borough.core.game import Action
 from borough.core.view import SeatView
 from borough.games.smallcity import build, council, stores
 from borough.games.smallcity.data import SIZE
+from borough.games.smallcity.phases import actions
 from borough.games.smallcity.planner.look import Look
 from borough.games.smallcity.planner.plan import (
     ECONOMY,
@@ -91,7 +92,7 @@ class Planner:
 
         def worth(a: Action) -> float:
             card = st.circle[a[1]]
-            cost = g.card_cost(st, a[1])
+            cost = actions.card_cost(g.tables, st, a[1])
             value = {SUPPORTER: 2.0, COUNCILOR: 3.0, PLANNER: 0.5, MEDIATOR: 1.0,
                      ARCHITECT: 0.0, ENGINEER: 0.0}.get(card, 0.0)
             if card == ARCHITECT and look.culture_within(1):
