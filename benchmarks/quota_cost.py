@@ -4,6 +4,8 @@ in memory (one process, SQLite), in PostgreSQL one request per round trip
 (the moves). Each request is `Limit.take` as a route awaits it, thread hop
 included, for `--clients` clients in turn (a client's bucket never runs dry).
 Then a socket's cost: its row counted and written as it opens, deleted as it closes.
+Last, what counting in a SQLite table would cost (the choice not taken for one
+process): an upsert in its own write transaction, WAL mode, without the thread hop.
 
     python benchmarks/quota_cost.py [--requests 3000] [--clients 50] [--batch 5]
                                     [--db postgresql+psycopg://...]
@@ -14,7 +16,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import secrets
+import sqlite3
+import tempfile
 import time
+from pathlib import Path
 
 import psycopg
 
@@ -33,6 +38,26 @@ async def cost(limit: Limit, requests: int, clients: int) -> float:
     start = time.process_time()
     for i in range(requests):
         assert await limit.take(keys[i % clients]) == 0
+    return (time.process_time() - start) / requests * 1e6
+
+
+def sqlite_cost(requests: int, clients: int) -> float:
+    """Microseconds of CPU per request counted in a SQLite table."""
+    with tempfile.TemporaryDirectory() as folder:
+        conn = sqlite3.connect(Path(folder) / "quotas.db", isolation_level=None)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")  # as the server's store sets it
+        conn.execute("CREATE TABLE quotas (kind TEXT, key TEXT, full_at REAL, "
+                     "granted INTEGER, PRIMARY KEY (kind, key))")
+        upsert = ("INSERT INTO quotas AS q VALUES ('act', ?, ?, 1) ON CONFLICT (kind, key) "
+                  "DO UPDATE SET full_at = max(q.full_at, excluded.full_at) + 1e-6, "
+                  "granted = 1 RETURNING granted, full_at")
+        start = time.process_time()
+        for i in range(requests):
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute(upsert, (f"198.51.100.{i % clients}", time.time())).fetchone()
+            conn.execute("COMMIT")
+        conn.close()
     return (time.process_time() - start) / requests * 1e6
 
 
@@ -72,6 +97,8 @@ def main() -> None:
         figure = (time.process_time() - start) / sockets * 1e6
         print(f"  a socket opened and closed: {figure:7.1f} us ({sockets} sockets)")
         counts.close()
+        figure = sqlite_cost(args.requests, args.clients)
+        print(f"  SQLite table, per request: {figure:7.1f} us (not used)")
     finally:
         store.dispose()
         with psycopg.connect(admin, autocommit=True) as conn:
