@@ -5,6 +5,8 @@ Rule ids (CC-*) refer to RULES.md in this folder.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterator
+
 from borough.core.game import Action, Event
 from borough.games.citycouncil import city
 from borough.games.citycouncil.data import TILE_COUNT, Content
@@ -114,25 +116,45 @@ def targeted(s: CCState) -> set[int]:
     return {p.building for p in s.proposals}
 
 
-def proposal_options(c: Content, s: CCState) -> list[Action]:
-    """CC-20..CC-23: construct (budget must pay), relocate and sell with a free marker."""
+PLANS = ("construct", "relocate", "sell")
+
+
+def proposals(c: Content, s: CCState, kinds: Collection[str] = PLANS,
+              only: int | None = None) -> Iterator[Action]:
+    """CC-20..CC-23: the plans a member may propose now, in order: constructions the
+    budget pays for, then relocations and sales with a free marker. `kinds` and
+    `only` (one building) narrow the same reading for the checks that want one plan,
+    or only whether there is any."""
     taken = targeted(s)
-    acts: list[Action] = []
-    free = city.FreeSites(c, s)
-    for bid in sorted(s.display):
-        if bid not in taken and city.can_build_any(c, s, bid, s.budget, free):
-            acts.append(("construct", bid))
+    if only is not None and (not 0 <= only < TILE_COUNT or only in taken):
+        return
+    if "construct" in kinds:
+        display = sorted(s.display) if only is None else [only] if only in s.display else []
+        free = city.FreeSites(c, s)
+        for bid in display:
+            if bid not in taken and city.can_build_any(c, s, bid, s.budget, free):
+                yield ("construct", bid)
+    relocate = "relocate" in kinds and s.relocates_left > 0
+    sell = "sell" in kinds and s.sells_left > 0
+    if not (relocate or sell):
+        return
     site_of = s.site_of
-    standing = [b for b in range(TILE_COUNT) if site_of[b] >= 0 and b not in taken]
-    if s.relocates_left > 0:
+    if only is None:
+        standing = [b for b in range(TILE_COUNT) if site_of[b] >= 0 and b not in taken]
+    else:
+        standing = [only] if site_of[only] >= 0 else []
+    if relocate:
         occ = city.occupied(c, s)
         for bid in standing:
             if city.movable(c, s, bid) and city.can_move_any(c, s, bid, s.budget, occ):
-                acts.append(("relocate", bid))
-    if s.sells_left > 0:
-        acts.extend(("sell", bid) for bid in standing)
-    acts.append(("no_proposal",))
-    return acts
+                yield ("relocate", bid)
+    if sell:
+        yield from (("sell", bid) for bid in standing)
+
+
+def proposal_options(c: Content, s: CCState) -> list[Action]:
+    """CC-20..CC-23: every plan, or no proposal."""
+    return [*proposals(c, s), ("no_proposal",)]
 
 
 def site_options(c: Content, s: CCState) -> list[Action]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from borough.core.errors import CorruptData
 from borough.core.game import Action
 from borough.games.citycouncil import bot, city, council, favors
-from borough.games.citycouncil.data import TILE_COUNT, Content
+from borough.games.citycouncil.data import Content
 from borough.games.citycouncil.state import (
     ASSIGN,
     ELECT,
@@ -68,20 +68,7 @@ def allows(c: Content, state: CCState, seat: int, action: Action) -> bool:
             return city.can_zone(c, state, target)
         return False
     if step == PROPOSE and len(action) == 2:
-        bid = action[1]
-        if not 0 <= bid < TILE_COUNT or bid in council.targeted(state):
-            return False
-        if kind == "construct":
-            return bid in state.display and city.can_build_any(c, state, bid, state.budget)
-        standing = state.site_of[bid] >= 0
-        if kind == "sell":
-            return standing and state.sells_left > 0
-        if kind == "relocate":
-            return (
-                standing and state.relocates_left > 0 and city.movable(c, state, bid)
-                and city.can_move_any(c, state, bid, state.budget)
-            )
-        return False
+        return next(council.proposals(c, state, (kind,), action[1]), None) is not None
     if step == SITE and kind == "site" and len(action) == 2:
         pid = action[1]
         if not 0 <= pid < len(c.board.place_cells):
@@ -136,16 +123,11 @@ def choices(c: Content, s: CCState, m: int) -> list[Action]:
 def forced(c: Content, s: CCState, m: int, known: list[Action] | None) -> Action | None:
     """The single choice of the step, or None when there are several; the common
     steps stop looking once a second choice shows."""
-    if known is None and s.step == PROPOSE:
-        taken = council.targeted(s)
-        if s.sells_left > 0 and any(
-            s.site_of[b] >= 0 and b not in taken for b in range(TILE_COUNT)
-        ):
-            return None  # a sale and no proposal at least
-        free = city.FreeSites(c, s)
-        if any(b not in taken and city.can_build_any(c, s, b, s.budget, free)
-               for b in s.display):
-            return None  # a construction and no proposal at least
+    # PROPOSE: a sale or a construction, and no proposal, make two (cheap kinds first).
+    if known is None and s.step == PROPOSE and (
+            next(council.proposals(c, s, ("sell",)), None)
+            or next(council.proposals(c, s, ("construct",)), None)):
+        return None
     if known is None and s.step == SITE:
         p = s.proposals[s.pending]
         find = city.build_sites if p.kind == "construct" else city.move_sites
