@@ -94,19 +94,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         closed = rooms.closed_sockets
         while True:
             await asyncio.sleep(settings.sweep_seconds)
-            gone = rooms.sweep()
-            left, rooms.left = [g for g in rooms.left if g not in rooms.rooms], []
-            owners: Owners | None = app.state.owners
-            if owners is not None and left:  # the next request's process claims them
-                try:
-                    await asyncio.to_thread(owners.release, left)
-                except Exception:
-                    log.exception("giving up games that left memory failed")
-            await app.state.rater.sweep()  # ended and abandoned games: ratings.py
-            await quotas.sweep(settings.sweep_seconds)
+            try:
+                gone = await sweep(app, rooms)
+            except Exception:  # one failed look must not end the sweeps for good
+                log.exception("sweeping failed; trying again")
+                continue
             if gone or rooms.closed_sockets != closed:
                 closed = rooms.closed_sockets
                 memory.give_back()
+
+    async def sweep(app: FastAPI, rooms: Rooms) -> int:
+        """Rooms, limits and ratings of games that went idle; the rooms that left."""
+        gone = rooms.sweep()
+        left, rooms.left = [g for g in rooms.left if g not in rooms.rooms], []
+        owners: Owners | None = app.state.owners
+        if owners is not None and left:  # the next request's process claims them
+            try:
+                await asyncio.to_thread(owners.release, left)
+            except Exception:
+                log.exception("giving up games that left memory failed")
+        await app.state.rater.sweep()  # ended and abandoned games: ratings.py
+        await quotas.sweep(settings.sweep_seconds)
+        return gone
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
