@@ -1,5 +1,11 @@
 """What a server process does beside the others on one PostgreSQL database.
 
+Each game is owned by one process (owners.py), and requests and sockets that
+reach another are forwarded to it (forwarding.py), so a game is normally held
+in memory by its owner alone. What follows keeps every process right when
+that is not so: a process without an internal address, or one that lost a
+game while it stalled, serves it from a copy that catches up from the store.
+
 Pushes: each stored change is announced with NOTIFY (store.py), in the same
 transaction, so it is heard only once committed. Every process LISTENs on one
 connection of its own, and a room it holds catches up from the store and
@@ -12,7 +18,8 @@ store once the connection is back.
 Bot turns: the process that stores a change leaving a bot to move holds that
 turn with a lease and renews it while it thinks; every process claims turns
 nobody holds or whose lease ran out (its process died) with
-`FOR UPDATE SKIP LOCKED`, so each goes to exactly one.
+`FOR UPDATE SKIP LOCKED`, so each goes to exactly one, leaving those of a game
+another live process owns to that owner.
 """
 
 from __future__ import annotations

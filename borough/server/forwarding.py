@@ -1,7 +1,7 @@
 """Requests and sockets for a game another process owns, forwarded to it (owners.py).
 
 Pure ASGI middleware in front of the routes. A request under /api/games/{id}/
-or a socket on /ws/games/{id} goes to the game's owner: the request whole
+(or /api/tables/{id}/) or a socket on /ws/games/{id} goes to the game's owner: the request whole
 (method, path, query, headers, body) over a kept-alive HTTP/1.1 connection,
 its answer passed back as it came (Links); a socket relayed frame by frame
 over a socket of its own to the owner. Either carries the client's address and the cluster's
@@ -36,14 +36,17 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from borough.server.owners import Owners, Peer
 
 log = logging.getLogger("borough.server")
-GAME_PATH = re.compile(r"^/(?:api|ws)/games/([0-9a-f]{16})(?:/|$)")
+# A game's requests (an open table's are the game's: tables.py) and sockets.
+GAME_PATH = re.compile(r"^/(?:api/games|api/tables|ws/games)/([0-9a-f]{16})(?:/|$)")
 KEY = b"x-borough-peer"  # the cluster's key: the request comes from a peer
 CLIENT = b"x-borough-client"  # the address the peer was reached from
 # X-Forwarded-For passes on: reached through a proxy, the owner reads the client
 # from it as the process the proxy reached would have.
 HOP = {b"host", b"connection", b"keep-alive", b"content-length", b"transfer-encoding",
        b"upgrade", KEY, CLIENT, b"sec-websocket-key",
-       b"sec-websocket-version", b"sec-websocket-extensions", b"sec-websocket-accept"}
+       b"sec-websocket-version", b"sec-websocket-extensions", b"sec-websocket-accept",
+       b"sec-websocket-protocol"}
+ANSWER = 120.0  # seconds an owner may take to answer (a suggestion takes seconds)
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -122,8 +125,8 @@ class Forwarding:
         head = self._headers(scope, owners)
         while peer is not None:
             try:
-                status, headers, content = await links.request(
-                    peer.url, scope["method"], _target(scope, ""), head, bytes(body))
+                status, headers, content = await asyncio.wait_for(links.request(
+                    peer.url, scope["method"], _target(scope, ""), head, bytes(body)), ANSWER)
             except Unreachable:
                 try:  # nothing reached it: wait for its lease to run out
                     peer = await owners.after_failure(game_id, peer)
@@ -132,7 +135,7 @@ class Forwarding:
                                   retry_after=True)
                     return
                 continue
-            except (OSError, asyncio.IncompleteReadError, ValueError) as exc:
+            except (OSError, asyncio.IncompleteReadError, ValueError, TimeoutError) as exc:
                 log.warning("forwarding to %s failed: %r", peer.name, exc)
                 await _refuse(send, 502, "the game's server stopped while answering; "
                                          "fetch the view again")
@@ -246,7 +249,8 @@ class Links:
                     keep = value.lower() != b"close"
                 else:
                     answer.append((name, value))
-            content = await reader.readexactly(length)
+            bodiless = method == "HEAD" or status in (204, 304) or status < 200
+            content = b"" if bodiless else await reader.readexactly(length)
         except BaseException:
             writer.close()
             raise

@@ -35,6 +35,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
+from typing import Literal
 
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
@@ -87,9 +88,9 @@ class Owners:
                          {"me": self.name})
         self.sure_until = began + self.lease * SURE
 
-    def _claim(self, game_id: str) -> Peer | None:
+    def _claim(self, game_id: str) -> Peer | Literal[False] | None:
         """Own the game if nobody does or its owner is dead; else who owns it.
-        None: this process (or there is no such game: the route says so)."""
+        None: this process; False: there is no such game (the route says so)."""
         for _ in range(3):
             try:
                 with self.store.engine.begin() as conn:
@@ -107,7 +108,7 @@ class Owners:
                         "AND NOT EXISTS (SELECT 1 FROM claimed)"),
                         {"g": game_id, "me": self.name, "lease": self.lease}).first()
             except IntegrityError:  # no such game
-                return None
+                return False
             if row is None:  # claimed meanwhile by a transaction this one could not see
                 continue
             owner, url = row
@@ -141,9 +142,11 @@ class Owners:
                 return None
             if peer is not None and now - asked < OTHERS_KEPT:
                 return peer
-        peer = await asyncio.to_thread(self._claim, game_id)
-        self.known[game_id] = (peer, time.monotonic())
-        return peer
+        claimed = await asyncio.to_thread(self._claim, game_id)
+        if claimed is False:  # not kept: made-up names would fill memory
+            return None
+        self.known[game_id] = (claimed, time.monotonic())
+        return claimed
 
     async def after_failure(self, game_id: str, failed: Peer) -> Peer | None:
         """`failed` did not answer: wait until its lease runs out (or another

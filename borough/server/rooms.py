@@ -8,7 +8,9 @@ view changed. Anything that fails before the commit leaves no trace.
 Rooms are a cache of the store: an idle or finished room without sockets
 leaves memory and is rebuilt from its stored changes when asked for again.
 
-On PostgreSQL several server processes may hold the same game. The store
+On PostgreSQL each game is owned by one process, which alone holds it as a
+rule (owners.py, forwarding.py); but any process may hold any game (one with
+no internal address, or one that lost its lease while stalled), so the store
 decides the order of changes (see store.py): a process replays the changes
 other processes stored as it hears of them (and before acting, any it heard of
 but has not replayed); a change another process stored first makes this one
