@@ -20,16 +20,21 @@ def city(board: Board, state: EkoState, seat: int) -> set[int]:
     return seen
 
 
-def open_spaces(board: Board, state: EkoState, seat: int, tokens_ok: bool) -> list[int]:
-    """Spaces next to the seat's city where something may go, in board order."""
-    codes, nbrs = state.board, board.neighbours
-    out = set()
-    for h in city(board, state, seat):
-        for n in nbrs[h]:
-            v = codes[n]
-            if v == EMPTY or (tokens_ok and v < EMPTY):
-                out.add(n)
-    return sorted(out - board.blocked)
+def open_spaces(board: Board, state: EkoState, seat: int, tokens_ok: bool,
+                only: int | None = None) -> list[int]:
+    """Spaces next to the seat's city where something may go, in board order; with
+    `only`, that space if it is one of them (judged without listing the others)."""
+    codes, nbrs, blocked = state.board, board.neighbours, board.blocked
+
+    def free(n: int) -> bool:
+        return n not in blocked and (codes[n] == EMPTY or (tokens_ok and codes[n] < EMPTY))
+
+    if only is not None:  # the space itself first: cheaper than finding the city
+        if not free(only):
+            return []
+        joined = city(board, state, seat)
+        return [only] if any(n in joined for n in nbrs[only]) else []
+    return sorted(n for n in {n for h in city(board, state, seat) for n in nbrs[h]} if free(n))
 
 
 def empty_neighbours(board: Board, state: EkoState, hex_: int) -> list[int]:
