@@ -183,6 +183,8 @@ def run(args: argparse.Namespace, kind: str, servers: int, code: str | None = No
     checkout at `code` (this one by default)."""
     with tempfile.TemporaryDirectory() as folder, database(kind, args.db, folder) as db:
         procs = [start_server(db, profile, code) for _ in range(servers)]
+        print(f"server pids: {' '.join(str(p.pid) for p, _ in procs)}", file=sys.stderr,
+              flush=True)
         try:
             # The clients' own garbage collection would stall all of them at
             # once and be counted as server latency; tune it as the server does.
