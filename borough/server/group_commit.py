@@ -1,5 +1,10 @@
 """Group commit: actions that arrive while a commit is under way are stored
-together by the next one, in a single transaction."""
+together by the next one, in a single transaction (PostgreSQL).
+
+On SQLite (one process, the database a local file in WAL mode, no sync per
+commit) each change is committed at once on the event loop: the commit takes
+well under 0.1 ms of CPU, less than handing it to a worker thread did, and
+while that thread ran the loop waited for the interpreter lock."""
 
 from __future__ import annotations
 
@@ -19,6 +24,9 @@ class GroupCommit:
         self.writer: asyncio.Task | None = None
 
     async def append(self, change: Change) -> None:
+        if not self.store.shared:
+            self.store.append([change])
+            return
         future = asyncio.get_running_loop().create_future()
         self.pending.append((change, future))
         if self.writer is None or self.writer.done():

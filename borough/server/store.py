@@ -212,7 +212,9 @@ class Store:
         self.bot_lease = bot_lease  # seconds a claimed bot turn stays this process's
         self.owns_games = False  # owners.py: a game this process creates is its own
         connect_args = {"timeout": 30, "check_same_thread": False} if sqlite else {}
-        self.engine: Engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
+        # A file has no connection to lose: only a database server's is checked first.
+        self.engine: Engine = create_engine(url, connect_args=connect_args,
+                                            pool_pre_ping=not sqlite)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
@@ -222,6 +224,9 @@ class Store:
         # then waited far longer than the count took. This process's writers
         # queue here instead and each starts the moment the one before ends.
         self._writing = threading.Lock() if sqlite else None
+        # Those writers share one connection, kept open: taking one from the pool
+        # and handing it back (with its reset) cost more than a move's insert.
+        self._writer: Connection | None = None
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
@@ -230,8 +235,11 @@ class Store:
             with self.engine.begin() as conn:
                 yield conn
         else:
-            with self._writing, self.engine.begin() as conn:
-                yield conn
+            with self._writing:
+                if self._writer is None:
+                    self._writer = self.engine.connect()
+                with self._writer.begin():
+                    yield self._writer
 
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest revision."""
@@ -454,6 +462,11 @@ class Store:
         )
 
     def dispose(self) -> None:
+        if self._writing is not None:
+            with self._writing:
+                if self._writer is not None:
+                    self._writer.close()
+                    self._writer = None
         self.engine.dispose()
 
 
