@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from borough.core.game import Event
+from borough.core.game import Action, Event
 from borough.games.smallcity.data import (
     CELLS,
     MATERIALS,
@@ -80,7 +80,7 @@ def waivers(seat: Seat, t: TileType, free: bool, have: list[int]) -> list[int]:
 def affordable(tb: Tables, st: SmallCityState, seat: Seat, t: TileType, free: bool) -> bool:
     if seat.money < money_cost(st, seat, t, free):
         return False
-    if not (t.cultural and not free and sum(t.materials)):
+    if not (t.cultural and not free and sum(t.materials) > 0):
         return True
     return bool(waivers(seat, t, free, stored(tb, seat)))
 
@@ -146,7 +146,8 @@ def survey(tb: Tables, st: SmallCityState, s: int) -> tuple[Bits, Influence]:
            tuple(seat.tiles))
     memo = seat.__dict__.get("_survey")
     if memo is not None and memo[0] == key:
-        return memo[1]
+        known: tuple[Bits, Influence] = memo[1]
+        return known
     out = (buildable(tb, st, s), influence(tb.content, seat))
     seat.__dict__["_survey"] = (key, out)
     return out
@@ -195,9 +196,9 @@ def _criteria(t: TileType, inf: Influence, waived: bool) -> tuple[int, int | Non
 
 def placements(
     tb: Tables, st: SmallCityState, s: int, t: TileType, face: int, first: bool = False,
-    known: tuple[int, Influence] | None = None, only: tuple[int, int] | None = None,
+    known: tuple[Bits, Influence] | None = None, only: tuple[int, int] | None = None,
     actions: bool = False,
-) -> list[tuple]:
+) -> list[Action]:
     """Every legal (orientation, anchor) of a new tile; with `first`, stop at one;
     with `only`, test that one (orientation, anchor); with `actions`, as
     ("place", orientation, anchor) actions."""
@@ -211,7 +212,7 @@ def placements(
     else:
         forbidden, need = _criteria(t, inf, waived)
     land = mask & ~forbidden
-    out = []
+    out: list[Action] = []
     wplans = tb.plans[tb.warehouse][0] if needs_warehouse else ()
     areas = tb.areas[t.id][face] if needs_warehouse else ()
     for o, plan in enumerate(tb.plans[t.id][face]):
@@ -245,7 +246,7 @@ def _warehouse_fits(wplans: tuple[Plan, ...], ok: int) -> bool:
 
 def tile_choices(
     tb: Tables, st: SmallCityState, s: int,
-    known: tuple[int, Influence] | None = None, only: int | None = None,
+    known: tuple[Bits, Influence] | None = None, only: int | None = None,
 ) -> list[tuple[str, int, int]]:
     """("tile", type, face) for every tile the seat may start to build now
     (with `only`, for that one type)."""
@@ -257,7 +258,7 @@ def tile_choices(
         return []
     rows = tb.tile_rows if only is None else tb.tile_row.get(only, ())
     bounds = None
-    have: list[int] | None = None
+    have: list[int] = []  # the seat's materials, counted when first needed
     on_hand = 0
     out = []
     setup = st.build_mode == "setup"
@@ -276,7 +277,7 @@ def tile_choices(
             if money < cost:
                 continue
         elif materials:  # SC-38, SC-10: the materials, one of them waived at most
-            if have is None:
+            if not have:
                 have = stored(tb, seat)
                 on_hand = sum(have)
             if on_hand + 1 < materials:
@@ -353,7 +354,7 @@ def place_tile(
     seat.tiles.append(Tile(t.id, cells, marks, st.phase == "build", stock))
     for c in cells:
         seat.grid[c] = index
-    if not (t.cultural and not council and sum(t.materials)):
+    if not (t.cultural and not council and sum(t.materials) > 0):
         paid = f"${cost}" if cost else "nothing"
         text = f"{name(s)} builds a {t.name} on {label(min(cells))} for {paid}."
         announce(st, s, text, events, private)
@@ -384,8 +385,8 @@ def announce(st: SmallCityState, s: int, text: str, events: list[Event], private
 # --------------------------------------------------------------- upgrades
 def upgrade_extensions(
     tb: Tables, st: SmallCityState, s: int, index: int,
-    known: tuple[int, Influence] | None = None, first: bool = False,
-) -> list[tuple]:
+    known: tuple[Bits, Influence] | None = None, first: bool = False,
+) -> list[Action]:
     """("extend", space, mark) for every legal one-level upgrade of a tile (SC-40);
     with `first`, at most one."""
     seat = st.seats[s]
@@ -438,7 +439,8 @@ def upgrade_extensions(
     return out
 
 
-def _grows(tb: Tables, family: str, level: int, base: tuple, dr: int, dc: int,
+def _grows(tb: Tables, family: str, level: int, base: tuple[tuple[int, int, int], ...],
+           dr: int, dc: int,
            m: int) -> bool:
     """SC-40: whether `base` (a footprint from its top-left corner) with the space
     (dr, dc) of mark m added is a footprint of `family` at `level`; remembered on

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from borough.core.game import Event
+from borough.core.game import Action, Event
 from borough.games.smallcity.build import hall_room, name, send_home, stored
 from borough.games.smallcity.data import CELLS, MATERIALS, NO_TOURISTS
 from borough.games.smallcity.geometry import label
@@ -48,11 +48,11 @@ def must_move(tb: Tables, st: SmallCityState, s: int, b: int, cell: int) -> bool
 
 
 def destinations(tb: Tables, st: SmallCityState, s: int, b: int, cell: int,
-                 first: bool = False, only: tuple[int, int] | None = None) -> list[tuple]:
+                 first: bool = False, only: tuple[int, int] | None = None) -> list[Action]:
     """("to", borough, space) for the citizen of seat `s` on `cell` of borough `b`;
     with `first`, at most one (to learn whether it can move at all); with `only`
     (borough, space), that one if it is among them."""
-    out: list[tuple] = []
+    out: list[Action] = []
     abroad = b != s
     near = [b, *neighbours(st, b)]
     for b2 in near:
@@ -76,7 +76,7 @@ STATIONS = frozenset({"police", "fire"})
 
 def _spaces(tb: Tables, st: SmallCityState, s: int, b2: int, cell: int,
             first: bool = False, abroad: bool = False,
-            only: tuple[int, int] | None = None) -> list[tuple]:
+            only: tuple[int, int] | None = None) -> list[Action]:
     """The free spaces of borough `b2` open to seat `s`'s citizen leaving `cell`
     (of another borough when `abroad`), in space order; with `only`, the tile
     under that one space alone is looked at."""
@@ -89,7 +89,7 @@ def _spaces(tb: Tables, st: SmallCityState, s: int, b2: int, cell: int,
     guarded = police_area(tb, seat, b2) if tourist else ()
     start = st.start_occ[b2]
     occ, types = seat.occ, tb.types
-    out: list[tuple] = []
+    out: list[Action] = []
     tiles = seat.tiles
     if only is not None:
         i = seat.grid[only[1]]
@@ -136,8 +136,8 @@ def can_pick(tb: Tables, st: SmallCityState, s: int, b: int, c: int) -> bool:
     return must_move(tb, st, s, b, c) or bool(destinations(tb, st, s, b, c, first=True))
 
 
-def pick_choices(tb: Tables, st: SmallCityState, s: int) -> list[tuple]:
-    out: list[tuple] = []
+def pick_choices(tb: Tables, st: SmallCityState, s: int) -> list[Action]:
+    out: list[Action] = []
     required = False
     for action, must in _picks(tb, st, s):
         required = required or must
@@ -152,7 +152,7 @@ def can_pick_any(tb: Tables, st: SmallCityState, s: int) -> bool:
     return next(_picks(tb, st, s), None) is not None
 
 
-def _picks(tb: Tables, st: SmallCityState, s: int) -> Iterator[tuple[tuple, bool]]:
+def _picks(tb: Tables, st: SmallCityState, s: int) -> Iterator[tuple[Action, bool]]:
     """(("pick", borough, space), whether it must move) for each citizen of the
     seat that may move now, in board order."""
     for b in range(st.players):
@@ -272,11 +272,11 @@ def start_income(tb: Tables, st: SmallCityState, s: int, events: list[Event]) ->
     st.sel = [kinds[1], kinds[2], kinds[3], 0]
 
 
-def income_choices(tb: Tables, st: SmallCityState, s: int) -> list[tuple]:
+def income_choices(tb: Tables, st: SmallCityState, s: int) -> list[Action]:
     seat = st.seats[s]
     have = stored(tb, seat)
     sell, buy, trade, _ = st.sel
-    out: list[tuple] = []
+    out: list[Action] = []
     if sell:
         out += [("sell", m) for m in range(3) if have[m]]
     if buy:
@@ -291,7 +291,7 @@ def take_one(st: SmallCityState, s: int, m: int) -> None:
     st.seats[s].owe[m] += 1
 
 
-def convert(tb: Tables, st: SmallCityState, s: int, action: tuple, events: list[Event]) -> None:
+def convert(tb: Tables, st: SmallCityState, s: int, action: Action, events: list[Event]) -> None:
     """SC-64 b-e: one conversion per citizen, in the order the owner likes."""
     seat = st.seats[s]
     kind = action[0]

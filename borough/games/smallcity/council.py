@@ -5,7 +5,9 @@ Rule ids refer to RULES.md.
 
 from __future__ import annotations
 
-from borough.core.game import Event
+from typing import Any
+
+from borough.core.game import Action, Event
 from borough.games.smallcity.build import name, send_home
 from borough.games.smallcity.data import MATERIALS
 from borough.games.smallcity.state import SmallCityState
@@ -16,7 +18,7 @@ PAYS = ("money", "votes", "promise")
 LAST = 4
 
 
-def board(tb: Tables, st: SmallCityState) -> dict:
+def board(tb: Tables, st: SmallCityState) -> dict[str, Any]:
     return tb.content.council[st.council_side]
 
 
@@ -29,12 +31,12 @@ def can_pay(tb: Tables, st: SmallCityState, s: int, price: int, pay: str) -> boo
     return st.mode != "basic" and len(st.special_deck) >= 1  # SC-A3
 
 
-def choices(tb: Tables, st: SmallCityState, s: int, councilor: bool) -> list[tuple]:
+def choices(tb: Tables, st: SmallCityState, s: int, councilor: bool) -> list[Action]:
     """SC-78 to SC-81: advance one column, or (re)start a row in column 1."""
     seat = st.seats[s]
     prices = board(tb, st)["price"]
     entry = [pay for pay in PAYS if can_pay(tb, st, s, prices[0], pay)]  # one price per row
-    out: list[tuple] = []
+    out: list[Action] = []
     for d in (0, 1):
         row, col = seat.disc_row[d], seat.disc_col[d]
         if col >= LAST:
@@ -55,7 +57,7 @@ def choices(tb: Tables, st: SmallCityState, s: int, councilor: bool) -> list[tup
     return out
 
 
-def move_disc(tb: Tables, st: SmallCityState, s: int, action: tuple,
+def move_disc(tb: Tables, st: SmallCityState, s: int, action: Action,
               events: list[Event]) -> tuple[int, int, str]:
     seat = st.seats[s]
     if action[0] == "advance":
@@ -80,10 +82,12 @@ def move_disc(tb: Tables, st: SmallCityState, s: int, action: tuple,
     return row, col, pay
 
 
-def benefit_options(tb: Tables, st: SmallCityState, row: int, col: int) -> list:
+def benefit_options(tb: Tables, st: SmallCityState, row: int, col: int) -> list[Any]:
     b = board(tb, st)
+    options: list[Any]
     if row == 0:
-        return b["industry"][col - 1]
+        options = b["industry"][col - 1]
+        return options
     if row == 2:
         return ["money", "votes"]
     return []

@@ -151,7 +151,8 @@ def load_types(path: Path) -> tuple[TileType, ...]:
     return tuple(types)
 
 
-def _footprints(types: tuple[TileType, ...]):
+def _footprints(types: tuple[TileType, ...]
+                ) -> dict[tuple[str, int], frozenset[frozenset[tuple[int, int, int]]]]:
     table: dict[tuple[str, int], set[frozenset[tuple[int, int, int]]]] = {}
     for t in types:
         if t.family in UPGRADABLE:

@@ -45,7 +45,7 @@ def _special_ids(ctx: Context) -> int:
 
 
 def _hall(ctx: Context) -> int:
-    return ctx.game.tables.hall_capacity
+    return int(ctx.game.tables.hall_capacity)
 
 
 def _seats(ctx: Context) -> int:

@@ -31,6 +31,8 @@ finished): the agents then finish the move before judging it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from borough.core.values import margin_values, result_values
 from borough.games.smallcity import citizens, council, pollution, scoring, stations
 from borough.games.smallcity.build import hall_room, stored, survey
@@ -47,6 +49,7 @@ from borough.games.smallcity.state import (
     VOTE,
     SmallCityState,
 )
+from borough.games.smallcity.terms import ENGINEER
 
 MARGIN_SCALE = 6.0  # points of lead that make a win about three times likelier
 SOLO_LOW, SOLO_HIGH = -40.0, 160.0  # solo: the estimate maps linearly onto [0, 1]
@@ -214,7 +217,7 @@ def projection(game: SmallCity, state: SmallCityState, s: int) -> tuple[float, i
     hall, career, room = city.hall, city.career, city.hall_room
     funnel = city.level1
     parks = city.parks
-    made_factor = 0 if seat.card == pollution.ENGINEER else 1
+    made_factor = 0 if seat.card == ENGINEER else 1
     solo = state.players == 1
     above = game.content.solo["death_above"][state.level] if solo else -1
     per_point = solo and game.content.solo["per_point"][state.level]
@@ -313,19 +316,22 @@ def plan_progress(game: SmallCity, state: SmallCityState, s: int, left: int) -> 
                      + PLAN_DOOR * min(doors, 2))
 
 
-def benefit_votes(board: dict, row: int, col: int, left: int) -> float:
+def benefit_votes(board: dict[str, Any], row: int, col: int, left: int) -> float:
     """What the benefit of council column `col` (1-4) of `row` is worth
     (SC-82 to SC-85), with `left` Vote phases still to come after it."""
     k = col - 1
     if row == 0:  # Industry: the materials
-        return MATERIAL_VOTES * max(sum(option) for option in board["industry"][k])
+        worth: float = MATERIAL_VOTES * max(sum(option) for option in board["industry"][k])
+        return worth
     if row == 1:  # Building: a free tile, worth its spaces while rounds remain
         _lo, hi, waived = board["building"][k]
         return (BUILD_SPACE_VOTES * (1 + waived) * hi * min(left, 4) / 4
                 if left > 1 else 0.0)
     if row == 2:  # Economy
-        return money_worth(left) * board["economy"][k]
-    return TOURIST_VOTES * board["tourism"][k] * max(0, left - 2)
+        worth = money_worth(left) * board["economy"][k]
+        return worth
+    worth = TOURIST_VOTES * board["tourism"][k] * max(0, left - 2)
+    return worth
 
 
 def council_estimate(game: SmallCity, state: SmallCityState, s: int) -> float:

@@ -133,7 +133,7 @@ class Bits(int):
 
     __slots__ = ()
 
-    def __getitem__(self, cell: int) -> bool:  # type: ignore[override]
+    def __getitem__(self, cell: int) -> bool:
         return bool(self >> cell & 1)
 
 

@@ -98,7 +98,7 @@ def observe(tb: Tables, state: SmallCityState, seat: int | None) -> dict[str, An
     }
 
 
-def hidden_parts(state: SmallCityState) -> tuple:
+def hidden_parts(state: SmallCityState) -> tuple[Any, ...]:
     """For undo: the Promise and Special Promise decks, what each seat was
     offered, kept or drew, the Action cards (solo: the next round's lie face
     down) and, in the screened Build phase, every borough and the shared
@@ -111,7 +111,7 @@ def hidden_parts(state: SmallCityState) -> tuple:
             state.circle, screened)
 
 
-def hidden_from(state: SmallCityState, seat: int) -> tuple:
+def hidden_from(state: SmallCityState, seat: int) -> tuple[Any, ...]:
     """For undo: the hidden parts less the seat's own Promises, its own drawn
     cards and, behind the Build phase's screen, its own borough (what it pays
     back into the reserve there is seen by it alone, SC-25)."""

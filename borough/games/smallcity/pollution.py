@@ -5,7 +5,7 @@ Rule ids refer to RULES.md.
 
 from __future__ import annotations
 
-from borough.core.game import Event
+from borough.core.game import Action, Event
 from borough.games.smallcity.build import filled, name, send_home
 from borough.games.smallcity.data import CELLS
 from borough.games.smallcity.geometry import NB4_BITS, ZONE_BITS, iter_bits, label
@@ -121,7 +121,7 @@ def solo_deaths(tb: Tables, st: SmallCityState) -> int:
     return 1 if above >= 0 and gen > above else 0
 
 
-def victims(tb: Tables, st: SmallCityState, b: int) -> list[tuple]:
+def victims(tb: Tables, st: SmallCityState, b: int) -> list[Action]:
     """SC-72: any citizen on the borough's tiles; own ones are safe with a Clinic."""
     seat = st.seats[b]
     clinic = active(tb, seat, b, "clinic") >= 0

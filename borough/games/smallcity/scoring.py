@@ -9,9 +9,9 @@ from typing import Any
 
 from borough.core.game import Breakdown, ScorePart
 from borough.games.smallcity.build import name, stored
-from borough.games.smallcity.data import CELLS, Promise
+from borough.games.smallcity.data import CELLS, Promise, TileType
 from borough.games.smallcity.geometry import influencers
-from borough.games.smallcity.state import SmallCityState
+from borough.games.smallcity.state import SmallCityState, Tile
 from borough.games.smallcity.tables import Tables
 
 PROMISE_GAIN = (6, 12, 18)  # SC-88
@@ -19,7 +19,7 @@ PROMISE_LOSS = (3, 6, 12)
 SPECIAL_LOSS = 5  # SC-A4
 
 
-def _tiles(tb: Tables, st: SmallCityState, s: int):
+def _tiles(tb: Tables, st: SmallCityState, s: int) -> list[tuple[TileType, Tile]]:
     return [(tb.types[t.type], t) for t in st.seats[s].tiles if t is not None]
 
 
@@ -116,7 +116,8 @@ def _toward_level(tb: Tables, st: SmallCityState, s: int, family: str) -> float:
         if tile is None or tb.types[tile.type].family != family:
             continue
         level = tb.types[tile.type].level
-        around = [tb.types[seat.tiles[j].type] for j in influencers(tb.content, seat, i)]
+        around = [tb.types[other.type] for j in influencers(tb.content, seat, i)
+                  if (other := seat.tiles[j]) is not None]
         if family == "residential":
             count = sum(1 for t in around if t.cultural)
         elif family == "commercial":
@@ -161,6 +162,7 @@ def final(tb: Tables, st: SmallCityState) -> dict[str, Any]:
         special_delta = -SPECIAL_LOSS * sum(1 for k in specials if not k)
         cultural_spaces = sum(len(x.cells) for t, x in _tiles(tb, st, s) if t.cultural)
         # the parts the score is the sum of, named as a player reads them
+        parts: list[list[Any]]
         if st.mode == "economic":  # SC-A7
             parts = [["Money", seat.money], ["Revenue", seat.revenue], ["Promise", delta]]
         elif st.mode == "citizens":  # SC-A9
@@ -172,6 +174,7 @@ def final(tb: Tables, st: SmallCityState) -> dict[str, Any]:
         if st.mode in ("economic", "basic", "votes") and specials:
             parts.append(["Special Promises", special_delta])
         score = sum(value for _, value in parts)
+        keys: tuple[int, ...]
         if st.mode == "economic":
             keys = (score, -seat.pollution, seat.votes)
         elif st.mode in ("citizens", "cultural"):
@@ -188,7 +191,7 @@ def final(tb: Tables, st: SmallCityState) -> dict[str, Any]:
 
 def rating(tb: Tables, score: int) -> str:
     """SC-S6: the solo rating for a final score."""
-    name = tb.content.solo["below_lowest"]
+    name: str = tb.content.solo["below_lowest"]
     for low, title in tb.content.solo["ratings"]:
         if score >= low:
             name = title

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from borough.core.game import Event
+from borough.core.game import Action, Event
 from borough.games.smallcity.build import announce, name, send_home
 from borough.games.smallcity.data import ACTIVATED, CELLS
 from borough.games.smallcity.geometry import NB8, label
@@ -12,7 +12,7 @@ from borough.games.smallcity.state import NOBODY, Seat, SmallCityState
 from borough.games.smallcity.tables import Tables
 
 
-def staff_choices(st: SmallCityState, s: int) -> list[tuple]:
+def staff_choices(st: SmallCityState, s: int) -> list[Action]:
     """SC-50: a citizen from the borough (not City Hall) may staff a new station."""
     seat = st.seats[s]
     return [("staff", c) for c in range(CELLS) if seat.occ[c] == s] + [("skip",)]
@@ -38,7 +38,7 @@ def police_sweep(tb: Tables, st: SmallCityState, s: int, index: int, events: lis
     seat = st.seats[s]
     tile = seat.tiles[index]
     assert tile is not None
-    area = set()
+    area: set[int] = set()
     for c in tile.cells:
         area.update(NB8[c])
     for c in sorted(area):

@@ -9,7 +9,9 @@ Rule ids refer to RULES.md.
 
 from __future__ import annotations
 
-from borough.core.game import Event
+from collections.abc import Callable
+
+from borough.core.game import Action, Event
 from borough.games.smallcity.build import hall_room, name, return_material
 from borough.games.smallcity.data import CELLS, MATERIALS
 from borough.games.smallcity.geometry import label
@@ -113,7 +115,7 @@ def pay(st: SmallCityState, s: int) -> bool:
     return False
 
 
-def spend_choices(st: SmallCityState, s: int) -> list[tuple]:
+def spend_choices(st: SmallCityState, s: int) -> list[Action]:
     """("spend", kind, store): which store gives the next material owed."""
     seat = st.seats[s]
     for m in range(3):
@@ -134,7 +136,7 @@ def _fill(items: list[int], room: list[tuple[int, int]], by_kind: bool) -> list[
     total = sum(n for _, n in room)
     fits = len(items) <= total
     # Where every material fits, its borough of origin does not matter.
-    key = (lambda i: i % 3) if fits or by_kind else (lambda i: i)
+    key: Callable[[int], int] = (lambda i: i % 3) if fits or by_kind else (lambda i: i)
     firsts: dict[int, int] = {}
     for i in items:
         firsts.setdefault(key(i), i)
@@ -145,7 +147,7 @@ def _fill(items: list[int], room: list[tuple[int, int]], by_kind: bool) -> list[
     return [(i, store) for i in firsts.values() for store, _ in room]
 
 
-def store_choices(tb: Tables, st: SmallCityState, s: int) -> list[tuple]:
+def store_choices(tb: Tables, st: SmallCityState, s: int) -> list[Action]:
     """("store", kind, borough, store) for the next waiting material, or []
     when none of them can be kept any more."""
     seat = st.seats[s]

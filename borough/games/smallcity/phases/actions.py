@@ -4,6 +4,8 @@ the circle of Action cards. Rule ids refer to RULES.md.
 
 from __future__ import annotations
 
+from typing import Any
+
 from borough.core.game import Event
 from borough.games.smallcity import build, council
 from borough.games.smallcity.build import name
@@ -75,7 +77,7 @@ def card_cost(tb: Tables, st: SmallCityState, p: int) -> int:
     return best
 
 
-def benefit_list(tb: Tables, st: SmallCityState) -> list:
+def benefit_list(tb: Tables, st: SmallCityState) -> list[Any]:
     if st.step == "supporter":
         return ["money", "votes"]
     return council.benefit_options(tb, st, st.council[1], st.council[2])

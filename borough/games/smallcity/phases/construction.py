@@ -8,7 +8,7 @@ from __future__ import annotations
 from borough.core.game import Action, Event
 from borough.games.smallcity import build, pollution, stores
 from borough.games.smallcity.build import name
-from borough.games.smallcity.geometry import Influence
+from borough.games.smallcity.geometry import Bits, Influence
 from borough.games.smallcity.phases import influence
 from borough.games.smallcity.state import (
     BUILD,
@@ -74,7 +74,7 @@ def _may_build(seat: Seat) -> bool:
 
 
 def _may_upgrade(tb: Tables, st: SmallCityState, s: int, i: int,
-                 known: tuple[int, Influence] | None = None) -> bool:
+                 known: tuple[Bits, Influence] | None = None) -> bool:
     return bool(build.upgrade_extensions(tb, st, s, i, known, first=True))
 
 
@@ -147,7 +147,7 @@ def place(tb: Tables, st: SmallCityState, s: int, action: Action, ev: list[Event
     if t.family == "factory" and not waived:
         st.step = "warehouse"  # SC-34
         return
-    if t.cultural and sum(t.materials) and st.build_mode == "build":
+    if t.cultural and sum(t.materials) > 0 and st.build_mode == "build":
         start_payment(tb, st, s, ev)  # SC-38
         return
     after_tile(tb, st, s, ev)

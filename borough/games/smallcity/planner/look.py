@@ -159,7 +159,7 @@ class Look:
     def council_price(self, action: Action) -> int:
         prices = council.board(self.game.tables, self.state)["price"]
         col = self.me.disc_col[action[1]] + 1 if action[0] == "advance" else 1
-        return prices[col - 1]
+        return int(prices[col - 1])
 
     def council_next(self) -> Action | None:
         """The plan's next City Council move (SC-78, SC-79): the first row of
@@ -432,9 +432,11 @@ class Look:
         if row == INDUSTRY:
             if left < 2 or not self.culture_left():
                 return 0.0
-            return 3.5 * max(sum(b) for b in board["industry"][k])
+            worth: float = 3.5 * max(sum(b) for b in board["industry"][k])
+            return worth
         if row == ECONOMY:
-            return (1.6 if left > 1 else 0.5) * board["economy"][k]
+            worth = (1.6 if left > 1 else 0.5) * board["economy"][k]
+            return worth
         if row == BUILDING:
             _lo, hi, waived = board["building"][k]
             return (1.6 * hi + 6.0 * waived) if left >= 2 else 0.0

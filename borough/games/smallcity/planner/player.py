@@ -51,7 +51,7 @@ class Planner:
         seat = view.seat
         step = state.seats[seat].bstep if state.phase == "build" else state.step
         decide = getattr(self, f"_{step}", None)
-        choice = decide(Look(game, state, seat), legal) if decide else None
+        choice: Action | None = decide(Look(game, state, seat), legal) if decide else None
         if choice is None or choice not in legal:
             self.unplanned += 1
             return legal[0]
