@@ -1,7 +1,12 @@
 """Two real server processes on one PostgreSQL database count a client's
 requests together: a client sending to both gets one quota, not one per
 process, and a process that dies takes none of the counts with it. (Each test
-is its own client: a different X-Forwarded-For from this machine, a trusted proxy.)"""
+is its own client: a different X-Forwarded-For from this machine, a trusted proxy.)
+
+Forwarding to a game's owner (owners.py) is off here (no internal address), so
+each process serves what reaches it and both count the same game's moves and
+sockets: the hard case. With it on, a game's requests all reach its owner;
+tests/server/test_deploy.py counts those behind nginx."""
 
 from __future__ import annotations
 
@@ -27,7 +32,8 @@ LIMITS = {"BOROUGH_SOCKETS_PER_ADDRESS": str(SOCKETS),
           "BOROUGH_READ_BURST": str(READS), "BOROUGH_READ_RATE": "0.0001",
           "BOROUGH_ACT_BURST": str(MOVES), "BOROUGH_ACT_RATE": "0.0001",
           "BOROUGH_ACT_BATCH": "5",
-          "BOROUGH_LOGIN_BURST": str(LOGINS), "BOROUGH_LOGIN_RATE": "0.0001"}
+          "BOROUGH_LOGIN_BURST": str(LOGINS), "BOROUGH_LOGIN_RATE": "0.0001",
+          "BOROUGH_INTERNAL_URL": ""}
 
 
 @pytest.fixture(scope="module")
@@ -56,9 +62,11 @@ def test_a_client_of_two_processes_has_one_quota(pair):
         created = http.post(f"{pair[0].url}/api/games", json=body).json()
         gid, token = created["id"], created["seats"][0]["token"]
         # Undo with nothing to take back: refused (409), and counted as an action.
+        # Each process takes 5 at a time: one may hold the last few while the
+        # other is refused, never more than the burst between them.
         undos = allowed(http, pair, 2 * MOVES, lambda h, url: h.post(
             f"{url}/api/games/{gid}/undo", json={"token": token}))
-        assert undos.count(409) == MOVES and set(undos[MOVES:]) == {429}, undos
+        assert MOVES - 4 <= undos.count(409) <= MOVES and set(undos) == {409, 429}, undos
 
         logins = allowed(http, pair, 2 * LOGINS, lambda h, url: h.post(
             f"{url}/api/account/login", json={"name": "nobody", "password": "x" * 12}))
@@ -83,13 +91,20 @@ async def opened(server: Server, gid: str, client: str, token: str | None = None
 
 
 def test_socket_caps_count_the_sockets_of_both_processes(pair):
-    """Each game is served by the process that created it (a socket reaching the
-    other is relayed to it): one address's sockets on two games, two processes."""
     first, second = pair
-    mine, theirs = new_game(first.url), new_game(second.url)
+    mine, theirs, watched = new_game(first.url), new_game(second.url), new_game(first.url)
     client = "203.0.113.3"
 
     async def scenario() -> None:
+        # A game's spectators, one on each process: the game has as many as it takes.
+        watching = [await opened(first, watched["id"], "203.0.113.31"),
+                    await opened(second, watched["id"], "203.0.113.32")]
+        assert all(isinstance(ws, websockets.ClientConnection) for ws in watching)
+        third = await opened(first, watched["id"], "203.0.113.33")
+        assert isinstance(third, websockets.exceptions.InvalidStatus)
+        for ws in watching:
+            await ws.close()
+
         held = [await opened(first, mine["id"], client),
                 await opened(second, theirs["id"], client),
                 await opened(second, theirs["id"], client, theirs["seats"][0]["token"])]
@@ -127,7 +142,7 @@ def test_counts_outlive_the_process_that_made_them(pair):
         held = [await opened(first, gid, client, token) for token in tokens]
         held.append(await opened(first, gid, client))
         assert all(isinstance(ws, websockets.ClientConnection) for ws in held)
-        # A game the second process serves itself: the first's sockets count there.
+        # Another game, on the other process: the first's sockets count there.
         refused = await opened(second, other["id"], client)
         assert isinstance(refused, websockets.exceptions.InvalidStatus)
         first.kill()  # SIGKILL: nothing is flushed, given back or deleted
