@@ -8,7 +8,9 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+import websockets
 
+from tests.server.client import Client, run_async
 from tests.server.conftest import Server
 
 BURST = 3  # lobby reads a client gets before a 429 (refilled too slowly to matter)
@@ -28,7 +30,8 @@ def behind_proxy(tmp_path_factory) -> Iterator[Server]:
     on the same host forwarding what a balancer in 10.0.0.0/8 passed on."""
     folder = tmp_path_factory.mktemp("db")
     server = Server("", f"sqlite:///{folder / 'borough.db'}",
-                    settings={**LIMITS, "BOROUGH_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8"})
+                    settings={**LIMITS, "BOROUGH_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8",
+                              "BOROUGH_SOCKETS_PER_ADDRESS": "1"})
     server.start()
     try:
         yield server
@@ -44,6 +47,24 @@ def test_clients_behind_one_proxy_have_their_own_limits(behind_proxy):
         # The first one again, through a second proxy in the trusted network: the
         # same address, so the same (spent) allowance.
         assert reads_allowed(http, behind_proxy.url, "203.0.113.7, 10.1.2.3", 2) == 0
+
+
+def test_sockets_behind_one_proxy_are_capped_per_client(behind_proxy):
+    gid = Client(behind_proxy.url).create("rondelcity", 2, ["human"] * 2)["id"]
+    url = f"{behind_proxy.url.replace('http', 'ws')}/ws/games/{gid}"
+
+    def via(client: str) -> dict[str, str]:
+        return {"X-Forwarded-For": client}
+
+    async def scenario() -> None:
+        first = await websockets.connect(url, additional_headers=via("203.0.113.9"))
+        with pytest.raises(websockets.exceptions.InvalidStatus):
+            await websockets.connect(url, additional_headers=via("203.0.113.9"))
+        other = await websockets.connect(url, additional_headers=via("203.0.113.10"))
+        await first.close()
+        await other.close()
+
+    run_async(scenario())
 
 
 def test_a_client_cannot_escape_by_prefixing_x_forwarded_for(behind_proxy):
