@@ -7,7 +7,7 @@ MkDocs loads this file as a hook (see `hooks:` in mkdocs.yml). It adds:
 - `reference/http.md`: the server's OpenAPI description, made from the FastAPI app
   at build time and rendered to Markdown;
 - `reference/cli.md`: every verb of the `borough` command, from the Typer app;
-- `assets/architectura_learning_curve.png`: the training example's curve, from `examples/`;
+- `assets/<name>.png`: the training examples' curves, from `examples/results/`;
 
 and puts the game pages in the navigation. In pages, `{{ settings }}` becomes the
 table of server settings, and a measurement's rules version written `game@N` is
@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -174,8 +175,7 @@ def on_files(files: Files, config: Any) -> Files:
                                         content=_code_names(guide)))
     files.append(File.generated(config, "reference/http.md", content=http_page()))
     files.append(File.generated(config, "reference/cli.md", content=cli_page()))
-    curve = config["config_file_path"].rsplit("/", 1)[0] + (
-        "/examples/results/architectura_learning_curve.png")
-    files.append(File.generated(config, "assets/architectura_learning_curve.png",
-                                abs_src_path=curve))
+    results = Path(config["config_file_path"]).parent / "examples" / "results"
+    for curve in sorted(results.glob("*.png")):
+        files.append(File.generated(config, f"assets/{curve.name}", abs_src_path=str(curve)))
     return files

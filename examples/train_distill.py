@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -42,8 +43,8 @@ TEACHER, OPPONENT = "medium", "easy"
 # Disjoint seed ranges: training deals never reach the curve's or the evaluation's.
 TRAIN_SEEDS, CURVE_SEEDS, EVAL_SEEDS = 1_000_000, 500_000, 10_000
 
-Policy = Callable[[np.ndarray, np.ndarray], int]
-"""A policy: (observation vector, boolean mask of legal actions) -> action index."""
+Policy = Callable[[Any], int]
+"""A policy: the learning environment (a `borough.rl.gym_env`) -> the action index to play."""
 
 
 # ------------------------------------------------------------------ the network
@@ -71,46 +72,32 @@ class Inputs:
         return np.concatenate([obs * self.scale, onehot], axis=1)
 
 
-class MaskedMLP:
-    """Observation -> ReLU hidden layer -> a logit per action index; trained by Adam on
-    cross-entropy over the legal actions only (illegal logits are pushed to -inf)."""
+class Network:
+    """Inputs -> one ReLU hidden layer -> `outputs` numbers, trained by Adam."""
 
-    def __init__(self, reader: Inputs, actions: int, hidden: int, seed: int) -> None:
+    def __init__(self, reader: Inputs, outputs: int, hidden: int, seed: int) -> None:
         rng = np.random.default_rng(seed)
         self.reader = reader
         inputs = reader.size
         self.params = {
             "w1": rng.normal(0, np.sqrt(2 / inputs), (inputs, hidden)).astype(np.float32),
             "b1": np.zeros(hidden, np.float32),
-            "w2": rng.normal(0, np.sqrt(1 / hidden), (hidden, actions)).astype(np.float32),
-            "b2": np.zeros(actions, np.float32),
+            "w2": rng.normal(0, np.sqrt(1 / hidden), (hidden, outputs)).astype(np.float32),
+            "b2": np.zeros(outputs, np.float32),
         }
         self.moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in self.params.items()}
         self.updates = 0
 
-    def logits(self, obs: np.ndarray) -> np.ndarray:
-        hidden = np.maximum(0.0, self.reader(obs) @ self.params["w1"] + self.params["b1"])
-        return hidden @ self.params["w2"] + self.params["b2"]
-
-    def act(self, obs: np.ndarray, mask: np.ndarray) -> int:
-        return int(np.argmax(np.where(mask, self.logits(obs[None, :])[0], -np.inf)))
-
-    def step(self, obs: np.ndarray, masks: np.ndarray, targets: np.ndarray, choices: np.ndarray,
-             lr: float) -> tuple[float, float]:
-        """One Adam step on a batch towards `targets` (a distribution over each row's legal
-        actions); returns the mean cross-entropy and the share of rows whose first-ranked
-        action is the teacher's `choices`."""
-        p = self.params
+    def forward(self, obs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(inputs, hidden pre-activations, outputs) for a batch of vectors."""
         x = self.reader(obs)
-        pre = x @ p["w1"] + p["b1"]
+        pre = x @ self.params["w1"] + self.params["b1"]
+        return x, pre, np.maximum(0.0, pre) @ self.params["w2"] + self.params["b2"]
+
+    def backward(self, x: np.ndarray, pre: np.ndarray, grad: np.ndarray, lr: float) -> None:
+        """One Adam step, given the loss's gradient with respect to the outputs."""
+        p = self.params
         hidden = np.maximum(0.0, pre)
-        logits = np.where(masks, hidden @ p["w2"] + p["b2"], -1e9)
-        logits -= logits.max(axis=1, keepdims=True)
-        probs = np.exp(logits)
-        probs /= probs.sum(axis=1, keepdims=True)
-        loss = float(-(targets * np.log(probs + 1e-12)).sum(axis=1).mean())
-        agree = float((probs.argmax(axis=1) == choices).mean())
-        grad = (probs - targets) / len(targets)
         grads = {"w2": hidden.T @ grad, "b2": grad.sum(axis=0)}
         back = (grad @ p["w2"].T) * (pre > 0)
         grads["w1"] = x.T @ back
@@ -126,11 +113,88 @@ class MaskedMLP:
             m_hat = m / (1 - b1 ** self.updates)
             v_hat = v / (1 - b2 ** self.updates)
             p[k] -= (lr * m_hat / (np.sqrt(v_hat) + 1e-8)).astype(np.float32)
-        return loss, agree
 
     def save(self, path: Path) -> None:
         np.savez_compressed(path, scale=self.reader.scale, columns=self.reader.columns,
                             values=self.reader.values, **self.params)
+
+
+class MaskedMLP(Network):
+    """Observation -> a logit per action index; cross-entropy over the legal actions only
+    (illegal logits are pushed to -inf). Reads nothing but the observation and the mask."""
+
+    def __init__(self, reader: Inputs, actions: int, hidden: int, seed: int) -> None:
+        super().__init__(reader, actions, hidden, seed)
+
+    def logits(self, obs: np.ndarray) -> np.ndarray:
+        return self.forward(obs)[2]
+
+    def pick(self, obs: np.ndarray, mask: np.ndarray) -> int:
+        return int(np.argmax(np.where(mask, self.logits(obs[None, :])[0], -np.inf)))
+
+    def act(self, env: Any) -> int:
+        return self.pick(env.encoder.encode_state(env.state, env.seat), env.action_masks())
+
+    def step(self, obs: np.ndarray, masks: np.ndarray, targets: np.ndarray, choices: np.ndarray,
+             lr: float) -> tuple[float, float]:
+        """One Adam step on a batch towards `targets` (a distribution over each row's legal
+        actions); returns the mean cross-entropy and the share of rows whose first-ranked
+        action is the teacher's `choices`."""
+        x, pre, logits = self.forward(obs)
+        logits = np.where(masks, logits, -1e9)
+        logits -= logits.max(axis=1, keepdims=True)
+        probs = np.exp(logits)
+        probs /= probs.sum(axis=1, keepdims=True)
+        loss = float(-(targets * np.log(probs + 1e-12)).sum(axis=1).mean())
+        agree = float((probs.argmax(axis=1) == choices).mean())
+        self.backward(x, pre, (probs - targets) / len(targets), lr)
+        return loss, agree
+
+
+class AfterstateMLP(Network):
+    """Scores the position each legal move leads to, as the learning seat would then see it,
+    on one world sampled from what the seat knows now (never the true hidden state); plays
+    the best scored. Cross-entropy of the scores' softmax over a position's moves."""
+
+    def __init__(self, reader: Inputs, hidden: int, seed: int) -> None:
+        super().__init__(reader, 1, hidden, seed)
+        self.rng = random.Random(seed)
+
+    def act(self, env: Any) -> int:
+        legal = env.game.legal_actions(env.state, env.seat)
+        if len(legal) == 1:
+            return env.game.encode(legal[0])
+        after = afterstates(env, legal, self.rng)
+        return env.game.encode(legal[int(np.argmax(self.forward(after)[2][:, 0]))])
+
+    def step(self, after: np.ndarray, starts: np.ndarray, targets: np.ndarray,
+             lr: float) -> tuple[float, float]:
+        """One Adam step on a batch of positions, their moves' afterstates stacked (each
+        position's from `starts`, the teacher's own move first); returns the mean
+        cross-entropy and the share of positions where the teacher's move scores best."""
+        x, pre, out = self.forward(after)
+        scores = out[:, 0]
+        which = np.repeat(np.arange(len(starts)), np.diff(np.append(starts, len(scores))))
+        shifted = np.exp(scores - np.maximum.reduceat(scores, starts)[which])
+        probs = shifted / np.add.reduceat(shifted, starts)[which]
+        loss = float(-(targets * np.log(probs + 1e-12)).sum() / len(starts))
+        best = np.maximum.reduceat(scores, starts)
+        agree = float((scores[starts] >= best).mean())
+        self.backward(x, pre, ((probs - targets) / len(starts))[:, None], lr)
+        return loss, agree
+
+
+def afterstates(env: Any, actions: list[Any], rng: random.Random) -> np.ndarray:
+    """The learning seat's observation vector after each of `actions`, all on one world
+    sampled from what the seat may see."""
+    game, seat = env.game, env.seat
+    world = SeatView(game, env.state, seat).sample(rng)
+    rows = []
+    for action in actions:
+        trial = game.clone(world)
+        game.apply_trusted(trial, seat, action)
+        rows.append(env.encoder.encode_state(trial, seat))
+    return np.asarray(rows, np.float32)
 
 
 # ---------------------------------------------------------------- playing games
@@ -146,9 +210,9 @@ def outcome(reward: float) -> float:
 def play_one(game: str, policy: Policy, opponent: str, seed: int, seat: int) -> float:
     """One game on deal `seed`, the policy in `seat`; its outcome."""
     env = make_env(game, seat, opponent)
-    obs, _ = env.reset(seed=seed)
+    env.reset(seed=seed)
     while True:
-        obs, reward, over, cut, info = env.step(policy(obs, env.action_masks()))
+        _, reward, over, cut, info = env.step(policy(env))
         if over or cut:
             if "illegal_action" in info:
                 raise RuntimeError(f"the policy chose an illegal action: {info['illegal_action']}")
@@ -159,8 +223,8 @@ def play_one(game: str, policy: Policy, opponent: str, seed: int, seat: int) -> 
 class Dataset:
     """Positions of the learning seat with more than one legal action, and the teacher's choice."""
 
-    obs: list[np.ndarray] = field(default_factory=list)
-    legal: list[np.ndarray] = field(default_factory=list)
+    obs: list[np.ndarray] = field(default_factory=list)  # observation, or afterstates
+    legal: list[np.ndarray] = field(default_factory=list)  # action indices, teacher's first
     target: list[np.ndarray] = field(default_factory=list)  # a share per legal action
     choice: list[int] = field(default_factory=list)  # the teacher's own move
 
@@ -176,13 +240,14 @@ def soft_target(values: np.ndarray, temperature: float) -> np.ndarray:
     return shares / shares.sum()
 
 
-def collect(game: str, learner: MaskedMLP | None, games: int, first_seed: int,
-            data: Dataset, teacher_seed: int, temperature: float) -> list[float]:
+def collect(game: str, learner: Network | None, games: int, first_seed: int, data: Dataset,
+            teacher_seed: int, temperature: float, afterstate: bool) -> list[float]:
     """Plays `games` training games against OPPONENT (seats alternating), the learner
     choosing (the teacher when `learner` is None), and adds every position the learning
     seat faced with the teacher's choice there. Returns the games' outcomes."""
     outcomes = []
     teacher = make_agent(TEACHER, teacher_seed)
+    rng = random.Random(teacher_seed)
     for k in range(games):
         seat = k % PLAYERS
         env = make_env(game, seat, OPPONENT)
@@ -193,11 +258,12 @@ def collect(game: str, learner: MaskedMLP | None, games: int, first_seed: int,
             if mask.sum() > 1:
                 ranked = teacher.rank(SeatView(env.game, env.state, seat))
                 told = env.game.encode(ranked[0][0])
-                data.obs.append(obs)
+                data.obs.append(afterstates(env, [a for a, _ in ranked], rng).astype(np.float16)
+                                if afterstate else obs)
                 data.legal.append(np.array([env.game.encode(a) for a, _ in ranked]))
                 data.target.append(soft_target(np.array([v for _, v in ranked]), temperature))
                 data.choice.append(told)
-            action = told if learner is None else learner.act(obs, mask)
+            action = told if learner is None else learner.act(env)
             obs, reward, over, cut, _ = env.step(action)
             if over or cut:
                 outcomes.append(outcome(reward))
@@ -205,9 +271,12 @@ def collect(game: str, learner: MaskedMLP | None, games: int, first_seed: int,
     return outcomes
 
 
-def fit(net: MaskedMLP, data: Dataset, epochs: int, batch: int, lr: float,
+def fit(net: Network, data: Dataset, epochs: int, batch: int, lr: float,
         rng: np.random.Generator) -> tuple[float, float]:
     """`epochs` passes over all positions so far; the last pass's mean loss and agreement."""
+    if isinstance(net, AfterstateMLP):
+        return fit_afterstates(net, data, epochs, batch, lr, rng)
+    assert isinstance(net, MaskedMLP)
     obs = np.asarray(data.obs, np.float32)
     choice = np.asarray(data.choice)
     actions = net.params["b2"].shape[0]
@@ -223,6 +292,24 @@ def fit(net: MaskedMLP, data: Dataset, epochs: int, batch: int, lr: float,
                 masks[row, data.legal[i]] = True
                 targets[row, data.legal[i]] = data.target[i]
             loss, agree = net.step(obs[idx], masks, targets, choice[idx], lr)
+            losses.append(loss)
+            agrees.append(agree)
+    return float(np.mean(losses)), float(np.mean(agrees))
+
+
+def fit_afterstates(net: AfterstateMLP, data: Dataset, epochs: int, batch: int, lr: float,
+                    rng: np.random.Generator) -> tuple[float, float]:
+    losses, agrees = [], []
+    for _ in range(epochs):
+        losses, agrees = [], []
+        order = rng.permutation(len(data))
+        for start in range(0, len(order), batch):
+            idx = order[start:start + batch]
+            sizes = np.array([len(data.target[i]) for i in idx])
+            starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+            after = np.concatenate([data.obs[i] for i in idx]).astype(np.float32)
+            targets = np.concatenate([data.target[i] for i in idx]).astype(np.float32)
+            loss, agree = net.step(after, starts, targets, lr)
             losses.append(loss)
             agrees.append(agree)
     return float(np.mean(losses)), float(np.mean(agrees))
@@ -253,7 +340,7 @@ def evaluate(game: str, policy: Policy, opponent: str, pairs: int,
 def random_policy(seed: int) -> Policy:
     """Uniform over the legal actions: Borough's `random` agent as a policy."""
     rng = np.random.default_rng(seed)
-    return lambda obs, mask: int(rng.choice(np.flatnonzero(mask)))
+    return lambda env: int(rng.choice(np.flatnonzero(env.action_masks())))
 
 
 # -------------------------------------------------------------------- training
@@ -268,6 +355,9 @@ class Settings:
     lr: float = 1e-3
     temperature: float = 0.01
     most_values: int = 16
+    # "actions": a logit per action index from the observation alone; "afterstate": a
+    # score for the position each legal move leads to (needs the game to look a move on)
+    encoder: str = "actions"
     curve_pairs: int = 25
     pairs: int = 200
     seed: int = 0
@@ -275,6 +365,8 @@ class Settings:
 
 def train(settings: Settings, out: Path) -> dict[str, Any]:
     s = settings
+    if s.encoder not in ("actions", "afterstate"):
+        raise ValueError(f"encoder is 'actions' or 'afterstate', not {s.encoder!r}")
     out.mkdir(parents=True, exist_ok=True)
     actions = int(make_env(s.game, 0, OPPONENT).action_space.n)
     net: MaskedMLP | None = None
@@ -287,11 +379,17 @@ def train(settings: Settings, out: Path) -> dict[str, Any]:
         started = time.process_time()
         # Round 0 clones the teacher's own games; later rounds are the learner's (DAgger).
         played = collect(s.game, net, s.games_per_round, next_seed, data,
-                         teacher_seed=s.seed * 1000 + round_, temperature=s.temperature)
+                         teacher_seed=s.seed * 1000 + round_, temperature=s.temperature,
+                         afterstate=s.encoder == "afterstate")
         next_seed += s.games_per_round
         if net is None:
-            reader = Inputs(np.asarray(data.obs, np.float32), s.most_values)
-            net = MaskedMLP(reader, actions, s.hidden, s.seed)
+            if s.encoder == "afterstate":
+                # the inputs are fitted on a sample of afterstates, to keep memory small
+                seen = np.concatenate(data.obs[:4000]).astype(np.float32)
+                net = AfterstateMLP(Inputs(seen, s.most_values), s.hidden, s.seed)
+            else:
+                reader = Inputs(np.asarray(data.obs, np.float32), s.most_values)
+                net = MaskedMLP(reader, actions, s.hidden, s.seed)
         loss, agree = fit(net, data, s.epochs, s.batch, s.lr, rng)
         train_cpu += time.process_time() - started
         started = time.process_time()
