@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+import borough
 from borough import rl
 from borough.agents.base import SeatView
 from borough.agents.registry import make_agent
@@ -439,11 +440,17 @@ def plot(results: dict[str, Any], path: Path) -> None:
     ax.set_ylim(0, 1)
     ax.set_xlabel("training CPU time (minutes, one core)")
     ax.set_ylabel("share")
-    ax.set_title(f"DAgger from {TEACHER}, {results['game'].title()}, {PLAYERS} players")
+    title = borough.game(results["game"]).title
+    ax.set_title(f"DAgger from {TEACHER}, {title}, {PLAYERS} players")
     ax.legend(loc="lower right")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+
+
+def replot(results_json: Path, png: Path) -> None:
+    """Draws a curve again from a run's results.json."""
+    plot(json.loads(results_json.read_text()), png)
 
 
 def main() -> None:
