@@ -6,6 +6,7 @@ hooks and the setup (RON-1 to RON-3); the rulebook's parts live in their modules
 - `seats.py`: a seat's score, gold, rondel space, prices and open squares (RON-9 to RON-17);
 - `placing.py`: where a tile may go and what it scores (RON-16 to RON-24);
 - `moves.py`: Citizens and Bankers along the streets (RON-4 to RON-8);
+- `steps.py`: each step's choices, and the test that judges one alone where there is one;
 - `actions.py`: the decisions of a turn (RON-9 to RON-26, the variants RON-V*);
 - `flow.py`: what follows by itself, the turn's end and the game's end (RON-27 to RON-31);
 - `information.py`, `wording.py`, `checks.py`: views, words, consistency checks.
@@ -18,38 +19,26 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from borough.core.errors import CorruptData
 from borough.core.game import Action, Breakdown, Event, Game, MovesPlayed, Option, Refusal, Result
 from borough.core.rng import Rng
 from borough.games.rondelcity import (
     actions,
     breakdown,
     checks,
-    flow,
     information,
     prompts,
     refusals,
     seats,
+    steps,
     wording,
 )
 from borough.games.rondelcity.data import DEFAULT_DIR, NAME, PLAYER_COUNTS, Content, load
 from borough.games.rondelcity.seats import player_name
 from borough.games.rondelcity.state import (
-    ACTION,
-    BONUS,
     EMPTY,
-    EVENT,
-    FINAL,
-    FREE,
-    GO,
     NORMAL,
-    ORDER,
     OVER,
-    PICK,
     ROTATE,
-    SITE,
-    SQUARE,
-    TAKE,
     RonState,
 )
 
@@ -164,65 +153,10 @@ class RondelCity(Game):
         return state.step == OVER
 
     def legal_actions(self, state: RonState, seat: int) -> list[Action]:
-        if state.step == OVER or seat not in self.to_act(state):
-            return []
-        step = state.step
-        if step == ROTATE:  # RON-9
-            gold = self.gold(state, seat)
-            return [("rondel", 0)] + [
-                ("rondel", k + 1) for k, c in enumerate(self.market.extra_costs) if c <= gold
-            ]
-        if step == ACTION:
-            return seats.action_choices(self.content, state, seat)
-        if step == PICK:
-            return [("place", t) for t in self.placeable(state, seat, FREE)]
-        if step == SQUARE:
-            return [("square", q) for q in self.legal_squares(state, seat, state.tile, state.mode)]
-        if step == TAKE:
-            return [("take",), ("score",)]
-        if step == ORDER:
-            return [("first", "citizen"), ("first", "banker")]
-        if step == GO:
-            return [("go", s) for s in flow.head_destinations(self.content, state)]
-        if step == EVENT:
-            return [("event", e) for e in sorted(state.event_drawn)]
-        if step == BONUS:
-            return [("bonus", "vp"), ("bonus", "gp")]
-        if step == SITE:
-            return [("site", q) for q, code in enumerate(state.board) if code == EMPTY]
-        if step == FINAL:
-            mode = self.place_mode(state, seat)
-            return [("place", t) for t in self.placeable(state, seat, mode)] + [("skip",)]
-        raise CorruptData(f"unknown step {step!r}")
+        return steps.choices(self.content, state, seat)
 
     def is_legal(self, state: RonState, seat: int, action: Action) -> bool:
-        """The same answer as the legal list, without building it for common steps."""
-        if state.step == OVER or seat not in self.to_act(state):
-            return False
-        step, kind = state.step, action[0]
-        if step == ROTATE:
-            k = action[1] if kind == "rondel" else -1
-            return k == 0 or (k > 0 and self.market.extra_costs[k - 1] <= self.gold(state, seat))
-        if step == ORDER:
-            return bool(kind == "first")
-        if step == TAKE:
-            return kind in ("take", "score")
-        if step == BONUS:
-            return bool(kind == "bonus")
-        if step == SITE:
-            return kind == "site" and state.board[action[1]] == EMPTY
-        if step == SQUARE:
-            if kind != "square":
-                return False
-            return seats.square_open(self.content, state, seat, state.tile, action[1],
-                                     state.mode)
-        if step == ACTION and kind == "pass":
-            return True
-        if step in (ACTION, FINAL) and kind == "place":
-            t = action[1]
-            mode = self.place_mode(state, seat)
-            return t in state.held[seat] and bool(self.legal_squares(state, seat, t, mode))
-        return action in self.legal_actions(state, seat)
+        return steps.allows(self.content, state, seat, action)
 
     def _apply(self, state: RonState, seat: int, action: Action) -> list[Event]:
         return actions.do(self.content, state, seat, action)

@@ -145,9 +145,18 @@ def test_every_action_has_its_own_description():
     assert GAME.describe(("go", GAME.city.start)) == "End the move on space 25 (corner at A1)"
 
 
+MALFORMED = [
+    ("rondel", 99), ("rondel", "1"), ("rondel",), ("first", "mayor"), ("take", 1),
+    ("score", 1), ("bonus", "tiles"), ("site", 999), ("site", -1), ("square", 999),
+    ("square", "A1"), ("pass", 1), ("skip", 1), ("place", 0, 0),
+]
+"""Actions outside the action space, which no step's quick test may take."""
+
+
 @pytest.mark.parametrize("options", GAME.option_sets())
 def test_quick_legality_agrees_with_the_legal_list(options):
-    """is_legal answers some steps without the list; it must never disagree."""
+    """is_legal answers some steps without the list; it must never disagree, and it
+    refuses actions outside the action space at every step."""
     for players in GAME.seats:
         rng = random.Random(players)
         state = GAME.setup(players, players, options)
@@ -160,6 +169,8 @@ def test_quick_legality_agrees_with_the_legal_list(options):
                 checked.add(state.step)
                 for action in GAME.action_space.actions:
                     assert GAME.is_legal(state, seat, action) == (action in legal), action
+                for action in MALFORMED:
+                    assert not GAME.is_legal(state, seat, action), action
                 assert not GAME.is_legal(state, (seat + 1) % players, next(iter(legal)))
             GAME.apply(state, seat, rng.choice(sorted(legal)))
             step_no += 1
