@@ -431,7 +431,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(account_routes.routes(settings, quotas))  # optional accounts
     app.include_router(rating_routes.routes(web.STATIC))  # ratings and leaderboards
     app.include_router(tables.routes(settings, quotas))  # open tables: tables.py, clocks.py
-    app.include_router(mail.routes(settings))  # turn e-mails: mail.py
+    app.include_router(mail.routes(settings, quotas))  # turn e-mails: mail.py
 
     # ------------------------------------------------------- the browser app
     app.mount("/static", StaticFiles(directory=web.STATIC), name="static")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import math
 import secrets
 import smtplib
 import ssl
@@ -47,6 +48,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from borough.server import schemas as s
 from borough.server.accounts import SeatClaimRow, Session
 from borough.server.clocks import Clocks
+from borough.server.quotas import Quotas
 from borough.server.rooms import Room
 from borough.server.settings import Settings
 from borough.server.store import Base, Entry
@@ -312,8 +314,10 @@ def start(clocks: Clocks, settings: Settings) -> Mailer:
     return mailer
 
 
-def routes(settings: Settings) -> APIRouter:
+def routes(settings: Settings, quotas: Quotas) -> APIRouter:
     router = APIRouter(prefix="/api/account/email", tags=["accounts"])
+    verify_mails = quotas.add("verify_mail", settings.verify_mail_rate,
+                              settings.verify_mail_burst)  # per account
     reader = Depends(signed_in(settings, write=False, why="no session, or it ended"))
     writer = Depends(signed_in(settings, write=True, why="no session, or it ended"))
     answers = {
@@ -339,6 +343,11 @@ def routes(settings: Settings) -> APIRouter:
         mailer = mailer_of(request)
         if not mailer.sending:
             raise HTTPException(409, "this server sends no e-mail")
+        wait = await verify_mails.take(session.account.id)  # each may send a message
+        if wait:
+            raise HTTPException(429, "too many e-mail addresses given from this account; "
+                                     f"try again in {math.ceil(wait)} s",
+                                headers={"Retry-After": str(max(1, math.ceil(wait)))})
         token = await asyncio.to_thread(
             mailer.set_address, session.account.id, body.address, body.notify
         )

@@ -123,6 +123,10 @@ class Settings:
     smtp_timeout: float = 10.0  # seconds per message
     public_url: str = "http://localhost:8000"
     email_token_hours: float = 24.0  # a verification link lasts this long
+    # Addresses given per account (each may send a verification message), counted
+    # across processes: five at once, then one every ten minutes.
+    verify_mail_rate: float = 1 / 600
+    verify_mail_burst: int = 5
     docs_dir: str = ""  # the built documentation site served at /docs/; "": the checkout's site/
 
     @property

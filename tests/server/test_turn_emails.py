@@ -140,3 +140,16 @@ def test_a_turn_email_has_the_games_link_and_none_goes_to_who_opted_out(server, 
     assert len(told) == turns  # one message per turn, no more
     assert f"{server.url}/play/{gid}?token={ada_token}" in told[0][2]
     assert box.to(bob_mail)[1:] == []  # opted out: only the verification message
+
+
+def test_addresses_given_per_account_are_limited(server, inbox):
+    """Each address given may send a message: an account gives five at once, then
+    waits (verify_mail_burst, verify_mail_rate), whichever process it asks."""
+    box, _ = inbox
+    eve = Person(server.url)
+    assert eve.sign_up(fresh_name("eve")).status_code == 201
+    sent = [eve.write("/api/account/email", {"address": f"{fresh_name('e')}@example.org"})
+            for _ in range(6)]
+    assert [r.status_code for r in sent] == [200] * 5 + [429], [r.text for r in sent]
+    assert int(sent[-1].headers["Retry-After"]) > 500
+    assert box.wait_for(sent[0].json()["address"], 1)
