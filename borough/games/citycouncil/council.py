@@ -120,13 +120,14 @@ PLANS = ("construct", "relocate", "sell")
 
 
 def proposals(c: Content, s: CCState, kinds: Collection[str] = PLANS,
-              only: int | None = None) -> Iterator[Action]:
+              only: object = None) -> Iterator[Action]:
     """CC-20..CC-23: the plans a member may propose now, in order: constructions the
     budget pays for, then relocations and sales with a free marker. `kinds` and
     `only` (one building) narrow the same reading for the checks that want one plan,
     or only whether there is any."""
     taken = targeted(s)
-    if only is not None and (not 0 <= only < TILE_COUNT or only in taken):
+    if only is not None and (not isinstance(only, int) or not 0 <= only < TILE_COUNT
+                             or only in taken):
         return
     if "construct" in kinds:
         display = sorted(s.display) if only is None else [only] if only in s.display else []

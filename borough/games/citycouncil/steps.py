@@ -59,7 +59,7 @@ def allows(c: Content, state: CCState, seat: int, action: Action) -> bool:
         return False
     step, kind = state.step, action[0]
     if step == PRODUCE:
-        target = action[1] if len(action) == 2 else -1
+        target = action[1] if len(action) == 2 and isinstance(action[1], int) else -1
         if kind == "activate" and 0 <= target < len(c.buildings):
             return city.can_activate(c, state, target)
         if kind == "boost" and 0 <= target < len(c.buildings):
@@ -71,7 +71,7 @@ def allows(c: Content, state: CCState, seat: int, action: Action) -> bool:
         return next(council.proposals(c, state, (kind,), action[1]), None) is not None
     if step == SITE and kind == "site" and len(action) == 2:
         pid = action[1]
-        if not 0 <= pid < len(c.board.place_cells):
+        if not isinstance(pid, int) or not 0 <= pid < len(c.board.place_cells):
             return False
         p = state.proposals[state.pending]
         if p.kind == "construct":

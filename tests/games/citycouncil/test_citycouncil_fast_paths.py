@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 from cc_helpers import GAME, clear_city, hood, new, put
 
+from borough.core.errors import IllegalAction
 from borough.games.citycouncil import city, steps
 from borough.games.citycouncil.data import TILE_COUNT
 from borough.games.citycouncil.rules import CityCouncil
@@ -137,6 +138,14 @@ def test_cc_41_activations_match_the_single_checks(mode):
     assert seen > 50
 
 
+def refused(s, seat, action) -> bool:
+    """Not legal: answered False, or not an action of the game at all."""
+    try:
+        return not GAME.is_legal(s, seat, action)
+    except IllegalAction:
+        return True
+
+
 @pytest.mark.parametrize("mode", ["basic", "advanced"])
 def test_cc_21_quick_legality_agrees_with_the_legal_list(mode):
     """CC-21, CC-22, CC-34, CC-41: the quick legality test answers as the legal list does
@@ -151,6 +160,9 @@ def test_cc_21_quick_legality_agrees_with_the_legal_list(mode):
             legal = set(GAME.legal_actions(s, seat))
             for action in every:
                 assert GAME.is_legal(s, seat, action) == (action in legal), (s.step, action)
+            for kind in ("activate", "boost", "zone", "construct", "relocate", "sell", "site"):
+                for arg in ("x", 1.5, -1, 10_000):  # outside the action space: refused
+                    assert refused(s, seat, (kind, arg)), (s.step, kind, arg)
             other = (seat + 1) % s.players
             assert not any(GAME.is_legal(s, other, a) for a in legal)
             seen.add(s.step)
