@@ -49,6 +49,7 @@ from borough.games.smallcity.state import (
     VOTE,
     SmallCityState,
 )
+from borough.games.smallcity.tables import Tables
 from borough.games.smallcity.terms import ENGINEER
 
 MARGIN_SCALE = 6.0  # points of lead that make a win about three times likelier
@@ -108,9 +109,9 @@ def midway(game: SmallCity, state: SmallCityState, seat: int) -> bool:
     return state.step in FOLLOW_UPS
 
 
-def rounds_ahead(game: SmallCity, state: SmallCityState) -> int:
+def rounds_ahead(tb: Tables, state: SmallCityState) -> int:
     """Vote (and Income) phases still to come, this round's included."""
-    left = game.tables.rounds - state.round + 1
+    left = tb.rounds - state.round + 1
     if state.phase in AFTER_VOTE:
         left -= 1
     return max(0, left)
@@ -137,13 +138,13 @@ def fill(capacities: list[float], people: int) -> float:
     return votes
 
 
-def home_culture(game: SmallCity, state: SmallCityState, s: int) -> dict[int, int]:
+def home_culture(tb: Tables, state: SmallCityState, s: int) -> dict[int, int]:
     """Per Residential Zone (its tile index): the distinct Cultural buildings
     influencing it as a whole (SC-20, SC-31, SC-40), from the borough's
     influence map (remembered on the seat until its tiles change)."""
     seat = state.seats[s]
-    inf = survey(game.tables, state, s)[1]
-    types = game.types
+    inf = survey(tb, state, s)[1]
+    types = tb.types
     reaches = [inf.reach[j] for j, t in enumerate(seat.tiles)
                if t is not None and types[t.type].cultural]
     return {i: sum(1 for r in reaches if r & inf.own[i])
@@ -154,9 +155,9 @@ def home_culture(game: SmallCity, state: SmallCityState, s: int) -> dict[int, in
 class City:
     """What a seat's borough holds toward the votes still to come."""
 
-    def __init__(self, game: SmallCity, state: SmallCityState, s: int) -> None:
+    def __init__(self, tb: Tables, state: SmallCityState, s: int) -> None:
         seat = state.seats[s]
-        types = game.types
+        types = tb.types
         self.homes: list[float] = []  # capacity, counting the upgrades allowed
         self.housed = 0
         self.level1 = 0
@@ -165,7 +166,7 @@ class City:
         self.makers = 0  # citizens on Factory spaces
         self.parks = 0
         home_cells: set[int] = set()
-        cultures = home_culture(game, state, s)
+        cultures = home_culture(tb, state, s)
         for i, tile in enumerate(seat.tiles):
             if tile is None:
                 continue
@@ -193,13 +194,13 @@ class City:
                     self.workers += 1
         self.homes.sort(reverse=True)
         self.hall = seat.hall_citizens
-        self.hall_room = max(0, hall_room(game.tables, seat))
+        self.hall_room = max(0, hall_room(tb, seat))
         self.career = seat.career
         self.money = seat.money
-        self.university = 3 if stations.active(game.tables, seat, s, "university") >= 0 else 0
+        self.university = 3 if stations.active(tb, seat, s, "university") >= 0 else 0
 
 
-def projection(game: SmallCity, state: SmallCityState, s: int) -> tuple[float, int]:
+def projection(tb: Tables, state: SmallCityState, s: int) -> tuple[float, int]:
     """The net votes (votes less pollution, SC-66, SC-68, SC-89) of every
     round still to come, rounds further off counted less. Each round City
     Hall's citizens reach the empty Level-1 homes (SC-61) and, once on the
@@ -207,10 +208,10 @@ def projection(game: SmallCity, state: SmallCityState, s: int) -> tuple[float, i
     money held builds a few; empty Factory spaces draw citizens (SC-62).
     What money is left then buys Parks against the pollution. Also returns
     the money spent so."""
-    city = City(game, state, s)
+    city = City(tb, state, s)
     seat = state.seats[s]
-    left = rounds_ahead(game, state)
-    now = pollution.votes_of(game.tables, state, s)
+    left = rounds_ahead(tb, state)
+    now = pollution.votes_of(tb, state, s)
     capacity = sum(int(c) for c in city.homes)
     money = city.money
     board = city.housed  # voters
@@ -219,8 +220,8 @@ def projection(game: SmallCity, state: SmallCityState, s: int) -> tuple[float, i
     parks = city.parks
     made_factor = 0 if seat.card == ENGINEER else 1
     solo = state.players == 1
-    above = game.content.solo["death_above"][state.level] if solo else -1
-    per_point = solo and game.content.solo["per_point"][state.level]
+    above = tb.content.solo["death_above"][state.level] if solo else -1
+    per_point = solo and tb.content.solo["per_point"][state.level]
     total = 0.0
     weight = 1.0
     moving = state.phase in BEFORE_MOVE
@@ -262,18 +263,18 @@ def projection(game: SmallCity, state: SmallCityState, s: int) -> tuple[float, i
     return total, city.money - money
 
 
-def culture_to_come(game: SmallCity, state: SmallCityState, s: int, left: int) -> float:
+def culture_to_come(tb: Tables, state: SmallCityState, s: int, left: int) -> float:
     """Cultural buildings not yet built, each by the share of its materials the
     stores already hold (SC-38): built beside a home, each lets it grow one
     space (SC-31), worth a citizen's votes in the rounds after."""
     seat = state.seats[s]
-    have = stored(game.tables, seat)
+    have = stored(tb, seat)
     homes = sum(1 for t in seat.tiles
-                if t is not None and game.types[t.type].family == "residential")
+                if t is not None and tb.types[t.type].family == "residential")
     if not homes:
         return 0.0
     total = 0.0
-    for t in game.types:
+    for t in tb.types:
         if not t.cultural or not sum(t.materials) or t.id in seat.built:
             continue
         if not t.per_player and state.supply[t.id] <= 0:  # shared stacks
@@ -283,7 +284,7 @@ def culture_to_come(game: SmallCity, state: SmallCityState, s: int, left: int) -
     return CULTURE_VOTES * total * max(0, left - 2)
 
 
-def plan_progress(game: SmallCity, state: SmallCityState, s: int, left: int) -> float:
+def plan_progress(tb: Tables, state: SmallCityState, s: int, left: int) -> float:
     """Steps of the concentration plan that pay only rounds later, which the
     projection (citizens it can count, homes of today) does not see yet:
 
@@ -299,8 +300,8 @@ def plan_progress(game: SmallCity, state: SmallCityState, s: int, left: int) -> 
     if left <= 1:
         return 0.0
     seat = state.seats[s]
-    types = game.types
-    influence_on_homes = sum(min(MAX_HOME, n) for n in home_culture(game, state, s).values())
+    types = tb.types
+    influence_on_homes = sum(min(MAX_HOME, n) for n in home_culture(tb, state, s).values())
     cultural = 0
     doors = 0
     for tile in seat.tiles:
@@ -334,13 +335,13 @@ def benefit_votes(board: dict[str, Any], row: int, col: int, left: int) -> float
     return worth
 
 
-def council_estimate(game: SmallCity, state: SmallCityState, s: int) -> float:
+def council_estimate(tb: Tables, state: SmallCityState, s: int) -> float:
     """The columns still to climb: each disc's next columns, their benefit
     less their price (SC-78), over the Council phases left, counted at a
     share; a disc not yet placed counts its best row."""
     seat = state.seats[s]
-    board = council.board(game.tables, state)
-    phases = game.tables.rounds - state.round + (1 if state.phase not in (COUNCIL, VISIT) else 0)
+    board = council.board(tb, state)
+    phases = tb.rounds - state.round + (1 if state.phase not in (COUNCIL, VISIT) else 0)
     total = 0.0
     for d in (0, 1):
         row, col = seat.disc_row[d], seat.disc_col[d]
@@ -351,7 +352,7 @@ def council_estimate(game: SmallCity, state: SmallCityState, s: int) -> float:
             value, weight = 0.0, 1.0
             for step in range(min(council.LAST - col, phases)):
                 c = col + step + 1
-                after = rounds_ahead(game, state) - step - 1
+                after = rounds_ahead(tb, state) - step - 1
                 gain = (benefit_votes(board, r, c, max(0, after))
                         - PRICE_VOTES * board["price"][c - 1])
                 value += weight * gain
@@ -366,44 +367,44 @@ def money_worth(left: int) -> float:
     return MONEY_LATE + (MONEY_EARLY - MONEY_LATE) * min(1.0, max(0, left - 1) / 4)
 
 
-def vote_estimate(game: SmallCity, state: SmallCityState, s: int) -> float:
+def vote_estimate(tb: Tables, state: SmallCityState, s: int) -> float:
     seat = state.seats[s]
-    left = rounds_ahead(game, state)
+    left = rounds_ahead(tb, state)
     worth = money_worth(left)
     income = sum(SHOP_DOLLARS if mark == 0 else CONVERTER_DOLLARS
-                 for _, mark in citizens.workplaces(game.tables, state, s, "commercial"))
-    makers = len(citizens.workplaces(game.tables, state, s, "factory"))
-    future, spent = projection(game, state, s)
-    future += culture_to_come(game, state, s, left) + plan_progress(game, state, s, left)
+                 for _, mark in citizens.workplaces(tb, state, s, "commercial"))
+    makers = len(citizens.workplaces(tb, state, s, "factory"))
+    future, spent = projection(tb, state, s)
+    future += culture_to_come(tb, state, s, left) + plan_progress(tb, state, s, left)
     holdings = (worth * (seat.money - spent) + income * sum(money_worth(k) for k in range(left))
-                + MATERIAL_VOTES * (sum(stored(game.tables, seat)) + MAKER_SHARE * makers * left))
+                + MATERIAL_VOTES * (sum(stored(tb, seat)) + MAKER_SHARE * makers * left))
     return (seat.votes - seat.pollution + future + holdings
-            + promise_estimate(game, state, s)
-            + council_estimate(game, state, s) - SPECIAL_RISK * len(seat.specials))
+            + promise_estimate(tb, state, s)
+            + council_estimate(tb, state, s) - SPECIAL_RISK * len(seat.specials))
 
 
-def promise_estimate(game: SmallCity, state: SmallCityState, s: int) -> float:
+def promise_estimate(tb: Tables, state: SmallCityState, s: int) -> float:
     """The Promise's expected worth: the share reached, of the swing (SC-88)."""
     seat = state.seats[s]
     if seat.promise <= 0:
         return 0.0
-    card = game.content.promises[seat.promise - 1]
+    card = tb.content.promises[seat.promise - 1]
     gain, loss = scoring.PROMISE_GAIN[card.deck], scoring.PROMISE_LOSS[card.deck]
     # Early on the share reached says little (money is spent and earned
     # again, homes fill later): it counts more as the end nears.
-    late = 1.0 - rounds_ahead(game, state) / game.tables.rounds
+    late = 1.0 - rounds_ahead(tb, state) / tb.rounds
     if any(test[0] == "money" for test in card.test):
         late = late ** 3  # money is kept or gathered in the last rounds
-    share = (late * scoring.progress(game.tables, state, s, card)
+    share = (late * scoring.progress(tb, state, s, card)
              + (1 - late) * PROMISE_PRIOR[card.deck])
     return share * (gain + loss) - loss
 
 
 def estimates(game: SmallCity, state: SmallCityState) -> list[float]:
     if state.mode in ("basic", "votes"):
-        return [vote_estimate(game, state, s) for s in range(state.players)]
+        return [vote_estimate(game.tables, state, s) for s in range(state.players)]
     rows = scoring.final(game.tables, state)["rows"]
-    worth = money_worth(rounds_ahead(game, state))
+    worth = money_worth(rounds_ahead(game.tables, state))
     return [row["score"] + worth * state.seats[row["seat"]].money for row in rows]
 
 

@@ -37,13 +37,13 @@ def features(game: SmallCity, state: SmallCityState) -> tuple[list[list[float]],
     table the seat that generates the most loses citizens, SC-70). Only the
     basic and votes victories are valued so (see `covers`)."""
     rows = []
-    left = values.rounds_ahead(game, state)
+    left = values.rounds_ahead(game.tables, state)
     worth = values.money_worth(left)
     types = game.types
     for s, seat in enumerate(state.seats):
-        future, spent = values.projection(game, state, s)
-        future += values.culture_to_come(game, state, s, left) + values.plan_progress(
-            game, state, s, left
+        future, spent = values.projection(game.tables, state, s)
+        future += values.culture_to_come(game.tables, state, s, left) + values.plan_progress(
+            game.tables, state, s, left
         )
         income = sum(
             values.SHOP_DOLLARS if mark == 0 else values.CONVERTER_DOLLARS
@@ -70,8 +70,8 @@ def features(game: SmallCity, state: SmallCityState) -> tuple[list[list[float]],
                 float(seat.votes - seat.pollution),
                 future,
                 holdings,
-                values.promise_estimate(game, state, s),
-                values.council_estimate(game, state, s),
+                values.promise_estimate(game.tables, state, s),
+                values.council_estimate(game.tables, state, s),
                 float(seat.money),
                 float(sum(1 for o in seat.occ if o == s)),
                 float(seat.hall_citizens + seat.career),
