@@ -13,7 +13,15 @@ from typing import Any
 from borough.core.errors import CorruptData
 from borough.core.game import Action, Breakdown, Event, Game, MovesPlayed, Option, Refusal, Result
 from borough.core.rng import Rng
-from borough.games.ekopolis import effects, geometry, prompts, refusals, scoring, supply
+from borough.games.ekopolis import (
+    effects,
+    geometry,
+    prompts,
+    refusals,
+    scoring,
+    steps,
+    supply,
+)
 from borough.games.ekopolis.data import BLUE, COLOURS, DEFAULT_DIR, GREEN, RED, Content, load
 from borough.games.ekopolis.state import (
     CITY_HALL,
@@ -109,42 +117,10 @@ class Ekopolis(Game):
         return state.step == OVER
 
     def legal_actions(self, state: EkoState, seat: int) -> list[Action]:
-        if state.step == OVER or seat != state.current:
-            return []
-        step = state.step
-        if step == PLACE:
-            spaces = geometry.open_spaces(self.board, state, seat, tokens_ok=True)
-            acts: list[Action] = [
-                ("place", t, h) for t in sorted(state.seats[seat].hand) for h in spaces
-            ]
-            if not acts:
-                acts.append(("pass",))  # EKO-6
-            return acts + effects.playable(self.content, state, seat)
-        if step == POLLUTE:
-            return [("pollute", h) for h in geometry.pollution_spaces(self.board, state, seat)]
-        if step == "green":
-            near = geometry.empty_neighbours(self.board, state, state.last)
-            return [("green", h) for h in near] + [("skip",)]
-        if step == EFFECT:
-            return effects.choices(self.content, state, seat)
-        if step == DISCARD:
-            return (
-                [("discard", t) for t in sorted(state.seats[seat].hand)]
-                + [("keep",)]
-                + effects.playable(self.content, state, seat)
-            )
-        raise CorruptData(f"unknown step {step!r}")
+        return steps.choices(self.content, state, seat)
 
     def is_legal(self, state: EkoState, seat: int, action: Action) -> bool:
-        """A placement is judged alone, the open spaces narrowed to its own (for speed)."""
-        if (state.step == PLACE and action[0] == "place" and len(action) == 3
-                and seat == state.current):
-            t, h = action[1], action[2]
-            if t not in state.seats[seat].hand or type(h) is not int or not 0 <= h < len(
-                    state.board):
-                return False
-            return bool(geometry.open_spaces(self.board, state, seat, tokens_ok=True, only=h))
-        return action in self.legal_actions(state, seat)
+        return steps.allows(self.content, state, seat, action)
 
     def _apply(self, state: EkoState, seat: int, action: Action) -> list[Event]:
         state.moves += 1
