@@ -45,7 +45,9 @@ def prompt(c: Content, state: ArcState, seat: int) -> str:
             line += ", or swap your whole hand once this game"
         return line
     if step == PAY:
-        grave = " or beside your Graveyard" if ("pay_grave",) in legal else ""
+        # a Graveyard payment names its card: ("pay_grave", card)
+        beside = any(a[0] == "pay_grave" for a in legal)
+        grave = " or beside your Graveyard" if beside else ""
         return (f"Pay for the Magic Academy: remove a card from your hand{grave} "
                 f"({state.paid} of 2 removed)")
     if step == SPARE:

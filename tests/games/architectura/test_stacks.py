@@ -229,3 +229,25 @@ def test_arc_c14_the_owner_chooses_which_graveyard_card_pays():
     assert data.pile == [CARD["statue"]] and data.removed == [CARD["park"]]
     assert ("pay_grave", CARD["park"]) not in GAME.legal_actions(state, 0)
     assert "Park" in GAME.describe(("pay_grave", CARD["park"]))
+
+
+def test_arc_c14_the_prompt_offers_the_graveyard_only_while_a_card_lies_beside_it():
+    """ARC-C14: the Magic Academy's prompt names paying from beside the Graveyard while
+    that is legal, and stops naming it once the last card there is spent."""
+    state = advanced({"academy": "temple", "graveyard": "smithy"})
+    hand(state, 0, "academy", "market", "park")
+    turn(state, 0)
+    data = state.seats[0]
+    data.grave = True
+    data.deck.remove(CARD["graveyard"])
+    data.deck.remove(CARD["statue"])
+    data.pile.append(CARD["statue"])
+    play(state, 0, "academy", A1)
+    assert state.step == PAY
+    assert ("pay_grave", CARD["statue"]) in GAME.legal_actions(state, 0)
+    assert "beside your Graveyard" in GAME.prompt(state, 0)
+    act(state, 0, ("pay_grave", CARD["statue"]))
+    assert state.step == PAY and not data.pile
+    assert all(a[0] == "pay" for a in GAME.legal_actions(state, 0))
+    line = GAME.prompt(state, 0)
+    assert "Graveyard" not in line and "(1 of 2 removed)" in line
