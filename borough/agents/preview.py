@@ -11,62 +11,23 @@ server's suggestions both tell a move's effects from this one preview.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from importlib import import_module
 from typing import Any
 
 from borough.agents.base import SeatView
 from borough.agents.evaluation import completion, midway
 from borough.core.game import Action, Game
-from borough.games import REGISTRY
+from borough.games.registry import part
 
 SAMPLES = 8  # samples agreeing by chance on a hidden draw become unlikely
 
-# A seat's resources in each game's observation, in words: fields of
-# `observation["seats"][seat]`, and lists with one entry per seat.
-SEAT_FIELDS: dict[str, dict[str, str]] = {
-    "architectura": {
-        "tokens": "protection tokens",
-        "hand_size": "cards in hand",
-        "deck_size": "cards in deck",
-        "hand_limit": "hand limit",
-    },
-    "citycouncil": {"hand_size": "Favor cards in hand"},
-    "ekopolis": {"hand_size": "cards in hand"},
-    "rondelcity": {"gold": "gold"},
-    "smallcity": {
-        "money": "money ($)",
-        "votes": "votes",
-        "pollution": "pollution (%)",
-        "hall_citizens": "citizens in City Hall",
-        "career": "citizens on the Career Center",
-        "zone_size": "zone size",
-    },
-}
-# Counts worked out from the seat's part of the observation.
-SEAT_COUNTS: dict[str, dict[str, Callable[[dict[str, Any]], int]]] = {
-    "smallcity": {
-        "materials held": lambda mine: (
-            len(mine.get("hall_mats", []))
-            + sum(len(tile.get("stock", [])) for tile in mine.get("tiles", []) if tile)
-        )
-    },
-}
-PER_SEAT_LISTS: dict[str, dict[str, str]] = {
-    "citycouncil": {"funds": "private funds"},
-}
-# Resources the seats share, when the game has them (City Council's city).
-SHARED_FIELDS: dict[str, dict[str, str]] = {
-    "citycouncil": {
-        "budget": "city budget",
-        "power": "power supply",
-        "goods": "goods",
-        "blue_free": "free blue-collar workers",
-        "white_free": "free white-collar workers",
-    },
-}
+# What a seat holds, in words, is the game's own: its `preview.py` (plain data,
+# each part optional) gives SEAT_FIELDS, fields of `observation["seats"][seat]`;
+# SEAT_COUNTS, counts worked out from that part; PER_SEAT_LISTS, lists of the
+# observation with one entry per seat; SHARED_FIELDS, resources the seats share
+# (City Council's city). A game without one previews its score and goals alone.
+PARTS = ("SEAT_FIELDS", "SEAT_COUNTS", "PER_SEAT_LISTS", "SHARED_FIELDS")
 SCORE = "score (if the game ended now)"
 OTHERS = "others"  # marks a rival's score among a sample's changes
 
@@ -80,11 +41,14 @@ def aims(name: str) -> Any:
     `LOWER_IS_BETTER` names the things of which less is better, `SAME_AS_SCORE`
     the goal that the score already counts, and `shared(state)`, where the game
     has it, says the seats play as one team (no rivals to set back)."""
-    package = REGISTRY[name].split(":")[0].rsplit(".", 1)[0]
-    try:
-        return import_module(f"{package}.aims")
-    except ModuleNotFoundError:
-        return None
+    return part(name, "aims")
+
+
+@cache
+def fields(name: str) -> dict[str, dict[str, Any]]:
+    """Game `name`'s preview fields (see PARTS), each empty where it gives none."""
+    own = part(name, "preview")
+    return {key: dict(getattr(own, key, {})) for key in PARTS}
 
 
 def lower_is_better(name: str) -> frozenset[str]:
@@ -125,16 +89,17 @@ def tally(game: Game, state: Any, seat: int, scores: list[float] | None = None) 
     obs = game.observe(state, seat)
     found: dict[str, Any] = {}
     mine = obs.get("seats", [{}])[seat] if isinstance(obs.get("seats"), list) else {}
-    for key, words in SEAT_FIELDS.get(game.name, {}).items():
+    own = fields(game.name)
+    for key, words in own["SEAT_FIELDS"].items():
         if isinstance(mine.get(key), int | float):
             found[words] = mine[key]
-    for words, count in SEAT_COUNTS.get(game.name, {}).items():
+    for words, count in own["SEAT_COUNTS"].items():
         if mine:
             found[words] = count(mine)
-    for key, words in PER_SEAT_LISTS.get(game.name, {}).items():
+    for key, words in own["PER_SEAT_LISTS"].items():
         if isinstance(obs.get(key), list) and len(obs[key]) > seat:
             found[words] = obs[key][seat]
-    for key, words in SHARED_FIELDS.get(game.name, {}).items():
+    for key, words in own["SHARED_FIELDS"].items():
         if isinstance(obs.get(key), int | float):
             found[words] = obs[key]
     found[SCORE] = (game.result(state).scores if scores is None else scores)[seat]

@@ -2,7 +2,8 @@
 
 Every layer finds a game's parts through it: the package holding the rules
 (`package`), and from there the modules a game may offer beside them
-(`evaluation`, `features`, `encoding`, `render`, its `data/` folder).
+(`evaluation`, `features`, `encoding`, `render`, `preview`, `extras`, its `data/`
+folder); `part` finds one of those, or says the game has none.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 
 from borough.core.game import Game
 
@@ -52,6 +54,19 @@ def package(name: str) -> str:
     if name not in REGISTRY:
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(names())}")
     return REGISTRY[name].split(":")[0].rsplit(".", 1)[0]
+
+
+def part(name: str, module: str) -> ModuleType | None:
+    """Game `name`'s module `module` beside its rules (its `preview`, its `extras`),
+    or None where the game has none. An import failing inside a module the game
+    does have is not taken for its absence: that error is raised."""
+    wanted = f"{package(name)}.{module}"
+    try:
+        return import_module(wanted)
+    except ModuleNotFoundError as missing:
+        if missing.name != wanted:
+            raise
+        return None
 
 
 def build(name: str, folder: Path | None = None) -> Game:

@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 import borough
-from borough.web import layouts
+from borough.games.rondelcity.layout import layout
 from tests.web.conftest import LAPTOP, PHONE, screenshot
 from tests.web.helpers import drive, wait_ready
 
@@ -62,7 +62,7 @@ def test_rondelcity_city_is_a_map_whose_spaces_are_played_by_click(web_server, c
     # every street space and square has its place on the map, the pieces on theirs
     assert page.locator("#city-map .space").count() == len(city.numbers)
     assert page.locator("#city-map .square").count() == len(city.square_labels)
-    walls = layouts.rondelcity(borough.game("rondelcity"))["walls"]
+    walls = layout(borough.game("rondelcity"))["walls"]
     assert page.locator("#city-map .wall").count() == len(walls)
     for seat in view["observation"]["seats"]:
         for piece in ("citizen", "banker"):

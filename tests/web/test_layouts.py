@@ -12,7 +12,7 @@ import itertools
 import pytest
 
 import borough
-from borough.web import layouts
+from borough.games.rondelcity.layout import layout
 from borough.web.content import content
 
 GAP = 0.25  # a space this close to a square's edge is drawn beside it
@@ -28,7 +28,7 @@ def _near(rect: list[float], at: list[float], half: float) -> bool:
 @pytest.fixture(scope="module")
 def city_layout():
     game = borough.game("rondelcity")
-    return game.city, layouts.rondelcity(game)
+    return game.city, layout(game)
 
 
 def test_every_space_and_square_has_its_own_place(city_layout):
@@ -114,7 +114,7 @@ def test_the_layout_refuses_a_city_whose_blocks_have_no_sides():
             game.city, square_streets=tuple(() for _ in game.city.square_streets))
 
     with pytest.raises(ValueError, match="sides"):
-        layouts.rondelcity(Broken())
+        layout(Broken())
 
 
 def test_content_carries_the_layout_and_the_card_texts():

@@ -1,4 +1,4 @@
-"""Where the browser draws the parts of a board the game's data gives only as a network.
+"""Where a board drawing puts the parts the game's data gives only as a network.
 
 Rondel City's data names streets, corners, Blocks and squares but no coordinates.
 The grid is derived from it: a square's label says which corner of its Block it
@@ -101,7 +101,7 @@ def _spread(path: list[tuple[float, float]], count: int) -> list[tuple[float, fl
     return points
 
 
-def rondelcity(game: Any) -> dict[str, Any]:
+def layout(game: Any) -> dict[str, Any]:
     """Centres of the street spaces, square rectangles, Block frames and walls, in cells."""
     city = game.city
     n = len(city.numbers)

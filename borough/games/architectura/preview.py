@@ -1,0 +1,9 @@
+"""A seat's resources in words, for the preview of a move (`borough.agents.preview`):
+fields of the seat's part of the observation (`observation["seats"][seat]`)."""
+
+SEAT_FIELDS: dict[str, str] = {
+    "tokens": "protection tokens",
+    "hand_size": "cards in hand",
+    "deck_size": "cards in deck",
+    "hand_limit": "hand limit",
+}
