@@ -154,3 +154,30 @@ def test_the_terminal_plays_it_with_bots_and_a_person():
     assert person.exit_code == 0, person.output
     assert "Player 1: Pick a tile from your hand to build" in person.stdout
     assert "Open tiles:" in person.stdout  # the game's own drawing (tests/sixth/render.py)
+
+
+def test_hooks_it_does_not_declare_are_left_out():
+    """Terrace has no `preview.py`, `extras.py` or `aims.py`: a move's preview tells
+    its score alone, in the terminal too, and its board gets no extras."""
+    from borough.agents.base import SeatView
+    from borough.agents.preview import SCORE, tally
+    from borough.cli.preview import preview
+    from borough.games.registry import part
+    from borough.web.content import content
+
+    assert [part(GAME, hook) for hook in ("preview", "extras", "aims")] == [None] * 3
+    assert part(GAME, "render") is not None  # what it does have is found
+    game = borough.game(GAME)
+    state = game.setup(2, seed=3)
+    seat = game.to_act(state)[0]
+    assert list(tally(game, state, seat)) == [SCORE]
+    view = SeatView(game, state, seat)
+    lines = preview(view, view.legal_actions[0])
+    assert lines and lines[-1].startswith(("Effect", "Some effects")), lines
+    data = content(GAME)["data"]
+    assert not {"layout", "action_cards", "card_texts"} & set(data)
+    typed = CliRunner().invoke(
+        app, ["play", GAME, "--agents", "human,random", "--seed", "3"], input="?1\n" + "1\n" * 40
+    )
+    assert typed.exit_code == 0, typed.output
+    assert "would do this:" in typed.stdout

@@ -123,6 +123,8 @@ def test_content_carries_the_layout_and_the_card_texts():
     from borough.games.smallcity.rules import CARDS
     assert [c["name"] for c in cards] == list(CARDS)
     assert all(c["text"] and c["rule"].startswith("SC-") for c in cards)
+    for plain in ("ekopolis", "architectura"):  # no extras.py: the game's data alone
+        assert not {"layout", "action_cards", "card_texts"} & set(content(plain)["data"])
     supporter = next(c for c in cards if c["name"] == "Supporter")
     assert "votes" in supporter["text"]
     cc = borough.game("citycouncil")
