@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from borough.arena import stats
+from borough.arena import counts, stats
 from borough.arena.jobs import Job
 from borough.games import content as contents
 
@@ -40,7 +40,8 @@ class Study:
         seats = (self.agent,) * self.players
         watch = self.components()
         out = [Job(f"g{i}", self.game, self.players, self.seed + i, seats, self.options,
-                   self.content, watch, track_lead=True) for i in range(self.games)]
+                   self.content, watch, track_lead=True, game_counts=True)
+               for i in range(self.games)]
         if self.players > 1:
             for step, (weak, strong) in enumerate(pairwise(self.chain)):
                 for d in range(self.chain_games):
@@ -64,7 +65,7 @@ def analyse(study: Study, results: list[dict[str, Any]]) -> dict[str, Any]:
         "lengths": [r["length"] for r in main],
         "scores": [[r["scores"][s] for r in main] for s in range(n)],
         "lead": _lead(main), "components": _components(study.components(), main, n),
-        "chain": _chain(study, results),
+        "chain": _chain(study, results), "counts": counts.summarise(main),
     }
     report["first_player"] = _first_player(report["seats"], n, _fair(main, n))
     report["summary"] = summary(report)
@@ -247,6 +248,12 @@ def compare(base: dict[str, Any], other: dict[str, Any],
     rows.append(_mean_row("game length (decisions)", base["lengths"], other["lengths"]))
     rows.append(_mean_row("winner settled (share of game)", base["lead"]["settled"],
                           other["lead"]["settled"]))
+    # the game's own counts that are numbers, per game (a tally by name is not compared)
+    others = {row["count"]: row for row in other.get("counts", []) if "values" in row}
+    for row in base.get("counts", []):
+        if "values" in row and row["count"] in others:
+            rows.append(_mean_row(f"{row['count']} per game", row["values"],
+                                  others[row["count"]]["values"]))
     for row in rows:
         row["moved"] = not (row["low"] <= 0 <= row["high"])
     return {"changes": changes, "rows": rows}

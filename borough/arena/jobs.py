@@ -21,14 +21,14 @@ from borough import match as matches
 from borough.agents.base import Agent, SeatView
 from borough.agents.evaluation import values
 from borough.agents.registry import AGENT_NAMES
-from borough.arena import forgoing
+from borough.arena import counts, forgoing
 from borough.core.game import Action, Game
 from borough.games import content
 
 # What a result holds and how it is counted (which moves use a component, say). A
 # results file names it in its plan, so a run resumed with other counting is refused
 # rather than mixed; raise it whenever a result's fields or their meaning change.
-RESULTS_FORMAT = 4
+RESULTS_FORMAT = 5
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,8 @@ class Job:
     """Component names whose use by each seat the result should report."""
     track_lead: bool = False
     """Whether to follow which seat leads by the game's position estimate."""
+    game_counts: bool = False
+    """Whether to report the game's own counts (`arena.counts`), where it has any."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -137,6 +139,9 @@ def run(job: Job) -> dict[str, Any]:
         summary["lead"] = _lead_story(leaders, result.winners)
     if job.watch:
         summary["used"] = _used(game, m, job.watch)
+    own = counts.of(game, m.state, m.record) if job.game_counts else None
+    if own is not None:
+        summary["counts"] = own
     summary["cpu_seconds"] = time.process_time() - started  # the worker's own CPU time
     return summary
 

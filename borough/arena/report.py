@@ -175,6 +175,29 @@ def _sections(r: dict[str, Any]) -> list[str]:
                      f"{c['table_difference']:+.1%}",
                      _interval(c["table_low"], c["table_high"], "{:+.1%}")] for c in rows],
                     [c["outlier"] for c in rows])]
+    if r.get("counts"):
+        out += _own_counts(r["counts"])
+    return out
+
+
+def _own_counts(rows: list[dict[str, Any]]) -> list[str]:
+    """The counts the game itself declares (`arena.counts`), over the whole table."""
+    numbers = [c for c in rows if "by_name" not in c]
+    out = ["<h2>The game's own counts</h2>",
+           "<p>What the game itself counts in each finished game, over the whole table: "
+           "a number's mean per game with its 95% interval, and the games where it "
+           "occurred; a tally's total by name.</p>"]
+    if numbers:
+        out.append(_table(["Count", "Total", "Per game", "95% interval", "Games with any"], [
+            [c["count"], str(c["total"]), f"{c['mean']:.2f}",
+             _interval(c["low"], c["high"], "{:.2f}"), f"{c['games_with']} of {c['games']}"]
+            for c in numbers]))
+    for c in rows:
+        if "by_name" in c:
+            out += [f"<h3>{html.escape(c['count'].capitalize())}</h3>",
+                    _table(["Name", "Total", "Per game"], [
+                        [k["name"], str(k["total"]), f"{k['per_game']:.2f}"]
+                        for k in c["by_name"]])]
     return out
 
 

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from borough.agents.registry import AGENT_NAMES
-from borough.arena import balance
+from borough.arena import balance, counts
 from borough.arena.jobs import RESULTS_FORMAT
 from borough.arena.results import ResultsFile
 from borough.cli.base import (
@@ -76,7 +76,8 @@ def balance_command(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report's numbers.")] = False,
 ) -> None:
-    """Write a balance report: seats, scores, length, decisiveness, skill, components."""
+    """Write a balance report: seats, scores, length, decisiveness, skill, components
+    and the game's own counts."""
     from borough.arena import report  # Matplotlib: loaded only by the verb that draws
 
     game = find_game(game_name)
@@ -157,6 +158,10 @@ def balance_command(
         print(json.dumps(data))
         return
     say(analysed[0]["summary"])
+    if analysed[0]["counts"]:
+        say(f"{game.title}'s own counts, over the whole table:")
+        for line in counts.lines(analysed[0]["counts"]):
+            say(f"  {line}")
     say(f"Report: {out_dir / 'index.html'}")
 
 
