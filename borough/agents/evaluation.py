@@ -28,12 +28,11 @@ import math
 import random
 from collections.abc import Callable
 from functools import cache
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol
 
 from borough.core.game import Action, Game
 from borough.core.values import margin_values, result_values, squash
-from borough.games import REGISTRY
+from borough.games.registry import part
 
 if TYPE_CHECKING:
     from borough.agents.base import SeatView
@@ -72,11 +71,7 @@ def rollout_values(game: Game, state: Any, rng: random.Random, playouts: int = 2
 
 @cache
 def _game_module(name: str) -> Any:
-    package = REGISTRY[name].split(":")[0].rsplit(".", 1)[0]
-    try:
-        return import_module(f"{package}.evaluation")
-    except ModuleNotFoundError:
-        return None
+    return part(name, "evaluation")
 
 
 def _game_evaluator(name: str) -> Evaluator | None:
