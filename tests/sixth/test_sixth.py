@@ -4,7 +4,8 @@
 Every check of the conformance suite and of the RL adapters' suites that is
 parametrised over the games runs here on Terrace, found by its parametrisation
 (so a check added there is run here too); then the server, as its own process,
-and `borough play` in the terminal play it through.
+and `borough play` in the terminal play it through; the optional modules it gives
+(`preview.py`) are used and those it leaves out are gone without.
 """
 
 from __future__ import annotations
@@ -156,28 +157,33 @@ def test_the_terminal_plays_it_with_bots_and_a_person():
     assert "Open tiles:" in person.stdout  # the game's own drawing (tests/sixth/render.py)
 
 
-def test_hooks_it_does_not_declare_are_left_out():
-    """Terrace has no `preview.py`, `extras.py` or `aims.py`: a move's preview tells
-    its score alone, in the terminal too, and its board gets no extras."""
+def test_the_optional_modules_it_declares_are_used_and_the_others_left_out():
+    """Terrace gives `preview.py` (its hands and bag in words) but no `extras.py` or
+    `aims.py`: a move's preview, in the terminal too, counts its hand and the bag
+    beside its score and no goals, and its board gets no extras."""
     from borough.agents.base import SeatView
-    from borough.agents.preview import SCORE, tally
+    from borough.agents.preview import SCORE, goals, tally
     from borough.cli.preview import preview
     from borough.games.registry import part
     from borough.web.content import content
 
-    assert [part(GAME, hook) for hook in ("preview", "extras", "aims")] == [None] * 3
-    assert part(GAME, "render") is not None  # what it does have is found
+    assert [part(GAME, hook) is None for hook in ("preview", "extras", "aims")] == [
+        False, True, True]
     game = borough.game(GAME)
     state = game.setup(2, seed=3)
     seat = game.to_act(state)[0]
-    assert list(tally(game, state, seat)) == [SCORE]
+    counted = tally(game, state, seat)
+    assert list(counted) == ["tiles in hand", "tiles in the bag", SCORE]
+    assert counted["tiles in hand"] == len(state.hands[seat])
+    assert counted["tiles in the bag"] == len(state.bag)
+    assert goals(game, state, seat) == {}
     view = SeatView(game, state, seat)
-    lines = preview(view, view.legal_actions[0])
-    assert lines and lines[-1].startswith(("Effect", "Some effects")), lines
+    pick = next(a for a in view.legal_actions if game.describe(a).startswith("Pick"))
+    assert any("tiles in hand" in line for line in preview(view, pick))
     data = content(GAME)["data"]
     assert not {"layout", "action_cards", "card_texts"} & set(data)
     typed = CliRunner().invoke(
         app, ["play", GAME, "--agents", "human,random", "--seed", "3"], input="?1\n" + "1\n" * 40
     )
     assert typed.exit_code == 0, typed.output
-    assert "would do this:" in typed.stdout
+    assert "would do this:" in typed.stdout and "tiles in hand" in typed.stdout
