@@ -48,24 +48,29 @@ def must_move(tb: Tables, st: SmallCityState, s: int, b: int, cell: int) -> bool
 
 
 def destinations(tb: Tables, st: SmallCityState, s: int, b: int, cell: int,
-                 first: bool = False, only: tuple[int, int] | None = None) -> list[Action]:
+                 first: bool = False, only: tuple[int, int] | None = None,
+                 near: bool = False) -> list[Action]:
     """("to", borough, space) for the citizen of seat `s` on `cell` of borough `b`;
     with `first`, at most one (to learn whether it can move at all); with `only`
-    (borough, space), that one if it is among them."""
-    out: list[Action] = []
+    (borough, space), that one if it is among them; with `near`, only those in its
+    borough and the neighbouring ones (not a far tourist's way home)."""
     abroad = b != s
-    near = [b, *neighbours(st, b)]
-    for b2 in near:
-        if only is None or only[0] == b2:
-            out += _spaces(tb, st, s, b2, -1 if b2 != b else cell, first, abroad, only)
-            if first and out:
-                return out
-    if abroad and s not in near and (only is None or only[0] == s):
+    if only is not None:
+        b2 = only[0]
+        if b2 == b or b2 in neighbours(st, b):
+            return _spaces(tb, st, s, b2, -1 if b2 != b else cell, first, abroad, only)
+        if abroad and b2 == s and not destinations(tb, st, s, b, cell, first=True, near=True):
+            return _spaces(tb, st, s, s, -1, first, abroad, only)  # SC-59, below
+        return []
+    out: list[Action] = []
+    near_boroughs = [b, *neighbours(st, b)]
+    for b2 in near_boroughs:
+        out += _spaces(tb, st, s, b2, -1 if b2 != b else cell, first, abroad)
+        if first and out:
+            return out
+    if not out and abroad and s not in near_boroughs and not near:
         # SC-59: a tourist stuck far from home comes back to a space of its own borough
-        stuck = not out if only is None else not any(
-            _spaces(tb, st, s, b2, -1 if b2 != b else cell, True, abroad) for b2 in near)
-        if stuck:
-            out = _spaces(tb, st, s, s, -1, first, abroad, only)
+        out = _spaces(tb, st, s, s, -1, first, abroad)
     return out
 
 
@@ -83,17 +88,20 @@ def _spaces(tb: Tables, st: SmallCityState, s: int, b2: int, cell: int,
     seat = st.seats[b2]
     if seat.eliminated:
         return []
+    tiles = seat.tiles
+    if only is not None:  # the one tile under the space, if the space is free
+        i = seat.grid[only[1]]
+        if i < 0 or seat.occ[only[1]] != NOBODY:
+            return []
+        tiles = [seat.tiles[i]]
     tourist = b2 != s
     if tourist and cell < 0 and seat.occ.count(s) >= limit(tb, st, s):
         return []
-    guarded = police_area(tb, seat, b2) if tourist else ()
+    # SC-60: the Police Station's area, worked out once a space is otherwise open
+    guarded: set[int] | None = None if tourist else set()
     start = st.start_occ[b2]
     occ, types = seat.occ, tb.types
     out: list[Action] = []
-    tiles = seat.tiles
-    if only is not None:
-        i = seat.grid[only[1]]
-        tiles = [seat.tiles[i]] if i >= 0 else []
     for tile in tiles:
         if tile is None:
             continue
@@ -108,10 +116,14 @@ def _spaces(tb: Tables, st: SmallCityState, s: int, b2: int, cell: int,
             continue
         work = fam in WORKPLACES
         for c in cells:
-            if occ[c] != NOBODY or c == cell or c in guarded or (only and c != only[1]):
-                continue  # SC-60
+            if occ[c] != NOBODY or c == cell or (only and c != only[1]):
+                continue
             if work and start[c] == s:
                 continue  # SC-55
+            if guarded is None:
+                guarded = police_area(tb, seat, b2)
+            if c in guarded:
+                continue  # SC-60
             out.append(("to", b2, c))
             if first:
                 return out

@@ -80,7 +80,7 @@ from borough.games.smallcity.terms import (  # noqa: F401 - names other modules 
     SIDES,
     SUPPORTER,
 )
-from borough.games.smallcity.turns import behind_screen
+from borough.games.smallcity.turns import DUE, behind_screen
 
 SECRET_CHOICES = ("promise", "keep")
 
@@ -176,8 +176,8 @@ class SmallCity(Game):
         return state.players
 
     # --------------------------------------------------------------- turns
-    def to_act(self, state: SmallCityState) -> tuple[int, ...]:
-        return turns.to_act(state)
+    # a function of the state alone, bound without a wrapper (asked at every decision)
+    to_act = staticmethod(turns.to_act)
 
     def public_action(self, state: SmallCityState, seat: int, action: Action) -> bool:
         """Every move is made in the open except three: the kept Promise (SC-4) and the
@@ -234,7 +234,8 @@ class SmallCity(Game):
             ev = behind_screen(state, seat, self._act, state, seat, action)
         else:
             ev = self._act(state, seat, action)
-        go_on(self.tables, state, ev)  # the phase this move ended left the next one due
+        if state.step == DUE:  # the phase this move ended left the next one due
+            go_on(self.tables, state, ev)
         return ev
 
     def _act(self, state: SmallCityState, seat: int, action: Action) -> list[Event]:

@@ -10,14 +10,14 @@ from borough.games.smallcity.state import BUILD, OVER, SmallCityState
 T = TypeVar("T")
 
 
-def to_act(st: SmallCityState) -> tuple[int, ...]:
-    if st.phase == OVER:
+def to_act(state: SmallCityState) -> tuple[int, ...]:
+    if state.phase == OVER:
         return ()
-    if st.step == "promise":
-        return tuple(s for s in range(st.players) if not st.chosen[s])
-    if st.phase == BUILD:  # SC-25: everyone builds at once behind a screen
-        return tuple(s for s in st.order if st.seats[s].bstep != "done")
-    return (st.current,)
+    if state.step == "promise":
+        return tuple(s for s in range(state.players) if not state.chosen[s])
+    if state.phase == BUILD:  # SC-25: everyone builds at once behind a screen
+        return tuple(s for s in state.order if state.seats[s].bstep != "done")
+    return (state.current,)
 
 
 def alive_order(st: SmallCityState, first: int) -> list[int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from borough.core.game import Action, Event
 from borough.games.smallcity import build, pollution, stores
 from borough.games.smallcity.build import name
-from borough.games.smallcity.geometry import Bits, Influence
+from borough.games.smallcity.data import UPGRADABLE
 from borough.games.smallcity.phases import influence
 from borough.games.smallcity.state import (
     BUILD,
@@ -43,8 +43,8 @@ def build_legal(tb: Tables, st: SmallCityState, s: int, action: Action) -> bool:
         if tile is None or min(tile.cells) != action[1]:
             return False
         if kind == "upgrade":
-            return _may_upgrade(tb, st, s, i)
-        return _may_demolish(tb, st, s, i)
+            return bool(build.upgrade_extensions(tb, st, s, i, first=True))
+        return _may_demolish(seat) and build.demolish_ok(tb, st, s, i)
     return False
 
 
@@ -55,33 +55,33 @@ def build_choices(tb: Tables, st: SmallCityState, s: int) -> list[Action]:
     known = build.survey(tb, st, s)
     if _may_build(seat):
         out += build.tile_choices(tb, st, s, known)
+    types = tb.types
     for i, tile in enumerate(seat.tiles):
-        if tile is not None and _may_upgrade(tb, st, s, i, known):
+        # fresh and other tiles never grow (upgrade_extensions says so too): skipped
+        # here without a call, as a Build turn lists the choices many times
+        if (tile is not None and not tile.fresh and types[tile.type].family in UPGRADABLE
+                and build.upgrade_extensions(tb, st, s, i, known, first=True)):
             out.append(("upgrade", min(tile.cells)))
-    for i, tile in enumerate(seat.tiles):
-        if tile is not None and _may_demolish(tb, st, s, i):
-            out.append(("demolish", min(tile.cells)))
+    if _may_demolish(seat):
+        for i, tile in enumerate(seat.tiles):
+            if tile is not None and build.demolish_ok(tb, st, s, i):
+                out.append(("demolish", min(tile.cells)))
     if _may_expand(tb, seat):
         out.append(("expand",))
     out.append(("done",))
     return out
 
 
-# The tests of the "build" step, shared by `build_choices` and `build_legal`.
+# The tests of the "build" step, shared by `build_choices` and `build_legal`; the
+# tiles' own tests are `build.tile_choices`, `upgrade_extensions` and `demolish_ok`.
 def _may_build(seat: Seat) -> bool:
     """SC-27, SC-28: three builds, or one when the zone grew this phase."""
     return seat.built_now < (1 if seat.expanded else 3)
 
 
-def _may_upgrade(tb: Tables, st: SmallCityState, s: int, i: int,
-                 known: tuple[Bits, Influence] | None = None) -> bool:
-    return bool(build.upgrade_extensions(tb, st, s, i, known, first=True))
-
-
-def _may_demolish(tb: Tables, st: SmallCityState, s: int, i: int) -> bool:
-    """SC-29: one of the builds may be a demolition."""
-    seat = st.seats[s]
-    return _may_build(seat) and not seat.demolished and build.demolish_ok(tb, st, s, i)
+def _may_demolish(seat: Seat) -> bool:
+    """SC-29: one of the builds may be a demolition (of a tile `build.demolish_ok`)."""
+    return _may_build(seat) and not seat.demolished
 
 
 def _may_expand(tb: Tables, seat: Seat) -> bool:
