@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from borough.core.errors import CorruptData, IllegalAction
+from borough.games.smallcity.state import ACTIONS, BUILD
+from borough.games.smallcity.turns import DUE
 from tests.games.smallcity.helpers import GAME, KEY, act, cell, cells, put
 from tests.games.smallcity.test_build import board
 
@@ -125,3 +128,20 @@ def test_sc53_sc58_fast_move_answers_agree_with_the_full_lists():
             GAME.apply(st, seat, rng.choice(busy) if busy and rng.random() < 0.8 else
                        rng.choice(listed))
     assert checked > 1000
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_a_phase_left_due_begins_within_the_same_move(players):
+    # A phase that ends leaves the next one due (turns.leave_due); the move that
+    # ended it begins it (steps.go_on), so no state a move returns is between two
+    # phases, and every phase of the round is reached round after round.
+    rng = random.Random(players)
+    st = GAME.setup(players, seed=players)
+    seen = set()
+    while not GAME.is_over(st):
+        seat = GAME.to_act(st)[0]
+        GAME.apply(st, seat, rng.choice(GAME.legal_actions(st, seat)))
+        assert st.step != DUE
+        seen.add((st.round, st.phase))
+    # (a phase nobody has a decision in may begin and end inside one move)
+    assert {(1, ACTIONS), (1, BUILD), (2, ACTIONS)} <= seen
