@@ -46,6 +46,8 @@ HOP = {b"host", b"connection", b"keep-alive", b"content-length", b"transfer-enco
        b"upgrade", KEY, CLIENT, b"sec-websocket-key",
        b"sec-websocket-version", b"sec-websocket-extensions", b"sec-websocket-accept",
        b"sec-websocket-protocol"}
+# A relayed socket's owner went away (stopping: 1001, 1012; killed: no close, 1006).
+GONE = {None, 1001, 1006, 1012}
 ANSWER = 120.0  # seconds an owner may take to answer (a suggestion takes seconds)
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -306,9 +308,9 @@ async def _relay(upstream: ClientConnection, receive: Receive, send: Send) -> bo
             await upstream.close()
         return True
     code = upstream.close_code
-    if code is not None and (code == 1000 or 4000 <= code < 5000):
+    if code not in GONE:  # closed by the owner on purpose (a newer socket, a message)
         with suppress(Exception):
-            await send({"type": "websocket.close", "code": code,
+            await send({"type": "websocket.close", "code": code or 1000,
                         "reason": upstream.close_reason or ""})
         return True
     return False

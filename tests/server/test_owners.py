@@ -163,6 +163,17 @@ def test_a_socket_and_requests_at_a_non_owner_reach_the_owner(database):
         seen = run_async(watch())
         assert seen[-1] == other.public(gid) == Client(one.url).public(gid)
         assert held(two) == 0 and owner_url(database, gid) == one.url
+
+        async def speak() -> int | None:  # clients only listen: the owner closes it
+            async with websockets.connect(f"{two.url.replace('http', 'ws')}/ws/games/{gid}",
+                                          max_size=None) as ws:
+                await ws.recv()
+                await ws.send("x" * 4096)
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    await asyncio.wait_for(ws.recv(), 10)
+                return closed.value.rcvd.code if closed.value.rcvd else None
+
+        assert run_async(speak()) == 1009  # the owner's reason passes through
     finally:
         for server in (one, two):
             server.stop()
