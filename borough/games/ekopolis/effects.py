@@ -1,11 +1,14 @@
 """Ekopolis Action cards (full version): taking and playing them, and the choices they ask.
 
-A card that asks a choice interrupts the turn: `state.pending` holds the card and
-`state.resume` the step the turn goes back to once the choice is made.
+A card that asks a choice interrupts the turn: it pushes an EFFECT frame about the
+card (borough/core/frames.py) over the step the turn goes back to once the choice
+is made, and the choice pops it.
 """
 
 from __future__ import annotations
 
+from borough.core import frames
+from borough.core.frames import Frame
 from borough.core.game import Action, Event
 from borough.games.ekopolis import scoring, supply
 from borough.games.ekopolis.data import COLOURS, Card, Content
@@ -16,6 +19,7 @@ from borough.games.ekopolis.state import (
     GREEN_ZONE,
     POLLUTION,
     EkoState,
+    pending,
     player_name,
 )
 
@@ -48,7 +52,8 @@ def take_card(content: Content, state: EkoState, seat: int, colour: int,
     events.append(Event(f"{player_name(seat)} takes {card.name}: {card.text}", "card", seat))
     if card.effect in CHOICE_EFFECTS:  # EKO-F3
         if _has_target(content, state, seat, card):
-            state.pending, state.resume, state.step = card.id, DISCARD, EFFECT
+            state.step = DISCARD  # where the turn goes on once the choice is made
+            frames.push(state.frames, Frame(EFFECT, seat, card.id))
         else:
             events.append(Event(f"{card.name} has nothing to act on.", "card", seat))
             state.step = DISCARD
@@ -93,11 +98,11 @@ def play(content: Content, state: EkoState, seat: int, card_id: int,
         supply.draw_tiles(state, seat, count)
         events.append(Event(f"{player_name(seat)} draws {count} new Buildings.", "draw", seat))
         return
-    state.pending, state.resume, state.step = card_id, state.step, EFFECT
+    frames.push(state.frames, Frame(EFFECT, seat, card_id))
 
 
 def choices(content: Content, state: EkoState, seat: int) -> list[Action]:
-    card = content.cards[state.pending]
+    card = content.cards[pending(state)]
     if card.effect == "place_green":
         acts: list[Action] = [
             ("green", h) for h in open_spaces(content.board, state, seat, tokens_ok=False)]
@@ -109,7 +114,7 @@ def choices(content: Content, state: EkoState, seat: int) -> list[Action]:
 
 def resolve_choice(content: Content, state: EkoState, seat: int, action: Action,
                    events: list[Event]) -> None:
-    card = content.cards[state.pending]
+    card = content.cards[frames.pop(state.frames).about]
     kind = action[0]
     if kind == "green":
         scoring.put_token(content, state, seat, action[1], GREEN_ZONE, events)
@@ -123,6 +128,3 @@ def resolve_choice(content: Content, state: EkoState, seat: int, action: Action,
         ))
     else:
         events.append(Event(f"{player_name(seat)} places no green zone.", "skip", seat))
-    state.pending = -1
-    resume, state.resume = state.resume, ""
-    state.step = resume  # back to the step the card interrupted, or on to the discard

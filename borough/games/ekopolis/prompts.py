@@ -5,11 +5,21 @@ from __future__ import annotations
 from borough.games.ekopolis.data import Content
 from borough.games.ekopolis.effects import playable
 from borough.games.ekopolis.geometry import empty_neighbours, open_spaces
-from borough.games.ekopolis.state import DISCARD, EFFECT, GREEN, OVER, PLACE, POLLUTE, EkoState
+from borough.games.ekopolis.state import (
+    DISCARD,
+    EFFECT,
+    GREEN,
+    OVER,
+    PLACE,
+    POLLUTE,
+    EkoState,
+    pending,
+    step_now,
+)
 
 
 def prompt(content: Content, state: EkoState, seat: int) -> str:
-    step = state.step
+    step = step_now(state)
     if step == OVER:
         return "The game is over."
     if seat != state.current:
@@ -32,7 +42,7 @@ def prompt(content: Content, state: EkoState, seat: int) -> str:
     if step == GREEN:
         return f"Place your green-zone token next to your {built}, or place none"
     if step == EFFECT:
-        card = content.cards[state.pending]
+        card = content.cards[pending(state)]
         if card.effect == "place_green":
             may = ", or decline" if card.timing == "now" else ""
             return f"{card.name}: choose the space next to your city for a green-zone token{may}"

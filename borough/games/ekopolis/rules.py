@@ -10,9 +10,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from borough.core import frames
 from borough.core.errors import CorruptData
 from borough.core.game import Action, Breakdown, Event, Game, MovesPlayed, Option, Refusal, Result
 from borough.core.rng import Rng
+from borough.core.seats import next_seat
 from borough.games.ekopolis import (
     effects,
     geometry,
@@ -35,7 +37,9 @@ from borough.games.ekopolis.state import (
     POLLUTION,
     EkoState,
     Seat,
+    pending,
     player_name,
+    step_now,
 )
 
 ROUNDS = {3: 9, 4: 7, 5: 6}  # EKO-3
@@ -95,8 +99,8 @@ class Ekopolis(Game):
         return EkoState(
             players=players, full=full, rounds=ROUNDS[players], round=1, current=0,
             step=PLACE, board=board, scores=[0] * players, deck=deck, discard=[],
-            card_decks=card_decks, tokens_left=[TOKENS, TOKENS], last=-1, pending=-1,
-            resume="", seats=seats, rng=rng, moves=0, earned=[{} for _ in range(players)],
+            card_decks=card_decks, tokens_left=[TOKENS, TOKENS], last=-1, frames=[],
+            seats=seats, rng=rng, moves=0, earned=[{} for _ in range(players)],
         )
 
     def num_seats(self, state: EkoState) -> int:
@@ -126,7 +130,7 @@ class Ekopolis(Game):
         state.moves += 1
         kind = action[0]
         events: list[Event] = []
-        if state.step == EFFECT and kind != "play":
+        if step_now(state) == EFFECT and kind != "play":
             effects.resolve_choice(self.content, state, seat, action, events)
         elif kind == "place":
             self._place(state, seat, action[1], action[2], events)
@@ -202,7 +206,7 @@ class Ekopolis(Game):
     def _end_turn(self, state: EkoState, seat: int, events: list[Event]) -> None:
         supply.draw_tiles(state, seat, HAND - len(state.seats[seat].hand))  # EKO-7
         state.last = -1
-        state.current = (seat + 1) % state.players
+        state.current = next_seat(seat, state.players)
         if state.current == 0:  # EKO-3: the round tracker moves before the first seat's turn
             state.round += 1
             if state.round > state.rounds:
@@ -257,7 +261,7 @@ class Ekopolis(Game):
             "round": state.round,
             "rounds": state.rounds,
             "current": state.current,
-            "step": state.step,
+            "step": step_now(state),
             "to_act": list(self.to_act(state)),
             "board": list(state.board),
             "scores": list(state.scores),
@@ -266,7 +270,7 @@ class Ekopolis(Game):
             "card_deck_sizes": [len(d) for d in state.card_decks],
             "tokens_left": list(state.tokens_left),
             "last": state.last,
-            "pending": state.pending,
+            "pending": pending(state),
             "seats": seats,
             "viewer": seat,
         }
@@ -362,6 +366,9 @@ class Ekopolis(Game):
                 raise CorruptData("the Action cards do not add up to the 60 of the game")
             if any(c not in s.cards for s in state.seats for c in s.held):
                 raise CorruptData("a player keeps an Action card they never took")
+        frames.check(state.frames, state.players, (EFFECT,))
+        if any(not 0 <= f.about < len(self.cards) for f in state.frames):
+            raise CorruptData("an Action card's choice names no card")
         self._check_counters(state)
 
     def _check_counters(self, state: EkoState) -> None:
@@ -432,13 +439,13 @@ class Ekopolis(Game):
         return "" if action[0] == "discard" else self.describe(action)
 
     def step_rule(self, state: EkoState, seat: int) -> tuple[str, str]:
-        rule = refusals.STEP_RULES.get(state.step, "EKO-4")
+        rule = refusals.STEP_RULES.get(step_now(state), "EKO-4")
         return rule, self.rule_words[rule]
 
     def why_illegal(self, state: EkoState, seat: int, action: Action) -> Refusal:
         refuse = refusals.WORDS.refuse
-        kind = action[0]
-        if kind == "place" and state.step == PLACE:
+        kind, step = action[0], step_now(state)
+        if kind == "place" and step == PLACE:
             tile, hex_ = action[1], action[2]
             where = self.board.labels[hex_]
             if tile not in state.seats[seat].hand:
@@ -449,7 +456,7 @@ class Ekopolis(Game):
                 return refuse("EKO-13", f"{where} already holds a Building.")
             return refuse("EKO-5", f"{where} is not next to your city (tokens do not "
                           "connect).")
-        if kind == "pollute" and state.step == POLLUTE:
+        if kind == "pollute" and step == POLLUTE:
             return refuse("EKO-10", "The pollution token must go on an empty space next to "
                           "the new Building.")
         step_words = {
@@ -459,8 +466,8 @@ class Ekopolis(Game):
             EFFECT: "answer the Action card",
             DISCARD: "discard a Building or keep your hand",
         }
-        need = step_words.get(state.step, "wait")
-        return refuse(refusals.STEP_RULES.get(state.step, "EKO-4"),
+        need = step_words.get(step, "wait")
+        return refuse(refusals.STEP_RULES.get(step, "EKO-4"),
                       f"Now you must {need}: {self.describe(action)} is not possible.")
 
     def max_decisions(self, players: int, options: dict[str, Any]) -> int:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from borough.core import frames
+from borough.core.frames import Frame
 from borough.core.rng import Rng
 
 # Board codes: a tile id (0-47) for a Building, CITY_HALL + seat for a City hall.
@@ -16,7 +18,7 @@ CITY_HALL = 100
 PLACE = "place"  # choose a Building and a space (or play a kept card)
 POLLUTE = "pollute"  # put the mandatory pollution token
 GREEN = "green"  # the optional green zone token of the Building
-EFFECT = "effect"  # the choice an Action card asks for
+EFFECT = "effect"  # the choice an Action card asks for: an interrupt (see effects.py)
 DISCARD = "discard"  # full version: optionally discard one Building
 OVER = "over"
 
@@ -52,8 +54,9 @@ class EkoState:
     card_decks: list[list[int]]
     tokens_left: list[int]  # [pollution, green zone] still in the supply
     last: int  # the hex of the Building placed this turn, or -1
-    pending: int  # the Action card awaiting a choice, or -1
-    resume: str  # the step to return to once that choice is made
+    # an Action card awaiting a choice: an EFFECT frame about the card, on top of
+    # the step the turn goes back to (see borough/core/frames.py)
+    frames: list[Frame]
     seats: list[Seat]
     rng: Rng
     moves: int
@@ -65,6 +68,17 @@ class EkoState:
             self.players, self.full, self.rounds, self.round, self.current, self.step,
             self.board[:], self.scores[:], self.deck[:], self.discard[:],
             [d[:] for d in self.card_decks], self.tokens_left[:], self.last,
-            self.pending, self.resume, [s.copy() for s in self.seats], self.rng.copy(),
+            frames.copy(self.frames), [s.copy() for s in self.seats], self.rng.copy(),
             self.moves, [dict(e) for e in self.earned],
         )
+
+
+def step_now(s: EkoState) -> str:
+    """The step deciding now: an Action card's choice interrupts the turn's own."""
+    return frames.step_now(s.frames, s.step)
+
+
+def pending(s: EkoState) -> int:
+    """The Action card awaiting a choice, or -1."""
+    top = frames.top(s.frames)
+    return top.about if top else -1

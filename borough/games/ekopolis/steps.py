@@ -2,8 +2,8 @@
 that judges one placement alone (for speed), narrowing the same open spaces.
 
 A turn runs PLACE, then POLLUTE and GREEN when the Building asks for them, then
-(full version) DISCARD; an Action card's choice interrupts it at EFFECT (see
-effects.py).
+(full version) DISCARD; an Action card's choice interrupts it with an EFFECT
+frame (see effects.py), which the dispatch reads first.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from borough.games.ekopolis.state import (
     PLACE,
     POLLUTE,
     EkoState,
+    step_now,
 )
 
 Choices = Callable[[Content, EkoState, int], list[Action]]
@@ -69,15 +70,16 @@ CHOICES: dict[str, Choices] = {
 
 
 def choices(c: Content, s: EkoState, seat: int) -> list[Action]:
-    if s.step == OVER or seat != s.current:
+    now = step_now(s)  # an Action card's choice, if one interrupts the turn
+    if now == OVER or seat != s.current:
         return []
-    step = CHOICES.get(s.step)
+    step = CHOICES.get(now)
     if step is None:
-        raise CorruptData(f"unknown step {s.step!r}")
+        raise CorruptData(f"unknown step {now!r}")
     return step(c, s, seat)
 
 
 def allows(c: Content, s: EkoState, seat: int, action: Action) -> bool:
-    if s.step == PLACE and action[0] == "place" and len(action) == 3 and seat == s.current:
+    if step_now(s) == PLACE and action[0] == "place" and len(action) == 3 and seat == s.current:
         return _place_ok(c, s, seat, action)
     return action in choices(c, s, seat)

@@ -6,7 +6,7 @@ import random
 from collections import deque
 
 import borough
-from borough.games.ekopolis.state import GREEN_ZONE, POLLUTION, EkoState
+from borough.games.ekopolis.state import GREEN_ZONE, POLLUTION, EkoState, step_now
 
 GAME = borough.game("ekopolis")
 LABEL = {label: i for i, label in enumerate(GAME.board.labels)}
@@ -50,7 +50,7 @@ def play_elsewhere(state: EkoState) -> None:
 
 def finish_turn(state: EkoState, seat: int) -> None:
     """Decline every optional step until the turn passes on."""
-    while GAME.to_act(state) == (seat,) and state.step != "place":
+    while GAME.to_act(state) == (seat,) and step_now(state) != "place":
         actions = GAME.legal_actions(state, seat)
         quiet = [a for a in actions if a[0] in ("skip", "keep")]
         GAME.apply(state, seat, quiet[0] if quiet else actions[0])

@@ -1,6 +1,7 @@
 """The book's worked examples 3 to 9, replayed exactly as told."""
 
 from borough.games.ekopolis import scoring
+from borough.games.ekopolis.state import step_now
 from tests.games.ekopolis.helpers import (
     CARD,
     GAME,
@@ -35,7 +36,7 @@ def test_examples_3_to_6_jane_scores_3_2_2_6():
     give(s, 0, TILE["Coal power plant"])
     before = s.scores[0]
     GAME.apply(s, 0, ("place", TILE["Coal power plant"], coal))
-    assert s.step == "pollute"
+    assert step_now(s) == "pollute"
     GAME.apply(s, 0, ("pollute", LABEL["C5"]))
     assert s.scores[0] - before == 2
     play_elsewhere(s)
@@ -44,7 +45,7 @@ def test_examples_3_to_6_jane_scores_3_2_2_6():
     give(s, 0, TILE["Pond"])
     before = s.scores[0]
     GAME.apply(s, 0, ("place", TILE["Pond"], pond))
-    assert s.step == "green"
+    assert step_now(s) == "green"
     GAME.apply(s, 0, ("green", LABEL["E4"]))
     assert s.scores[0] - before == 2
     play_elsewhere(s)

@@ -5,7 +5,7 @@ rule id of RULES.md."""
 import random
 
 from borough.games.ekopolis import scoring
-from borough.games.ekopolis.state import EMPTY, GREEN_ZONE, POLLUTION
+from borough.games.ekopolis.state import EMPTY, GREEN_ZONE, POLLUTION, step_now
 from tests.games.ekopolis.helpers import (
     BASIC,
     CARD,
@@ -49,9 +49,9 @@ def test_card_of_the_placed_colour_EKO_F2():
     s = fresh(options=FULL)
     give(s, 0, TILE["Forest"])
     GAME.apply(s, 0, ("place", TILE["Forest"], LABEL["C4"]))
-    if s.step == "green":
+    if step_now(s) == "green":
         GAME.apply(s, 0, ("skip",))
-    if s.step == "effect":
+    if step_now(s) == "effect":
         GAME.apply(s, 0, GAME.legal_actions(s, 0)[-1])
     assert len(s.seats[0].cards) == 1
     assert GAME.cards[s.seats[0].cards[0]].colour == 1
@@ -64,11 +64,11 @@ def test_now_cards_act_at_once_and_choices_EKO_F3():
     top_card(s, CARD["Tree planting"])
     GAME.apply(s, 0, ("place", TILE["Forest"], LABEL["C4"]))
     GAME.apply(s, 0, ("skip",))  # the Forest's own green zone
-    assert s.step == "effect"
+    assert step_now(s) == "effect"
     actions = GAME.legal_actions(s, 0)
     assert ("skip",) in actions and all(a[0] in ("green", "skip") for a in actions)
     GAME.apply(s, 0, ("skip",))
-    assert s.step == "discard" and s.seats[0].held == []
+    assert step_now(s) == "discard" and s.seats[0].held == []
 
 
 def test_end_cards_are_kept_hidden_and_act_at_the_end_EKO_F4():
@@ -105,7 +105,7 @@ def test_later_cards_on_own_turn_only_EKO_F5():
     GAME.apply(s, 1, ("play", CARD["Filter upgrade"]))
     assert GAME.legal_actions(s, 1) == [("remove", LABEL["E5"])]
     GAME.apply(s, 1, ("remove", LABEL["E5"]))
-    assert s.scores[1] == 2 and s.board[LABEL["E5"]] == EMPTY and s.step == "place"
+    assert s.scores[1] == 2 and s.board[LABEL["E5"]] == EMPTY and step_now(s) == "place"
     assert s.tokens_left[0] == 14
 
 
@@ -126,7 +126,7 @@ def test_discard_and_draw_two_with_reshuffle_EKO_F7():
     """EKO-F7: discard one face up, draw two; an empty stack is rebuilt from discards."""
     s = fresh(options=FULL)
     GAME.apply(s, 0, GAME.legal_actions(s, 0)[0])
-    while s.step != "discard":
+    while step_now(s) != "discard":
         GAME.apply(s, 0, GAME.legal_actions(s, 0)[-1])
     tile = s.seats[0].hand[0]
     GAME.apply(s, 0, ("discard", tile))
@@ -134,7 +134,7 @@ def test_discard_and_draw_two_with_reshuffle_EKO_F7():
     t = fresh(options=FULL)
     t.discard, t.deck = t.deck, []
     GAME.apply(t, 0, GAME.legal_actions(t, 0)[0])
-    while t.step != "discard":
+    while step_now(t) != "discard":
         GAME.apply(t, 0, GAME.legal_actions(t, 0)[-1])
     GAME.apply(t, 0, ("keep",))
     assert len(t.seats[0].hand) == 3 and t.discard == [] and t.deck

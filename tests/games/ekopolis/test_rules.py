@@ -8,7 +8,7 @@ import borough
 from borough.games.ekopolis import scoring, supply
 from borough.games.ekopolis.data import DEFAULT_DIR as DATA
 from borough.games.ekopolis.rules import Ekopolis
-from borough.games.ekopolis.state import EMPTY, GREEN_ZONE, POLLUTION
+from borough.games.ekopolis.state import EMPTY, GREEN_ZONE, POLLUTION, step_now
 from tests.games.ekopolis.helpers import (
     BASIC,
     CARD,
@@ -230,7 +230,7 @@ def test_rounds_by_player_count_EKO_3(players, rounds):
     seen_rounds = []
     while not GAME.is_over(s):
         seat = GAME.to_act(s)[0]
-        if s.step == "place":
+        if step_now(s) == "place":
             turns += 1
             seen_rounds.append((seat, s.round))
         GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
@@ -412,7 +412,7 @@ def test_green_zone_is_optional_and_counts_green_EKO_11():
     GAME.apply(s, 0, ("place", TILE["Pond"], LABEL["D3"]))
     assert ("skip",) in GAME.legal_actions(s, 0)
     GAME.apply(s, 0, ("skip",))
-    assert GREEN_ZONE not in s.board and s.step == "place"
+    assert GREEN_ZONE not in s.board and step_now(s) == "place"
     t = fresh()
     t.board[LABEL["C4"]] = GREEN_ZONE
     forest = GAME.tiles[TILE["Forest"]]
@@ -429,7 +429,7 @@ def test_tokens_score_nothing_and_run_out_EKO_12():
     give(s, 0, TILE["Coal power plant"])
     s.tokens_left[0] = 0
     GAME.apply(s, 0, ("place", TILE["Coal power plant"], LABEL["B4"]))
-    assert s.step != "pollute" and POLLUTION not in s.board
+    assert step_now(s) != "pollute" and POLLUTION not in s.board
     t = fresh()
     give(t, 0, TILE["Pond"])
     GAME.apply(t, 0, ("place", TILE["Pond"], LABEL["D3"]))
@@ -551,9 +551,9 @@ def test_an_empty_action_deck_gives_no_card_and_the_turn_goes_on_EKO_F2():
     s.card_decks[1] = []
     give(s, 0, TILE["Forest"])
     events = GAME.apply(s, 0, ("place", TILE["Forest"], LABEL["C4"]))
-    if s.step == "green":
+    if step_now(s) == "green":
         events += GAME.apply(s, 0, ("skip",))
-    assert s.seats[0].cards == [] and s.step == "discard"
+    assert s.seats[0].cards == [] and step_now(s) == "discard"
     assert any("green Action cards are used up" in e.text for e in events)
 
 
