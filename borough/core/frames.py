@@ -14,7 +14,7 @@ any other (core/serial.py reads them back by their type hints).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 
 from borough.core.errors import CorruptData
@@ -58,12 +58,16 @@ def pop(frames: list[Frame]) -> Frame:
     return frames.pop()
 
 
-def ask_next(frame: Frame) -> bool:
-    """Hand the frame's decision to the next seat in `asks`; False when none is left."""
-    if not frame.asks:
-        return False
-    frame.seat = frame.asks.pop(0)
-    return True
+def ask_next(frame: Frame, may: Callable[[int], bool] = lambda seat: True) -> bool:
+    """Hand the frame's decision to the next seat in `asks` that `may` answer (a seat
+    whose chance has lapsed meanwhile is passed over); False when none is left, and
+    the frame's seat is then the last one asked."""
+    while frame.asks:
+        seat = frame.asks.pop(0)
+        if may(seat):
+            frame.seat = seat
+            return True
+    return False
 
 
 def copy(frames: list[Frame]) -> list[Frame]:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from borough.core import frames
 from borough.core.errors import CorruptData
 from borough.core.game import Action
+from borough.games.citycouncil import window
 from borough.games.citycouncil.data import TILE_COUNT, Content
 from borough.games.citycouncil.state import (
     ASSIGN,
@@ -61,10 +63,11 @@ def validate_state(c: Content, state: CCState) -> None:
         c not in h for p, h in zip(state.passed, state.hands, strict=True) for c in p
     ):
         raise CorruptData("a Favor card let pass is not in its holder's hand")
-    if any(not 0 <= m < state.players for m in state.offers) or not (
-        -1 <= state.key_holder < state.players
-    ):
-        raise CorruptData("the Favor chances or the Key to the City name no seat")
+    if not -1 <= state.key_holder < state.players:
+        raise CorruptData("the Key to the City names no seat")
+    frames.check(state.frames, state.players, (FAVOR,), ("", *window.POINTS))
+    if state.due:  # a part of the round is due only within a move
+        raise CorruptData(f"the part {state.due!r} of the round was left due")
     if not 0 <= state.resolved <= len(state.act_log):
         raise CorruptData("more activations resolved than were made")
     cells = c.board.place_cells

@@ -118,10 +118,11 @@ _MOMENTS = {
 }
 
 
-def chance_moment(step: str, resume_at: str) -> str:
-    """CC-62: the moment of the round a Favor chance interrupts, in words."""
-    if resume_at in _MOMENTS:
-        return _MOMENTS[resume_at]
+def chance_moment(step: str, then: str) -> str:
+    """CC-62: the moment of the round a Favor chance interrupts (at `step`, going on
+    with `then`), in words."""
+    if then in _MOMENTS:
+        return _MOMENTS[then]
     if step == PRODUCE:
         return "production, just after an activation"
     return f"the {step.replace('_', ' ')} step"

@@ -44,6 +44,8 @@ from borough.games.citycouncil.state import (
     VOTE,
     CCState,
     Proposal,
+    seat_now,
+    step_now,
 )
 from borough.games.citycouncil.steps import AUTO, DEAL, player_name
 
@@ -68,13 +70,14 @@ def settle(c: Content, s: CCState, events: list[Event], known: list[Action] | No
             RESUME[window.take_due(s)](c, s, events)
             known = None
             continue
-        if s.step == OVER:
+        step = step_now(s)
+        if step == OVER:
             return
-        m = s.current
+        m = seat_now(s)
         if m >= s.players:
             known = do(c, s, m, steps.bot_choice(c, s, m), events)
             continue
-        if s.step in AUTO:
+        if step in AUTO:
             only = steps.forced(c, s, m, known)
             if only is not None:
                 known = do(c, s, m, only, events)
@@ -87,7 +90,7 @@ def do(c: Content, s: CCState, m: int, action: Action, events: list[Event]
 ) -> list[Action] | None:
     """Carry out one choice; return the choices of the next step if they are known."""
     s.moves += 1
-    step = s.step
+    step = step_now(s)
     if step == ASSIGN:
         s.office[s.queue.pop(0)] = action[1]
         who = next(x for x in range(s.members) if s.office[x] == action[1])
@@ -304,7 +307,7 @@ def after_council(c: Content, s: CCState, events: list[Event]) -> None:
 # ----------------------------------------------------------- Favor cards
 def favor_action(c: Content, s: CCState, m: int, action: Action, events: list[Event]) -> None:
     kind = action[0]
-    step = s.step
+    step = step_now(s)
     if kind == "score":  # CC-52..CC-54, CC-62
         card = c.cards[action[1]]
         points = favors.value(c, s, card)

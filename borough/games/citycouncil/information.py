@@ -6,16 +6,18 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from borough.core import frames
 from borough.core.rng import Rng
 from borough.games.citycouncil import favors
 from borough.games.citycouncil.data import Content
-from borough.games.citycouncil.state import FAVOR, OVER, CCState
+from borough.games.citycouncil.state import OVER, CCState, seat_now, step_now
 
 
 # ------------------------------------------------------- information
 def observe(c: Content, state: CCState, seat: int | None, to_act: list[int]) -> dict[str, Any]:
     """What `seat` sees (None: a spectator); everything once the game is over."""
     over = state.step == OVER
+    chance = frames.top(state.frames)  # a Favor window, if one is open
     hands = []
     for s in range(state.players):
         mine = over or s == seat
@@ -38,8 +40,8 @@ def observe(c: Content, state: CCState, seat: int | None, to_act: list[int]) -> 
         "members": state.members,
         "round": state.round,
         "term": state.term or None,  # CC-58: the last round of a term, or none
-        "step": state.step,
-        "current": state.current,
+        "step": step_now(state),
+        "current": seat_now(state),
         "to_act": to_act,
         "chair": state.chair,
         "office": list(state.office),
@@ -87,11 +89,8 @@ def observe(c: Content, state: CCState, seat: int | None, to_act: list[int]) -> 
         "outcome": state.outcome,
         "open_hoods": list(state.open_hoods),
         # CC-62, CC-65: everyone sees that a Favor chance stopped the round, and where
-        "interrupted": state.resume_step if state.step == FAVOR else "",
-        "interruption": (
-            favors.chance_moment(state.resume_step, state.resume_at)
-            if state.step == FAVOR else ""
-        ),
+        "interrupted": state.step if chance else "",
+        "interruption": favors.chance_moment(state.step, chance.then) if chance else "",
         "key_holder": state.key_holder,
         "viewer": seat,
     }
@@ -149,7 +148,7 @@ def chance_could_open(c: Content, apply: Callable[[CCState, int, tuple[Any, ...]
         apply(world, seat, action)
     except (ValueError, KeyError, IndexError, AssertionError):
         return True
-    return world.step != after.step or to_act(world) != to_act(after)
+    return step_now(world) != step_now(after) or to_act(world) != to_act(after)
 
 
 def has_hidden_information(c: Content, state: CCState, seat: int) -> bool:

@@ -22,6 +22,7 @@ from borough.games.citycouncil.state import (
     TURN_END,
     VOTE,
     CCState,
+    step_now,
 )
 
 FIXED = {
@@ -40,7 +41,7 @@ PLANS = {"construct": "construct a face-up building", "relocate": "relocate a bu
 
 
 def prompt(c: Content, state: CCState, seat: int) -> str:
-    step = state.step
+    step = step_now(state)
     if step == OVER:
         return "The game is over."
     if seat not in steps.to_act(state):

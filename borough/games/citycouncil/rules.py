@@ -33,7 +33,7 @@ from borough.games.citycouncil import (
     wording,
 )
 from borough.games.citycouncil.data import DEFAULT_DIR, SHAPES, TILE_COUNT, Content, load
-from borough.games.citycouncil.state import ASSIGN, ELECTION, OVER, CCState
+from borough.games.citycouncil.state import ASSIGN, ELECTION, OVER, CCState, seat_now, step_now
 from borough.games.citycouncil.steps import DEAL, player_name
 
 __all__ = ["CityCouncil", "player_name"]
@@ -123,8 +123,8 @@ class CityCouncil(Game):
             moves=0,
             # CC-7: the basic game opens part of the city only
             open_hoods=[0 if h in start.closed else 1 for h in range(len(c.board.hood_names))],
-            passed=[[] for _ in range(players)], offers=[], resume_step="", resume_current=0,
-            resume_at="", resolved=0, key_holder=-1,
+            passed=[[] for _ in range(players)], frames=[], due="",
+            resolved=0, key_holder=-1,
             term=0 if options["term"] == "none" else int(options["term"]),
         )
         for bid, pid in c.printed_sites.items():  # CC-4: the printed centre buildings
@@ -157,7 +157,7 @@ class CityCouncil(Game):
         return state.step == OVER
 
     def legal_actions(self, state: CCState, seat: int) -> list[Action]:
-        if state.step == OVER or seat != state.current:
+        if step_now(state) == OVER or seat != seat_now(state):
             return []
         return steps.choices(self.content, state, seat)
 
@@ -239,7 +239,7 @@ class CityCouncil(Game):
         return wording.what_it_uses(self.content, action)
 
     def step_rule(self, state: CCState, seat: int) -> tuple[str, str]:
-        rule = refusals.STEP_RULES.get(state.step, "CC-8")
+        rule = refusals.STEP_RULES.get(step_now(state), "CC-8")
         return rule, self.rule_words[rule]
 
     def why_illegal(self, state: CCState, seat: int, action: Action) -> Refusal:

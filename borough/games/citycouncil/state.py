@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from borough.core import frames
+from borough.core.frames import Frame
 from borough.core.rng import Rng
 
 # Committees in their seating order (CC-11: this is also the turn order).
@@ -25,7 +27,7 @@ SITE = "site"
 VOTE = "vote"
 EXEC_VOTE = "exec_vote"  # the Executive's second delegate
 EXECUTE = "execute"  # the Election chair picks among tied plans
-FAVOR = "favor"  # a general Favor card's condition has come true (CC-54, CC-62)
+FAVOR = "favor"  # a general Favor card's condition has come true (CC-54, CC-62): a frame
 PRODUCE = "produce"
 TURN_END = "turn_end"  # Favor scoring and discards
 OVER = "over"
@@ -104,10 +106,9 @@ class CCState:
     moves: int
     open_hoods: list[int]  # per neighbourhood: 1 once it takes buildings (CC-7, CC-64)
     passed: list[list[int]]  # per seat: general cards let pass while they hold (CC-62)
-    offers: list[int]  # seats still to be offered a Favor chance (CC-62)
-    resume_step: str  # the step a Favor chance interrupted
-    resume_current: int
-    resume_at: str  # the automatic part of the round to go on with, or ""
+    # a Favor window (CC-62): a FAVOR frame over the step it interrupted (window.py)
+    frames: list[Frame]
+    due: str  # the automatic part of the round to go on with, within a move; else ""
     resolved: int  # activations resolved so far this round (CC-46)
     key_holder: int  # the seat holding the Key to the City, or -1 (CC-66)
     term: int  # CC-58: the round after which the government takes over, or 0 (none)
@@ -123,6 +124,7 @@ class CCState:
         for name in _NESTED_LISTS:
             d[name] = [inner[:] for inner in src[name]]
         d["proposals"] = [p.copy() for p in src["proposals"]]
+        d["frames"] = frames.copy(src["frames"])
         d["rng"] = src["rng"].copy()
         new.__dict__ = d
         return new
@@ -133,6 +135,16 @@ class CCState:
 _FLAT_LISTS = (
     "queue", "office", "spot", "marked", "vacant_start", "scores", "funds", "deck",
     "discard", "discard_owner", "removed", "red", "grey", "pink", "board", "site_of",
-    "display", "gone", "zones_on", "activated", "act_log", "open_hoods", "offers",
+    "display", "gone", "zones_on", "activated", "act_log", "open_hoods",
 )
 _NESTED_LISTS = ("hands", "dealt", "stacks", "passed")
+
+
+def step_now(s: CCState) -> str:
+    """The step deciding now: a Favor window's, else the round's own."""
+    return frames.step_now(s.frames, s.step)
+
+
+def seat_now(s: CCState) -> int:
+    """The member deciding now: the seat a Favor window asks, else the round's own."""
+    return frames.seat_now(s.frames, s.current)

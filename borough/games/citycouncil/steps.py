@@ -31,6 +31,8 @@ from borough.games.citycouncil.state import (
     TURN_END,
     VOTE,
     CCState,
+    seat_now,
+    step_now,
 )
 
 HAND_LIMIT = 7  # CC-55
@@ -48,16 +50,17 @@ def player_name(seat: int) -> str:
 
 def to_act(state: CCState) -> tuple[int, ...]:
     """The seat deciding now; none when the game is over or the automated member acts."""
-    if state.step == OVER or state.current >= state.players:
+    seat = seat_now(state)
+    if step_now(state) == OVER or seat >= state.players:
         return ()
-    return (state.current,)
+    return (seat,)
 
 
 def allows(c: Content, state: CCState, seat: int, action: Action) -> bool:
     """The same answer as the legal list, without building it for the common steps."""
-    if state.step == OVER or seat != state.current:
+    step, kind = step_now(state), action[0]
+    if step == OVER or seat != seat_now(state):
         return False
-    step, kind = state.step, action[0]
     if step == PRODUCE:
         target = action[1] if len(action) == 2 and isinstance(action[1], int) else -1
         if kind == "activate" and 0 <= target < len(c.buildings):
@@ -83,7 +86,7 @@ def allows(c: Content, state: CCState, seat: int, action: Action) -> bool:
 
 def choices(c: Content, s: CCState, m: int) -> list[Action]:
     """The choices of member `m` at the current step."""
-    step = s.step
+    step = step_now(s)
     if step == PRODUCE:
         return city.activations(c, s)
     if step == VOTE:
@@ -124,11 +127,12 @@ def forced(c: Content, s: CCState, m: int, known: list[Action] | None) -> Action
     """The single choice of the step, or None when there are several; the common
     steps stop looking once a second choice shows."""
     # PROPOSE: a sale or a construction, and no proposal, make two (cheap kinds first).
-    if known is None and s.step == PROPOSE and (
+    step = step_now(s)
+    if known is None and step == PROPOSE and (
             next(council.proposals(c, s, ("sell",)), None)
             or next(council.proposals(c, s, ("construct",)), None)):
         return None
-    if known is None and s.step == SITE:
+    if known is None and step == SITE:
         p = s.proposals[s.pending]
         find = city.build_sites if p.kind == "construct" else city.move_sites
         sites = find(c, s, p.building, s.budget, 2)
@@ -138,13 +142,14 @@ def forced(c: Content, s: CCState, m: int, known: list[Action] | None) -> Action
 
 
 def bot_choice(c: Content, s: CCState, m: int) -> Action:
-    if s.step == PROPOSE:
+    step = step_now(s)
+    if step == PROPOSE:
         return bot.proposal(c, s, council.targeted(s))
-    if s.step == SITE:
+    if step == SITE:
         return bot.site(c, s, choices(c, s, m))
-    if s.step in (VOTE, EXEC_VOTE):
+    if step in (VOTE, EXEC_VOTE):
         return bot.vote(c, s, choices(c, s, m))
-    if s.step == EMBEZZLE:
+    if step == EMBEZZLE:
         return ("decline",)
     # chair duties: drawn at random, so no seat is favoured by a fixed order
     options = choices(c, s, m)

@@ -1,17 +1,19 @@
-"""The Favor window (CC-62): an interrupt of the round, kept as plain data in the state.
+"""The Favor window (CC-62): an interrupt of the round, a frame on the state's stack.
 
-A window opens when a seat's general Favor card has come true. It interrupts the
-round at a named point: `resume_at` is a part of the round (one of `POINTS`) to
-go on with once everyone offered has answered, or "" to return to the step that
-was interrupted (`resume_step`, with `resume_current` deciding). `offers` holds
-the seats still to be asked. The window never calls the part of the round that
-comes next: it leaves that part *due* (`due`, `take_due`), and `flow.settle`,
-which drives every automatic part of a round, carries it out. So the modules of
-the round's parts do not import each other in a circle.
+A window opens when a seat's general Favor card has come true. It pushes a FAVOR
+frame (borough/core/frames.py) over the step it interrupts, asking the seats
+offered in turn (`asks`); the round's own step and member stay as they were. Its
+`then` is a part of the round (one of `POINTS`) to go on with once everyone asked
+has answered, or "" to return to the interrupted step. The window never calls the
+part of the round that comes next: it leaves that part *due* (`s.due`), and
+`flow.settle`, which drives every automatic part of a round, carries it out. So the
+modules of the round's parts do not import each other in a circle.
 """
 
 from __future__ import annotations
 
+from borough.core import frames
+from borough.core.frames import Frame
 from borough.core.game import Event
 from borough.games.citycouncil import favors
 from borough.games.citycouncil.data import Content
@@ -21,7 +23,7 @@ POINTS = ("plans", "production", "committees", "council", "resolve", "turn_end")
 """The parts of the round a window (or the round's end) may leave due."""
 
 
-def offer(c: Content, s: CCState, events: list[Event], resume_at: str) -> bool:
+def offer(c: Content, s: CCState, events: list[Event], then: str) -> bool:
     """CC-62: offer a Favor chance to every seat holding a general card that has come
     true and was not let pass; True if the round now waits for them."""
     if s.round < 2 or s.step == OVER:
@@ -40,8 +42,7 @@ def offer(c: Content, s: CCState, events: list[Event], resume_at: str) -> bool:
     if not seats:
         return False
     seats.sort(key=s.office.__getitem__)  # in turn order (CC-11)
-    s.resume_step, s.resume_current, s.resume_at = s.step, s.current, resume_at
-    s.offers = seats
+    frames.push(s.frames, Frame(FAVOR, seats[0], then=then, asks=seats))
     next_offer(c, s)
     return True
 
@@ -49,31 +50,28 @@ def offer(c: Content, s: CCState, events: list[Event], resume_at: str) -> bool:
 def next_offer(c: Content, s: CCState) -> None:
     """Ask the next seat whose card still holds; when none is left, close the window:
     back to the interrupted step, or the part of the round to go on with left due."""
-    while s.offers:
-        m = s.offers.pop(0)
-        if favors.holding(c, s, m):
-            s.step = FAVOR
-            s.current = m
-            return
-    step, s.resume_step = s.resume_step, ""
-    if not s.resume_at:
-        s.step = step
-        s.current = s.resume_current
+    frame = s.frames[-1]
+    if frames.ask_next(frame, lambda m: bool(favors.holding(c, s, m))):
+        return
+    frames.pop(s.frames)
+    if frame.then:
+        # the step and member stand as the window's until the part left due sets its
+        # own; a chance offered at once names the Favor step as the one interrupted
+        s.step, s.current, s.due = FAVOR, frame.seat, frame.then
 
 
 def go_on(s: CCState, point: str) -> None:
     """Leave `point` due without a window (the round's end goes on to the committees)."""
-    assert point in POINTS and not s.resume_step
-    s.resume_at = point
+    assert point in POINTS and not s.frames
+    s.due = point
 
 
 def due(s: CCState) -> bool:
     """A part of the round is due: a window closed (or the round ended) naming it.
-    While a window is open `resume_step` names the interrupted step, so this holds
-    only between the close and `take_due`, within one move."""
-    return bool(s.resume_at) and not s.resume_step
+    This holds only between the close and `take_due`, within one move."""
+    return bool(s.due)
 
 
 def take_due(s: CCState) -> str:
-    point, s.resume_at = s.resume_at, ""
+    point, s.due = s.due, ""
     return point

@@ -18,6 +18,7 @@ from borough.games.citycouncil.state import (
     TURN_END,
     VOTE,
     CCState,
+    step_now,
 )
 from borough.games.citycouncil.steps import HAND_LIMIT
 
@@ -69,7 +70,7 @@ def describe(c: Content, action: Action, state: Any = None) -> str:
     if kind == "discard":
         return f"Discard the Favor card {c.cards[action[1]].name}"
     if kind == "done":
-        if isinstance(state, CCState) and state.step == FAVOR:
+        if isinstance(state, CCState) and step_now(state) == FAVOR:
             return "Let the Favor chance pass"
         return "Finish with your Favor cards"
     if kind == "activate":
@@ -92,7 +93,7 @@ def what_it_uses(c: Content, action: Action) -> str:
 def why_illegal(c: Content, state: CCState, seat: int, action: Action) -> Refusal:
     refuse = WORDS.refuse
     kind = action[0]
-    step = state.step
+    step = step_now(state)
     if step == PROPOSE and kind == "construct":
         bid = action[1]
         if bid not in state.display:

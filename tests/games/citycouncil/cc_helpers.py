@@ -6,7 +6,7 @@ import random
 
 from borough.core.game import Event
 from borough.games.citycouncil.rules import CityCouncil
-from borough.games.citycouncil.state import CCState
+from borough.games.citycouncil.state import CCState, step_now
 
 GAME = CityCouncil()
 
@@ -41,7 +41,7 @@ def run_until(s: CCState, step: str, rng: random.Random | None = None, limit: in
     """Play (random, or the first action of a preferred verb) until `step` is reached."""
     rng = rng or random.Random(0)
     for _ in range(limit):
-        if s.step == step or GAME.is_over(s):
+        if step_now(s) == step or GAME.is_over(s):
             return s
         seat = GAME.to_act(s)[0]
         acts = GAME.legal_actions(s, seat)
@@ -107,7 +107,7 @@ def reach(s: CCState, step: str, round_no: int, seed: int = 0) -> CCState:
     """Random play (letting Favor chances pass) until `step` in round `round_no`."""
     rng = random.Random(seed)
     for _ in range(20000):
-        if s.step == step and s.round >= round_no:
+        if step_now(s) == step and s.round >= round_no:
             return s
         assert not GAME.is_over(s), "the game ended first"
         seat = GAME.to_act(s)[0]

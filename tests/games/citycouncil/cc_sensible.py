@@ -26,6 +26,7 @@ from borough.games.citycouncil.state import (
     TURN_END,
     VOTE,
     CCState,
+    step_now,
 )
 
 
@@ -67,7 +68,7 @@ class Sensible:
     # --------------------------------------------------------------- choose
     def choose(self, s: CCState, seat: int) -> Action:
         acts = self.g.legal_actions(s, seat)
-        step = s.step
+        step = step_now(s)
         if step == EMBEZZLE:
             return ("embezzle",) if s.budget >= 7 else ("decline",)
         if step == KEEP:

@@ -26,6 +26,8 @@ from borough.games.citycouncil.state import (
     TRANSPORT,
     TREASURY,
     UNION,
+    seat_now,
+    step_now,
 )
 
 
@@ -49,8 +51,8 @@ def test_cc_8_phases_follow_in_order():
     rng = random.Random(5)
     seen = []
     while s.round < 3 and not GAME.is_over(s):
-        if not seen or seen[-1] != s.step:
-            seen.append(s.step)
+        if not seen or seen[-1] != step_now(s):
+            seen.append(step_now(s))
         seat = GAME.to_act(s)[0]
         GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
     order = ["assign", "embezzle", "keep", "propose", "vote", "produce", "turn_end"]
@@ -73,7 +75,7 @@ def test_cc_11_turn_order_follows_the_committees():
     s.office = [4, 3, 2, 1, 0]
     assert council.turn_order(s) == [4, 3, 2, 1, 0]
     s = run_until(new(4, seed=2), PROPOSE)
-    assert s.current == council.turn_order(s)[0]
+    assert seat_now(s) == council.turn_order(s)[0]
 
 
 def test_cc_12_discs_advance_at_turn_end():
@@ -87,22 +89,22 @@ def test_cc_12_discs_advance_at_turn_end():
 def test_cc_r1_nobody_on_b_means_the_chair_picks_one():
     """CC-R1 and CC-13: with every disc on A the chair treats one as on B."""
     s = seated(5, [0, 1, 2, 3, 4], [SPOT_A] * 5)
-    assert s.step == REGARD and s.current == 2
+    assert step_now(s) == REGARD and seat_now(s) == 2
     assert GAME.legal_actions(s, 2) == [("regard", m) for m in range(5)]
     act(s, ("regard", 0))
     # CC-R4: no vacancy with five members, so the regarded member switches with an A
-    assert s.step == SWAP
+    assert step_now(s) == SWAP
     assert GAME.legal_actions(s, 2) == [("swap", 0, m) for m in range(1, 5)]
     act(s, ("swap", 0, 3))
     assert s.office[0] == UNION and s.office[3] == TRANSPORT
     assert s.spot[0] == FRESH and s.spot[3] == FRESH and s.spot[1] == SPOT_A
-    assert s.step not in (REGARD, SWAP, MOVE, ELECT)
+    assert step_now(s) not in (REGARD, SWAP, MOVE, ELECT)
 
 
 def test_cc_r2_b_members_move_to_committees_vacant_since_the_round_began():
     """CC-R2: B members take committees vacant at the start of the round."""
     s = seated(3, [TRANSPORT, TREASURY, ELECTION], [SPOT_B, SPOT_B, SPOT_A])
-    assert s.step == MOVE and s.current == 2
+    assert step_now(s) == MOVE and seat_now(s) == 2
     assert sorted(GAME.legal_actions(s, 2)) == [
         ("move", 0, UNION), ("move", 0, EXECUTIVE), ("move", 1, UNION), ("move", 1, EXECUTIVE),
     ]
@@ -111,18 +113,18 @@ def test_cc_r2_b_members_move_to_committees_vacant_since_the_round_began():
     assert s.office == [EXECUTIVE, UNION, ELECTION]
     assert s.spot == [FRESH, FRESH, SPOT_A]
     # committees vacated in this phase (Transport, Treasury) were not offered
-    assert s.step not in (MOVE, SWAP)
+    assert step_now(s) not in (MOVE, SWAP)
 
 
 def test_cc_r3_two_b_members_switch():
     """CC-R3: with no vacancy, B members switch in pairs until at most one is left."""
     s = seated(5, [0, 1, 2, 3, 4], [SPOT_B, SPOT_B, SPOT_A, SPOT_B, SPOT_A])
-    assert s.step == SWAP
+    assert step_now(s) == SWAP
     assert GAME.legal_actions(s, 2) == [("swap", 0, 1), ("swap", 0, 3), ("swap", 1, 3)]
     act(s, ("swap", 0, 1))
     assert s.office[:2] == [1, 0]
     # CC-R4: member 3 is left on B and switches with an A member (2 or 4)
-    assert s.step == SWAP
+    assert step_now(s) == SWAP
     assert GAME.legal_actions(s, 2) == [("swap", 2, 3), ("swap", 3, 4)]
     act(s, ("swap", 3, 4))
     assert s.office == [1, 0, 2, 4, 3]
@@ -135,7 +137,7 @@ def test_cc_r4_last_b_member_with_nobody_on_a_stays():
     act(s, ("swap", 3, 4))
     # member 2 is still on B; the only A members were just moved (fresh): nothing to switch
     assert s.office == [1, 0, 2, 4, 3]
-    assert s.step not in (SWAP, MOVE, ELECT, REGARD)
+    assert step_now(s) not in (SWAP, MOVE, ELECT, REGARD)
 
 
 def test_cc_r5_an_empty_election_committee_is_filled():
@@ -143,7 +145,7 @@ def test_cc_r5_an_empty_election_committee_is_filled():
     s = seated(4, [TRANSPORT, TREASURY, ELECTION, UNION], [SPOT_A, SPOT_A, SPOT_B, SPOT_A])
     # CC-R2: the chair is on B and Executive was vacant: the chair moves there
     assert s.office[2] == EXECUTIVE
-    assert s.step == ELECT and s.current == 2
+    assert step_now(s) == ELECT and seat_now(s) == 2
     assert GAME.legal_actions(s, 2) == [("elect", 0), ("elect", 1), ("elect", 3)]
     act(s, ("elect", 1))
     assert s.office == [TRANSPORT, ELECTION, EXECUTIVE, UNION]
@@ -154,7 +156,7 @@ def test_cc_14_treasury_may_embezzle():
     """CC-14: the Treasury chair may take $1 from the budget into private funds."""
     s = run_until(new(5, seed=3), EMBEZZLE)
     t = council.holder(s, TREASURY)
-    assert s.current == t and GAME.legal_actions(s, t) == [("embezzle",), ("decline",)]
+    assert seat_now(s) == t and GAME.legal_actions(s, t) == [("embezzle",), ("decline",)]
     budget = s.budget
     act(s, ("embezzle",))
     assert s.budget == budget - 1 and s.funds[t] == 1
@@ -178,7 +180,7 @@ def test_cc_15_deal_two_keep_one_union_keeps_both():
     assert len(s.hands[union]) == 4 and not s.dealt[union]
     deck = len(s.deck)
     assert deck == 52 - 10 - 10
-    keeper = s.current
+    keeper = seat_now(s)
     assert len(s.dealt[keeper]) == 2
     card = GAME.legal_actions(s, keeper)[0][1]
     act(s, ("keep", card))
@@ -203,11 +205,11 @@ def test_cc_16_role_powers_go_to_their_chairs():
         s = new(5, seed=seed)
         rng = random.Random(seed)
         while not GAME.is_over(s) and s.round < 4:
-            if s.step == EXEC_VOTE:
-                assert s.current == council.holder(s, EXECUTIVE)
+            if step_now(s) == EXEC_VOTE:
+                assert seat_now(s) == council.holder(s, EXECUTIVE)
                 seen[EXEC_VOTE] += 1
-            if s.step == EXECUTE:
-                assert s.current == council.holder(s, ELECTION)
+            if step_now(s) == EXECUTE:
+                assert seat_now(s) == council.holder(s, ELECTION)
                 seen[EXECUTE] += 1
             seat = GAME.to_act(s)[0]
             GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))

@@ -20,6 +20,8 @@ from borough.games.citycouncil.state import (
     TRANSPORT,
     VOTE,
     Proposal,
+    seat_now,
+    step_now,
 )
 
 C = GAME.content
@@ -40,14 +42,14 @@ def test_cc_20_transport_makes_two_proposals_then_turn_order():
     """CC-20: one proposal each in turn order, two for the Transport chair."""
     s = at_council(5)
     transport = council.holder(s, TRANSPORT)
-    assert s.current == transport
+    assert seat_now(s) == transport
     order = []
-    while s.step in (PROPOSE, SITE):
-        if s.step == PROPOSE:
-            order.append(s.current)
+    while step_now(s) in (PROPOSE, SITE):
+        if step_now(s) == PROPOSE:
+            order.append(seat_now(s))
             act(s, ("no_proposal",))
         else:
-            act(s, GAME.legal_actions(s, s.current)[0])
+            act(s, GAME.legal_actions(s, seat_now(s))[0])
     assert order == [transport, *council.turn_order(s)]
 
 
@@ -55,7 +57,7 @@ def test_cc_21_construct_needs_a_budget_that_can_pay():
     """CC-21: only face-up buildings the budget can pay for (with surcharge) are offered."""
     s = at_council(5)
     s.budget = 2
-    offered = {a[1] for a in GAME.legal_actions(s, s.current) if a[0] == "construct"}
+    offered = {a[1] for a in GAME.legal_actions(s, seat_now(s)) if a[0] == "construct"}
     assert offered == {b for b in s.display if GAME.buildings[b].cost <= 2}
     expensive = max(s.display, key=lambda b: GAME.buildings[b].cost)
     with pytest.raises(IllegalAction, match="cannot pay"):
@@ -63,12 +65,12 @@ def test_cc_21_construct_needs_a_budget_that_can_pay():
     s.budget = 30
     cheap = min(s.display, key=lambda b: GAME.buildings[b].cost)
     act(s, ("construct", cheap))
-    assert s.step == SITE
-    sites = GAME.legal_actions(s, s.current)
+    assert step_now(s) == SITE
+    sites = GAME.legal_actions(s, seat_now(s))
     assert all(0 <= city.build_cost(C, s, cheap, a[1]) <= 30 for a in sites)
     act(s, sites[0])
     # the same building cannot carry a second proposal
-    assert ("construct", cheap) not in GAME.legal_actions(s, s.current)
+    assert ("construct", cheap) not in GAME.legal_actions(s, seat_now(s))
 
 
 def test_cc_22_relocate_needs_a_marker_and_a_tile_in_the_city():
@@ -76,16 +78,16 @@ def test_cc_22_relocate_needs_a_marker_and_a_tile_in_the_city():
     s = at_council(5)
     clear_city(s)
     put(s, "Cottage", ["A1"])
-    acts = GAME.legal_actions(s, s.current)
+    acts = GAME.legal_actions(s, seat_now(s))
     assert ("relocate", bid("Cottage")) in acts
     assert not any(a[0] == "relocate" and a[1] != bid("Cottage") for a in acts)
     act(s, ("relocate", bid("Cottage")))
     assert s.relocates_left == 1
-    sites = GAME.legal_actions(s, s.current)
+    sites = GAME.legal_actions(s, seat_now(s))
     assert ("site", pid(["A1"])) not in sites and ("site", pid(["A2"])) in sites
     act(s, ("site", pid(["A2"])))
     s.relocates_left = 0
-    assert not any(a[0] == "relocate" for a in GAME.legal_actions(s, s.current))
+    assert not any(a[0] == "relocate" for a in GAME.legal_actions(s, seat_now(s)))
 
 
 def test_cc_23_sell_needs_a_marker_and_never_a_printed_building():
@@ -93,12 +95,12 @@ def test_cc_23_sell_needs_a_marker_and_never_a_printed_building():
     s = at_council(5)
     clear_city(s)
     put(s, "Kiosk", ["A6"])
-    sells = [a for a in GAME.legal_actions(s, s.current) if a[0] == "sell"]
+    sells = [a for a in GAME.legal_actions(s, seat_now(s)) if a[0] == "sell"]
     assert sells == [("sell", bid("Kiosk"))]
     act(s, ("sell", bid("Kiosk")))
     assert s.sells_left == 1 and s.proposals[-1].kind == "sell"
     s.sells_left = 0
-    assert not any(a[0] == "sell" for a in GAME.legal_actions(s, s.current))
+    assert not any(a[0] == "sell" for a in GAME.legal_actions(s, seat_now(s)))
 
 
 def test_cc_24_delegates_go_on_someone_elses_plan():
@@ -117,13 +119,13 @@ def test_cc_24_delegates_go_on_someone_elses_plan():
 def test_cc_24_voting_runs_in_turn_order_and_refuses_own_plans():
     """CC-24: in play, the member whose plan it is cannot vote for it."""
     s = at_council(5, seed=7)
-    while s.step != VOTE:
-        if s.step == PROPOSE:
-            acts = GAME.legal_actions(s, s.current)
+    while step_now(s) != VOTE:
+        if step_now(s) == PROPOSE:
+            acts = GAME.legal_actions(s, seat_now(s))
             act(s, next(a for a in acts if a[0] == "construct"))
         else:
-            act(s, GAME.legal_actions(s, s.current)[0])
-    voter = s.current
+            act(s, GAME.legal_actions(s, seat_now(s))[0])
+    voter = seat_now(s)
     assert voter == council.turn_order(s)[0]
     own = next(i for i, p in enumerate(s.proposals) if p.member == voter)
     with pytest.raises(IllegalAction, match="someone else"):
@@ -183,13 +185,13 @@ def test_cc_26_executive_second_delegate_comes_last_and_may_go_anywhere():
     """CC-26: after all votes the Executive chair places a second delegate, own plan allowed."""
     s = at_council(5, seed=9)
     exe = council.holder(s, EXECUTIVE)
-    while s.step != EXEC_VOTE:
-        if s.step == PROPOSE:
-            acts = GAME.legal_actions(s, s.current)
+    while step_now(s) != EXEC_VOTE:
+        if step_now(s) == PROPOSE:
+            acts = GAME.legal_actions(s, seat_now(s))
             act(s, next(a for a in acts if a[0] == "construct"))
         else:
-            act(s, GAME.legal_actions(s, s.current)[0])
-    assert s.current == exe
+            act(s, GAME.legal_actions(s, seat_now(s))[0])
+    assert seat_now(s) == exe
     total = sum(len(p.voters) for p in s.proposals)
     assert total == 5
     own = [i for i, p in enumerate(s.proposals) if p.member == exe]
@@ -213,8 +215,8 @@ def test_cc_27_the_election_chair_breaks_remaining_ties():
     events = []
     flow.next_plan(GAME.content, s, events)
     assert s.proposals[2].status == DONE  # the clear winner goes first, by itself
-    assert s.step == EXECUTE and s.current == council.holder(s, ELECTION)
-    assert GAME.legal_actions(s, s.current) == [("execute", 0), ("execute", 1)]
+    assert step_now(s) == EXECUTE and seat_now(s) == council.holder(s, ELECTION)
+    assert GAME.legal_actions(s, seat_now(s)) == [("execute", 0), ("execute", 1)]
     act(s, ("execute", 1))
     assert s.proposals[1].status == DONE
     # three plans with 5 players (CC-28): the last one is carried out too
@@ -423,7 +425,7 @@ def test_cc_25_money_goes_only_with_ones_own_delegate():
     """CC-25 (interpretation): a player adds $1 only together with their own delegate;
     no action puts money on a plan without it, and the money is the voter's own."""
     s = run_until(new(4, seed=5), "vote", prefer=("embezzle", "construct", "sell", "site"))
-    seat = s.current
+    seat = seat_now(s)
     s.funds[seat] = 2
     acts = GAME.legal_actions(s, seat)
     assert all(a[0] in ("vote", "abstain") for a in acts)

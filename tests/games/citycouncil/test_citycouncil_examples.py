@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from cc_helpers import GAME, act, bid, clear_city, give, new, pid, put, reach, run_until
 
+from borough.core import frames
+from borough.core.frames import Frame
 from borough.games.citycouncil import city, council, favors
-from borough.games.citycouncil.state import FAVOR, PENDING, PRODUCE, PROPOSE, Proposal
+from borough.games.citycouncil.state import (
+    FAVOR,
+    PENDING,
+    PRODUCE,
+    PROPOSE,
+    Proposal,
+)
 
 C = GAME.content
 
@@ -26,8 +34,7 @@ def test_example_activate_three_small_buildings_counts_anyones_activations():
     """CC-54 example: "activate 3 small buildings" scores if anyone activated three."""
     s = reach(new(4, seed=3), PRODUCE, 2)
     scorer = 1
-    s.resume_step, s.resume_current = s.step, s.current
-    s.step, s.current = FAVOR, scorer
+    frames.push(s.frames, Frame(FAVOR, scorer))  # a Favor chance interrupts production
     s.act_log, s.activated = [], [0] * len(s.activated)
     cid = give(s, scorer, "Corner Economy")
     # three small buildings were activated this round by other members

@@ -18,7 +18,7 @@ from borough.core.errors import IllegalAction
 from borough.games.citycouncil import city, steps
 from borough.games.citycouncil.data import TILE_COUNT
 from borough.games.citycouncil.rules import CityCouncil
-from borough.games.citycouncil.state import PRODUCE, PROPOSE, SITE, CCState
+from borough.games.citycouncil.state import PRODUCE, PROPOSE, SITE, CCState, seat_now, step_now
 
 C = GAME.content
 BOARD = GAME.board
@@ -126,7 +126,7 @@ def test_cc_41_activations_match_the_single_checks(mode):
     seen = 0
     for seed in SEEDS:
         for s in states(mode, 2 + seed % 4, seed, every=1):
-            if s.step != PRODUCE:
+            if step_now(s) != PRODUCE:
                 continue
             plain = [("activate", b) for b in range(len(GAME.buildings))
                      if city.can_activate(C, s, b)]
@@ -154,18 +154,18 @@ def test_cc_21_quick_legality_agrees_with_the_legal_list(mode):
     seen = set()
     for seed in SEEDS[:4]:
         for s in states(mode, 2 + seed % 4, seed, every=2):
-            if s.step not in (PROPOSE, SITE, PRODUCE):
+            if step_now(s) not in (PROPOSE, SITE, PRODUCE):
                 continue
-            seat = s.current
+            seat = seat_now(s)
             legal = set(GAME.legal_actions(s, seat))
             for action in every:
-                assert GAME.is_legal(s, seat, action) == (action in legal), (s.step, action)
+                assert GAME.is_legal(s, seat, action) == (action in legal), (step_now(s), action)
             for kind in ("activate", "boost", "zone", "construct", "relocate", "sell", "site"):
                 for arg in ("x", 1.5, -1, 10_000):  # outside the action space: refused
-                    assert refused(s, seat, (kind, arg)), (s.step, kind, arg)
+                    assert refused(s, seat, (kind, arg)), (step_now(s), kind, arg)
             other = (seat + 1) % s.players
             assert not any(GAME.is_legal(s, other, a) for a in legal)
-            seen.add(s.step)
+            seen.add(step_now(s))
     assert seen == {PROPOSE, SITE, PRODUCE}
 
 
@@ -180,7 +180,7 @@ def test_cc_20_forced_choices_are_found_as_the_legal_list_shows(mode, monkeypatc
     def checked(c, s, m, known):
         got = quick(c, s, m, known)
         options = steps.choices(c, s, m)
-        assert got == (options[0] if len(options) == 1 else None), (s.step, options)
+        assert got == (options[0] if len(options) == 1 else None), (step_now(s), options)
         if known is not None:
             assert known == options
         asked.append(got is not None)

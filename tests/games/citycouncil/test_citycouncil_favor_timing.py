@@ -7,7 +7,9 @@ import random
 import pytest
 from cc_helpers import GAME, act, bid, clear_city, empty_hands, give, hood, new, put, reach
 
+from borough.core import frames
 from borough.core.errors import IllegalAction
+from borough.core.frames import Frame
 from borough.games.citycouncil import council, favors, flow, production, window
 from borough.games.citycouncil.state import (
     DONE,
@@ -17,6 +19,8 @@ from borough.games.citycouncil.state import (
     PRODUCE,
     PROPOSE,
     Proposal,
+    seat_now,
+    step_now,
 )
 
 C = GAME.content
@@ -42,18 +46,18 @@ def test_cc_62_an_activation_that_makes_a_card_true_offers_it_at_once():
     s = reach(new(4, seed=3), PRODUCE, 2)
     empty_hands(s)
     small_city(s)
-    producer = s.current
+    producer = seat_now(s)
     holder = next(m for m in council.turn_order(s) if m != producer)
     cid = give(s, holder, "Corner Economy")
     act(s, ("activate", bid("Workshop")))
-    assert s.step == FAVOR and s.current == holder
+    assert step_now(s) == FAVOR and seat_now(s) == holder
     assert GAME.legal_actions(s, holder) == [("score", cid), ("done",)]
     assert GAME.observe(s, producer)["interrupted"] == PRODUCE
     before = s.scores[holder]
     events = act(s, ("score", cid))
     assert s.scores[holder] == before + GAME.cards[cid].value and cid in s.discard
     assert any("scores the Favor card Corner Economy" in e.text for e in events)
-    assert s.step != FAVOR  # production (or what follows it) goes on by itself
+    assert step_now(s) != FAVOR  # production (or what follows it) goes on by itself
 
 
 def test_cc_62_holders_are_offered_in_turn_order_and_nobody_else_is_asked():
@@ -68,12 +72,12 @@ def test_cc_62_holders_are_offered_in_turn_order_and_nobody_else_is_asked():
     other = give(s, first, "Lights On")
     s.power = 5
     act(s, ("activate", bid("Workshop")))
-    assert (s.step, s.current) == (FAVOR, second)
+    assert (step_now(s), seat_now(s)) == (FAVOR, second)
     act(s, ("done",))
-    assert (s.step, s.current) == (FAVOR, first)
+    assert (step_now(s), seat_now(s)) == (FAVOR, first)
     assert GAME.legal_actions(s, first) == [("score", other), ("done",)]
     act(s, ("done",))
-    assert s.step != FAVOR
+    assert step_now(s) != FAVOR
 
 
 def test_cc_62_no_chance_in_round_one_and_one_when_round_two_begins():
@@ -81,18 +85,18 @@ def test_cc_62_no_chance_in_round_one_and_one_when_round_two_begins():
     round 2 begins, before the committees change."""
     s = reach(new(4, seed=5), PRODUCE, 1)
     empty_hands(s)
-    holder = s.current
+    holder = seat_now(s)
     give(s, holder, "Balanced Books")
     s.budget = 30
     rng = random.Random(2)
     while s.round == 1:
-        assert s.step != FAVOR
+        assert step_now(s) != FAVOR
         seat = GAME.to_act(s)[0]
         acts = GAME.legal_actions(s, seat)
         act(s, ("done",) if ("done",) in acts else rng.choice(acts))
-    assert (s.step, s.current, s.resume_at) == (FAVOR, holder, "committees")
+    assert (step_now(s), seat_now(s), s.frames[-1].then) == (FAVOR, holder, "committees")
     act(s, ("done",))
-    assert s.step != FAVOR
+    assert step_now(s) != FAVOR
 
 
 def test_cc_62_a_plan_carried_out_can_make_a_card_true_between_plans():
@@ -115,7 +119,7 @@ def test_cc_62_a_plan_carried_out_can_make_a_card_true_between_plans():
     flow.next_plan(GAME.content, s, [])
     flow.settle(GAME.content, s, [])
     assert s.proposals[0].status == DONE and s.proposals[1].status == PENDING
-    assert s.budget >= 15 and (s.step, s.current) == (FAVOR, holder)
+    assert s.budget >= 15 and (step_now(s), seat_now(s)) == (FAVOR, holder)
     act(s, ("score", cid))
     assert s.proposals[1].status != PENDING  # the council meeting went on
 
@@ -134,7 +138,7 @@ def test_cc_62_resolution_is_followed_building_by_building():
     holder = council.turn_order(s)[0]
     give(s, holder, "Balanced Books")
     production.end_production(GAME.content, s, [])
-    assert (s.step, s.current, s.resume_at) == (FAVOR, holder, "resolve")
+    assert (step_now(s), seat_now(s), s.frames[-1].then) == (FAVOR, holder, "resolve")
     assert s.resolved == 1 and s.budget == 15  # the Corner Shop has not produced yet
     act(s, ("done",))
     assert s.resolved == 2 or s.round > 2 or GAME.is_over(s)
@@ -144,7 +148,7 @@ def test_cc_62_the_cards_just_drawn_are_offered_before_the_council_meets():
     """CC-62: once everyone has drawn, a new card that holds may be played at once."""
     s = reach(new(4, seed=8), KEEP, 2)
     empty_hands(s)
-    keeper = s.current
+    keeper = seat_now(s)
     others = [m for m in range(s.players) if m != keeper]
     for m in others:
         s.deck[:0] = s.dealt[m]
@@ -155,9 +159,9 @@ def test_cc_62_the_cards_just_drawn_are_offered_before_the_council_meets():
     s.hands[keeper].remove(cid)
     s.dealt[keeper] = [cid, s.dealt[keeper][0]]
     act(s, ("keep", cid))
-    assert (s.step, s.current, s.resume_at) == (FAVOR, keeper, "council")
+    assert (step_now(s), seat_now(s), s.frames[-1].then) == (FAVOR, keeper, "council")
     act(s, ("done",))
-    assert s.step == PROPOSE or s.proposals
+    assert step_now(s) == PROPOSE or s.proposals
 
 
 def test_cc_63_a_card_let_pass_returns_only_when_it_comes_true_again():
@@ -169,14 +173,14 @@ def test_cc_63_a_card_let_pass_returns_only_when_it_comes_true_again():
     cid = give(s, holder, "Balanced Books")
     s.budget = 16
     assert window.offer(GAME.content, s, [], "")
-    assert (s.step, s.current) == (FAVOR, holder)
+    assert (step_now(s), seat_now(s)) == (FAVOR, holder)
     act(s, ("done",))
-    assert s.passed[holder] == [cid] and s.step == PRODUCE
+    assert s.passed[holder] == [cid] and step_now(s) == PRODUCE
     assert not window.offer(GAME.content, s, [], "")  # still holds: not offered again
     s.budget = 10
     assert not window.offer(GAME.content, s, [], "") and s.passed[holder] == []  # lapsed
     s.budget = 15
-    assert window.offer(GAME.content, s, [], "") and s.current == holder  # true again: offered
+    assert window.offer(GAME.content, s, [], "") and seat_now(s) == holder  # true again: offered
     act(s, ("done",))
     s.step, s.current = "turn_end", holder
     assert ("score", cid) in GAME.legal_actions(s, holder)
@@ -187,14 +191,14 @@ def test_cc_54_a_card_is_played_only_at_a_chance_or_the_turn_end():
     in the turn-end window; a card never scores in the middle of another decision."""
     s = reach(new(4, seed=3), PRODUCE, 2)
     empty_hands(s)
-    seat = s.current
+    seat = seat_now(s)
     cid = give(s, seat, "Balanced Books")
     s.budget = 20
     assert ("score", cid) not in GAME.legal_actions(s, seat)
     with pytest.raises(IllegalAction, match="offers the chance"):
         act(s, ("score", cid))
     s.budget = 14
-    s.step = FAVOR
+    frames.push(s.frames, Frame(FAVOR, seat))
     with pytest.raises(IllegalAction, match="does not hold"):
         act(s, ("score", cid))
 

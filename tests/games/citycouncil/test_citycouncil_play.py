@@ -12,6 +12,7 @@ from cc_sensible import Sensible
 from borough.core.errors import CorruptData, IllegalAction
 from borough.games.citycouncil import city
 from borough.games.citycouncil.render import render
+from borough.games.citycouncil.state import step_now
 
 CASES = [(p, m) for p in (2, 3, 4, 5) for m in ("basic", "advanced")]
 TERM = str(GAME.content.machine_term)  # CC-58: random games may otherwise never end
@@ -157,7 +158,7 @@ def test_fast_activation_list_matches_each_rule():
     for seed in (1, 2, 3, 4):
         _, _, states = playout(3 + seed % 3, "advanced", seed)
         for s in states:
-            if s.step != "produce":
+            if step_now(s) != "produce":
                 continue
             slow = [("activate", b) if city.can_activate(c, s, b) else ("boost", b)
                     for b in range(len(s.site_of))

@@ -7,7 +7,7 @@ from cc_helpers import GAME, act, bid, clear_city, hood, new, put, run_until
 
 from borough.core.errors import IllegalAction
 from borough.games.citycouncil import city, council, flow, production
-from borough.games.citycouncil.state import OVER, PRODUCE, PROPOSE, TRANSPORT
+from borough.games.citycouncil.state import OVER, PRODUCE, PROPOSE, TRANSPORT, seat_now, step_now
 
 C = GAME.content
 
@@ -36,12 +36,12 @@ def test_cc_40_transport_activates_twice_then_turn_order():
         s.power = 6
     s, _ = producing(setup)
     transport = council.holder(s, TRANSPORT)
-    assert s.step == PRODUCE and s.current == transport
+    assert step_now(s) == PRODUCE and seat_now(s) == transport
     act(s, ("zone", hood("R1")))
-    assert s.current == transport
+    assert seat_now(s) == transport
     act(s, ("activate", bid("Cottage")))
     order = [m for m in council.turn_order(s) if m < s.players]
-    assert s.current == order[1]
+    assert seat_now(s) == order[1]
 
 
 def test_cc_41_buildings_work_in_activated_zones_or_the_centre():
@@ -50,17 +50,17 @@ def test_cc_41_buildings_work_in_activated_zones_or_the_centre():
         s.blue = s.blue_free = 9
         put(s, "Cottage", ["A1"])
     s, _ = producing(setup)
-    acts = GAME.legal_actions(s, s.current)
+    acts = GAME.legal_actions(s, seat_now(s))
     assert ("activate", bid("Cottage")) not in acts
     assert ("activate", bid("City Hall")) in acts
     with pytest.raises(IllegalAction, match="not in an activated zone"):
         act(s, ("activate", bid("Cottage")))
     act(s, ("zone", hood("R1")))
-    assert ("activate", bid("Cottage")) in GAME.legal_actions(s, s.current)
+    assert ("activate", bid("Cottage")) in GAME.legal_actions(s, seat_now(s))
     free = s.blue_free
     act(s, ("activate", bid("Cottage")))
     assert s.blue_free == free - 1 and s.activated[bid("Cottage")] == 1
-    assert ("activate", bid("Cottage")) not in GAME.legal_actions(s, s.current)
+    assert ("activate", bid("Cottage")) not in GAME.legal_actions(s, seat_now(s))
 
 
 def test_cc_41_inputs_are_paid_when_activating():
@@ -84,12 +84,12 @@ def test_cc_42_zone_activation_costs_a_cube_and_energy_once_per_round():
         put(s, "Cottage", ["A1"])
     s, _ = producing(setup)
     pink = city.pink_supply(C, s)
-    acts = GAME.legal_actions(s, s.current)
+    acts = GAME.legal_actions(s, seat_now(s))
     assert ("zone", hood("R1")) in acts
     assert ("zone", hood("R2")) not in acts  # nothing there to run
     act(s, ("zone", hood("R1")))
     assert s.power == 3 and city.pink_supply(C, s) == pink - 1
-    assert ("zone", hood("R1")) not in GAME.legal_actions(s, s.current)
+    assert ("zone", hood("R1")) not in GAME.legal_actions(s, seat_now(s))
 
 
 def test_cc_42_no_zone_without_energy():
@@ -99,7 +99,7 @@ def test_cc_42_no_zone_without_energy():
         s.power = 0
         put(s, "Cottage", ["A1"])
     s, _ = producing(setup)
-    assert not any(a[0] == "zone" for a in GAME.legal_actions(s, s.current))
+    assert not any(a[0] == "zone" for a in GAME.legal_actions(s, seat_now(s)))
 
 
 def test_cc_43_white_collar_workers_give_a_second_action():
@@ -114,7 +114,7 @@ def test_cc_43_white_collar_workers_give_a_second_action():
     act(s, ("zone", hood("R1")))
     rows = bid("Row Houses")
     act(s, ("activate", rows))
-    acts = GAME.legal_actions(s, s.current)
+    acts = GAME.legal_actions(s, seat_now(s))
     assert ("boost", rows) in acts
     assert ("boost", bid("Cottage")) not in acts  # no white-collar job on a Cottage
     act(s, ("boost", rows))
@@ -133,8 +133,8 @@ def test_cc_44_production_goes_on_until_nothing_is_possible():
     s, _ = producing(setup)
     steps = 0
     events = []
-    while s.step == PRODUCE:
-        acts = GAME.legal_actions(s, s.current)
+    while step_now(s) == PRODUCE:
+        acts = GAME.legal_actions(s, seat_now(s))
         assert acts and all(a[0] in ("activate", "boost", "zone") for a in acts)
         events = act(s, acts[0])
         steps += 1
@@ -148,7 +148,7 @@ def test_cc_44_no_workers_means_no_production():
         s.blue = s.blue_free = 0
         s.white = s.white_free = 0
     s, events = producing(setup)
-    assert s.step != PRODUCE
+    assert step_now(s) != PRODUCE
     assert any("production ends" in e.text for e in events)
 
 
@@ -253,5 +253,5 @@ def test_cc_50_in_play_nobody_wins():
     act(s, ("zone", hood("C1")))
     act(s, ("activate", bid("Kiosk")))
     act(s, ("activate", bid("City Hall")))
-    assert s.step == OVER and s.outcome == "government"
+    assert step_now(s) == OVER and s.outcome == "government"
     assert GAME.result(s).winners == []

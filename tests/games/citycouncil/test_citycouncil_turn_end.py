@@ -8,7 +8,9 @@ from collections import Counter
 import pytest
 from cc_helpers import GAME, act, bid, card, clear_city, give, new, put, reach, run_until
 
+from borough.core import frames
 from borough.core.errors import IllegalAction
+from borough.core.frames import Frame
 from borough.games.citycouncil import bot, council, favors, flow, production
 from borough.games.citycouncil.data import load as load_content
 from borough.games.citycouncil.state import (
@@ -20,6 +22,8 @@ from borough.games.citycouncil.state import (
     PROPOSE,
     TURN_END,
     Proposal,
+    seat_now,
+    step_now,
 )
 
 C = GAME.content
@@ -35,8 +39,7 @@ def activated(s, *names: str) -> None:
 def chance(seat: int):
     """A round-2 state in which `seat` has a Favor chance."""
     s = reach(new(4, seed=3), PRODUCE, 2)
-    s.resume_step, s.resume_current = s.step, s.current
-    s.step, s.current = FAVOR, seat
+    frames.push(s.frames, Frame(FAVOR, seat))  # a Favor chance interrupts production
     return s
 
 
@@ -58,7 +61,7 @@ def test_cc_52_no_favor_scoring_in_round_one():
     s = new(4, seed=6)
     rng = random.Random(6)
     while s.round == 1:
-        assert s.step != FAVOR
+        assert step_now(s) != FAVOR
         seat = GAME.to_act(s)[0]
         acts = GAME.legal_actions(s, seat)
         assert not any(a[0] == "score" for a in acts)
@@ -80,7 +83,8 @@ def test_cc_53_building_cards_score_only_at_turn_end_per_building():
     with pytest.raises(IllegalAction, match="only at the end"):
         act(s, ("score", cid))
     assert favors.scorable(C, s, cid, turn_end=True)
-    s.step = TURN_END
+    frames.pop(s.frames)  # the chance over, the same seat at the turn end
+    s.step, s.current = TURN_END, seat
     before = s.scores[seat]
     act(s, ("score", cid))
     assert s.scores[seat] == before + 3 and cid in s.removed and cid not in s.discard
@@ -143,7 +147,7 @@ def test_cc_55_voluntary_discards_are_allowed_in_round_one():
     """CC-55 with CC-52: round 1 forbids scoring only; a player may discard at its end."""
     s = run_until(new(4, seed=3), TURN_END)
     assert s.round == 1
-    seat = s.current
+    seat = seat_now(s)
     acts = GAME.legal_actions(s, seat)
     held = sorted(s.hands[seat])
     assert [a for a in acts if a[0] == "discard"] == [("discard", c) for c in held]
@@ -155,7 +159,7 @@ def test_cc_55_voluntary_discards_are_allowed_in_round_one():
 def test_cc_55_hand_limit_and_voluntary_discards():
     """CC-55: above 7 cards a player must discard before finishing; any card may go."""
     s = run_until(new(4, seed=3), TURN_END)
-    seat = s.current
+    seat = seat_now(s)
     while len(s.hands[seat]) < 9:
         s.hands[seat].append(s.deck.pop())
     acts = GAME.legal_actions(s, seat)
@@ -178,7 +182,7 @@ def test_cc_56_clean_up_returns_cubes_workers_and_markers():
     s.sells_left = 0
     s.pink = [2, 0, 1]
     s.activated[bid("City Hall")] = 1
-    while s.step == TURN_END:
+    while step_now(s) == TURN_END:
         act(s, ("done",))
     assert sum(s.zones_on) == 0 and s.blue_free == s.blue
     assert s.sells_left == 2 and s.pink == [1, 0, 0]
@@ -194,7 +198,7 @@ def test_cc_57_reaching_the_points_finishes_the_round_first():
     cid = give(s, seat, "Corner Economy")
     activated(s, "Cottage", "Kiosk", "Workshop")
     act(s, ("score", cid))
-    assert s.reached and s.step != OVER
+    assert s.reached and step_now(s) != OVER
     rnd = s.round
     s = run_until(s, OVER, random.Random(1))
     assert s.round == rnd and s.outcome == "mayor"
@@ -208,9 +212,9 @@ def test_cc_58_a_chosen_term_ends_the_game_with_no_winner():
     s = run_until(GAME.setup(4, 3, {"term": 20}), TURN_END)
     s.round = 20
     s.scores = [9, 4, 0, 2]
-    while s.step == TURN_END:
+    while step_now(s) == TURN_END:
         act(s, ("done",))
-    assert s.step == OVER and s.outcome == "term"
+    assert step_now(s) == OVER and s.outcome == "term"
     result = GAME.result(s)
     assert result.winners == [] and result.detail["everyone_loses"]
 
@@ -224,9 +228,9 @@ def test_cc_58_the_books_game_has_no_term():
         t = GAME.clone(s)
         t.round = last
         t.scores = [9, 4, 0, 2]
-        while t.step == TURN_END:
+        while step_now(t) == TURN_END:
             act(t, ("done",))
-        assert t.step != OVER and t.round == last + 1 and t.outcome == ""
+        assert step_now(t) != OVER and t.round == last + 1 and t.outcome == ""
 
 
 def test_cc_58_a_term_of_thirty_plays_round_twenty_one():
@@ -235,13 +239,13 @@ def test_cc_58_a_term_of_thirty_plays_round_twenty_one():
     assert s.term == 30
     t = GAME.clone(s)
     t.round = 20
-    while t.step == TURN_END:
+    while step_now(t) == TURN_END:
         act(t, ("done",))
-    assert t.step != OVER and t.round == 21
+    assert step_now(t) != OVER and t.round == 21
     s.round = 30
-    while s.step == TURN_END:
+    while step_now(s) == TURN_END:
         act(s, ("done",))
-    assert s.step == OVER and s.outcome == "term"
+    assert step_now(s) == OVER and s.outcome == "term"
 
 
 def test_cc_58_the_term_option_refuses_other_lengths():

@@ -8,7 +8,7 @@ from cc_helpers import GAME, act, bid, empty_hands, give, hood, new, reach
 from test_citycouncil_favor_timing import small_city
 
 from borough.games.citycouncil import council, data, favors
-from borough.games.citycouncil.state import FAVOR, PRODUCE, TURN_END
+from borough.games.citycouncil.state import FAVOR, PRODUCE, TURN_END, seat_now, step_now
 
 C = GAME.content
 NAMES = [b.name for b in GAME.buildings]
@@ -54,7 +54,7 @@ def test_cc_7_a_zone_in_a_closed_neighbourhood_is_refused_with_a_reason():
     s = reach(new(3, "basic", seed=2), PRODUCE, 2)
     r2 = hood("R2")
     assert not s.open_hoods[r2]
-    reason = GAME.explain(s, s.current, ("zone", r2))
+    reason = GAME.explain(s, seat_now(s), ("zone", r2))
     assert reason and "not open yet" in reason
 
 
@@ -63,19 +63,19 @@ def test_cc_62_a_favor_chance_tells_the_table_where_it_stopped_the_round():
     s = reach(new(4, seed=3), PRODUCE, 2)
     empty_hands(s)
     small_city(s)
-    producer = s.current
+    producer = seat_now(s)
     holder = next(m for m in council.turn_order(s) if m != producer)
     give(s, holder, "Corner Economy")
     assert GAME.observe(s, producer)["interruption"] == ""
     act(s, ("activate", bid("Workshop")))
-    assert s.step == FAVOR
+    assert step_now(s) == FAVOR
     for seat in (None, producer, holder):
         seen = GAME.observe(s, seat)
         assert seen["interrupted"] == PRODUCE
         assert seen["interruption"] == "production, just after an activation"
 
 
-@pytest.mark.parametrize("resume_at, words", [
+@pytest.mark.parametrize("then, words", [
     ("committees", "before the committee changes"),
     ("council", "before the council meeting"),
     ("plans", "after a plan"),
@@ -83,9 +83,9 @@ def test_cc_62_a_favor_chance_tells_the_table_where_it_stopped_the_round():
     ("resolve", "resolution of production"),
     ("turn_end", "monitoring"),
 ])
-def test_cc_62_each_moment_of_a_favor_chance_has_its_words(resume_at, words):
+def test_cc_62_each_moment_of_a_favor_chance_has_its_words(then, words):
     """CC-62: the parts of the round a chance can stop are each named."""
-    assert words in favors.chance_moment("vote", resume_at)
+    assert words in favors.chance_moment("vote", then)
 
 
 def test_cc_62_a_step_without_a_moment_is_named_by_the_step():

@@ -7,7 +7,7 @@ from cc_helpers import GAME, act, bid, clear_city, hood, new, pid, put, reach
 
 from borough.core.errors import IllegalAction
 from borough.games.citycouncil import city, data, production
-from borough.games.citycouncil.state import PENDING, PROPOSE, SITE, Proposal
+from borough.games.citycouncil.state import PENDING, PROPOSE, SITE, Proposal, seat_now
 
 C = GAME.content
 BOARD = GAME.board
@@ -52,11 +52,11 @@ def test_cc_7_a_closed_site_is_refused_with_a_reason():
     clear_city(s)
     s.budget = 30
     tile = next(b for b in s.display if GAME.buildings[b].shape == 0)
-    s.proposals.append(Proposal(s.current, "construct", tile, -1, [], [], PENDING))
+    s.proposals.append(Proposal(seat_now(s), "construct", tile, -1, [], [], PENDING))
     s.pending = len(s.proposals) - 1
     s.step = SITE
     closed = pid(["E1"])
-    assert ("site", closed) not in GAME.legal_actions(s, s.current)
+    assert ("site", closed) not in GAME.legal_actions(s, seat_now(s))
     before = GAME.to_json(s)
     with pytest.raises(IllegalAction, match="not yet open"):
         act(s, ("site", closed))
