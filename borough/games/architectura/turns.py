@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from borough.core.game import Action, Event
+from borough.core.seats import next_seat
 from borough.games.architectura import city, scoring
 from borough.games.architectura.city import PER_COLOUR
 from borough.games.architectura.data import BASIC_CARDS, Content
@@ -231,7 +232,7 @@ def _advance(c: Content, state: ArcState, last: int, events: list[Event]) -> Non
         events.append(Event("No space of the city is eligible any more.", "end"))
         return _end_game(c, state, events)  # ARC-32: at once, nobody is asked
     while state.idle < state.players:
-        seat = (seat + 1) % state.players
+        seat = next_seat(seat, state.players)
         data = state.seats[seat]
         before = (len(data.hand), len(data.deck))
         if _start_turn(c, state, seat, events):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from borough.core.errors import CorruptData
 from borough.core.game import Event
+from borough.core.seats import next_seat
 from borough.games.rondelcity import placing, seats
 from borough.games.rondelcity.data import BUILDINGS, RONDEL_SIZE, STATUE, Content
 from borough.games.rondelcity.moves import destinations
@@ -203,7 +204,7 @@ def end_action(c: Content, state: RonState, events: list[Event]) -> None:
         return
     if state.players < 4:  # RON-27
         move_neutrals(c, state, seat, events)
-    state.current = state.actor = (seat + 1) % state.players  # RON-28
+    state.current = state.actor = next_seat(seat, state.players)  # RON-28
     state.step = ROTATE
 
 
