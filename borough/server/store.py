@@ -49,7 +49,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -227,6 +227,7 @@ class Store:
         # Those writers share one connection, kept open: taking one from the pool
         # and handing it back (with its reset) cost more than a move's insert.
         self._writer: Connection | None = None
+        self._appender: Connection | None = None  # PostgreSQL: see _appending
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
@@ -240,6 +241,28 @@ class Store:
                     self._writer = self.engine.connect()
                 with self._writer.begin():
                     yield self._writer
+
+    @contextmanager
+    def _appending(self) -> Iterator[Connection]:
+        """The transaction that stores changes. On PostgreSQL the group commit stores
+        one batch at a time, over a connection it keeps: taking one from the pool
+        cost a ping and a reset, two round trips a batch. A connection that was
+        lost is dropped, and the next batch opens another."""
+        if self._writing is not None:
+            with self._write() as conn:
+                yield conn
+            return
+        if self._appender is None or self._appender.closed:
+            self._appender = self.engine.connect()
+        conn = self._appender
+        try:
+            with conn.begin():
+                yield conn
+        except DBAPIError as exc:
+            if exc.connection_invalidated:
+                self._appender = None
+                conn.close()
+            raise
 
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest revision."""
@@ -270,7 +293,7 @@ class Store:
         # One order for every process's row locks, so two batches never deadlock.
         changes = sorted(changes, key=lambda c: c.game_id)
         try:
-            with self._write() as conn:
+            with self._appending() as conn:
                 conn.execute(insert(ActionRow), [
                     {"game_id": c.game_id, "number": c.entry.number, "kind": c.entry.kind,
                      "seat": c.entry.seat, "action": _listify(c.entry.action), "created": now}
@@ -462,6 +485,9 @@ class Store:
         )
 
     def dispose(self) -> None:
+        if self._appender is not None:
+            self._appender.close()
+            self._appender = None
         if self._writing is not None:
             with self._writing:
                 if self._writer is not None:
