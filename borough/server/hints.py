@@ -40,6 +40,9 @@ from borough.agents import SeatView, advice, review
 from borough.core import record as records
 from borough.core.game import Game
 from borough.core.record import dump
+from borough.server.hint_choice import allowed as allowed
+from borough.server.hint_choice import default_on as default_on
+from borough.server.hint_choice import resolve as resolve
 from borough.server.naming import named
 from borough.server.refusal import Refused
 
@@ -58,23 +61,6 @@ QUEUE = 8
 MIN_COST = 0.02
 # How much lower the worker's CPU priority is than the server's (nice steps).
 NICENESS = 10
-
-
-def default_on(seats: list[dict[str, Any]]) -> bool:
-    """On unless two or more seats are people."""
-    return sum(1 for s in seats if s["kind"] == "human") <= 1
-
-
-def resolve(asked: bool | None, seats: list[dict[str, Any]]) -> bool:
-    """The creator's choice, or the default for these seats when they made none."""
-    return default_on(seats) if asked is None else asked
-
-
-def allowed(seats: list[dict[str, Any]]) -> bool:
-    """Whether this game's seats may ask for suggestions (games stored before
-    the option existed get the default)."""
-    default = default_on(seats)
-    return all(s.get("hints", default) for s in seats)
 
 
 def seed_of(room_id: str, seat: int, version: int) -> int:

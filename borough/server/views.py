@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from borough.core.game import Event, Game
-from borough.server import hints
+from borough.server.hint_choice import allowed as hints_allowed
 from borough.server.naming import decision, named
 
 if TYPE_CHECKING:
@@ -219,7 +219,7 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
         "undo_refusal": None if seat is None else take_back_refusal(
             game, state, seats, seat, room.played if moves is None else moves, undo_by),
         "recent": recent(room.played if moves is None else moves, seat, names),
-        "hints": hints.allowed(seats),
+        "hints": hints_allowed(seats),
         "seats": [
             {"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s["name"],
              **({"open": True} if s.get("open") else {})}  # a table's seat not yet taken
