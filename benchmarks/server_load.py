@@ -12,8 +12,16 @@ trip (POST to answer) and the push delay (POST to another seat's WebSocket
 message) at p50 and p99.
 
 With --servers N (PostgreSQL only) N server processes share the database and
-the load: game i is created on process i mod N, and its seats connect and
-post to different processes, so pushes cross from one process to another.
+the load: game i is created on (and owned by) process i mod N. With --route
+spread its seats connect and post to different processes, so half the traffic
+is forwarded to the owner; with --route owner every seat talks to the owner,
+as behind a front that routes by game.
+
+With --server-cpu C each server process runs in a CPU cgroup of its own
+allowed C of a core (cpu_quota.py; needs a writable cgroup hierarchy), so the
+servers, not the load generator or the database sharing the machine, are the
+bottleneck: drive them to saturation (short --think, enough --games) and the
+actions per second show what each process adds.
 
 With --compare REF the same load runs against the code of git ref REF (checked
 out into a temporary worktree: the "before") and against this checkout (the
@@ -48,6 +56,7 @@ from pathlib import Path
 import httpx
 import local_server
 import websockets
+from cpu_quota import CpuQuotas, QuotaUnavailable
 
 WARM_UP = 5.0  # seconds in which the clients connect and the first moves start
 HERE = Path(__file__).resolve().parent.parent
@@ -121,7 +130,7 @@ async def measure_cpu(pids: list[int], stats: Stats, stop: float) -> None:
 
 
 async def play(urls: list[str], pids: list[int], game: str, players: int, games: int,
-               seconds: float, think: float) -> Stats:
+               seconds: float, think: float, route: str = "spread") -> Stats:
     stats = Stats()
     limits = httpx.Limits(max_connections=games * players,
                           max_keepalive_connections=games * players)
@@ -140,7 +149,8 @@ async def play(urls: list[str], pids: list[int], game: str, players: int, games:
         clients = []
         for i, c in enumerate(created):
             for s in c["seats"]:
-                k = (i + s["seat"]) % n  # with several processes, seats spread over them
+                # spread: a game's seats on different processes; owner: on its creator
+                k = (i + s["seat"]) % n if route == "spread" else i % n
                 clients.append(seat_client(
                     https[k], urls[k].replace("http", "ws"), c["id"], s["token"], s["seat"],
                     stats, think, stop, random.Random(i * players + s["seat"])))
@@ -182,10 +192,14 @@ def run(args: argparse.Namespace, kind: str, servers: int, code: str | None = No
     """One load run on a fresh database of `kind` with `servers` processes of the
     checkout at `code` (this one by default)."""
     with tempfile.TemporaryDirectory() as folder, database(kind, args.db, folder) as db:
+        quotas = CpuQuotas() if args.server_cpu else None
         procs = [start_server(db, profile, code) for _ in range(servers)]
         print(f"server pids: {' '.join(str(p.pid) for p, _ in procs)}", file=sys.stderr,
               flush=True)
         try:
+            if quotas is not None:
+                for proc, _ in procs:
+                    quotas.limit(proc.pid, args.server_cpu)
             # The clients' own garbage collection would stall all of them at
             # once and be counted as server latency; tune it as the server does.
             gc.collect()
@@ -193,13 +207,15 @@ def run(args: argparse.Namespace, kind: str, servers: int, code: str | None = No
             gc.set_threshold(50_000, 20, 100)
             return asyncio.run(play([url for _, url in procs], [p.pid for p, _ in procs],
                                     args.game, args.players, args.games, args.seconds,
-                                    args.think))
+                                    args.think, args.route))
         finally:
             for proc, _ in procs:
                 # (SIGINT: a profiled server writes its statistics as it stops)
                 proc.send_signal(signal.SIGINT if profile else signal.SIGTERM)
             for proc, _ in procs:
                 proc.wait(30)
+            if quotas is not None:
+                quotas.close()
 
 
 def pct(xs: list[float], q: int) -> float:
@@ -210,6 +226,7 @@ def figures(stats: Stats) -> dict[str, float]:
     n = len(stats.round_trips)
     return {"actions": n, "per_s": n / max(stats.steady, 1e-9),
             "cpu_ms": stats.cpu / max(n, 1) * 1000, "errors": stats.errors,
+            "cores": stats.cpu / max(stats.steady, 1e-9),
             "rt50": pct(stats.round_trips, 50), "rt99": pct(stats.round_trips, 99),
             "push50": pct(stats.pushes, 50), "push99": pct(stats.pushes, 99)}
 
@@ -279,6 +296,12 @@ def main() -> None:
                              "gets a fresh database there (default: a temp SQLite file)")
     parser.add_argument("--servers", type=int, default=1,
                         help="server processes sharing the database (above 1: PostgreSQL)")
+    parser.add_argument("--route", choices=("spread", "owner"), default="spread",
+                        help="with --servers above 1: a game's seats on different processes "
+                             "(spread) or all on the process that owns it (owner)")
+    parser.add_argument("--server-cpu", type=float, default=None, metavar="CORES",
+                        help="cap each server process at this share of a core in a cgroup "
+                             "of its own (e.g. 0.3), so the servers are the bottleneck")
     parser.add_argument("--profile", default=None,
                         help="write the server's cProfile statistics to this file")
     parser.add_argument("--compare", metavar="REF", default=None,
@@ -288,6 +311,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1,
                         help="with --compare: runs of each side per config")
     args = parser.parse_args()
+    if args.server_cpu is not None:
+        try:
+            CpuQuotas().close()  # refuse before any server starts
+        except QuotaUnavailable as exc:
+            parser.error(f"--server-cpu: {exc}")
     if args.compare:
         compare(args)
         return
@@ -298,9 +326,13 @@ def main() -> None:
     print(f"{args.games} games of {args.game} with {args.players} people, "
           f"{args.games * args.players} WebSocket clients, {args.seconds:.0f} s "
           f"({WARM_UP:.0f} s warm-up not counted), think {args.think} s, database {kind}, "
-          f"{args.servers} server process{'es' if args.servers > 1 else ''}")
+          f"{args.servers} server process{'es' if args.servers > 1 else ''}"
+          + (f", route {args.route}" if args.servers > 1 else "")
+          + (f", {args.server_cpu} of a core each" if args.server_cpu else ""))
     print(f"actions: {f['actions']} ({f['per_s']:.1f}/s), errors {f['errors']}; server CPU "
-          f"{f['cpu_ms']:.2f} ms per action (the database's not counted)")
+          f"{f['cpu_ms']:.2f} ms per action (the database's not counted), "
+          f"{f['cores']:.2f} cores in all"
+          + (f" of {args.server_cpu * args.servers:.2f} allowed" if args.server_cpu else ""))
     print(f"action round trip: p50 {f['rt50']:.1f} ms, p99 {f['rt99']:.1f} ms")
     print(f"push to another seat: p50 {f['push50']:.1f} ms, p99 {f['push99']:.1f} ms")
 
