@@ -21,6 +21,12 @@ from pathlib import Path
 
 ROOT = Path("/sys/fs/cgroup")
 PERIOD_US = 100_000  # the kernel's default period; the quota is a share of it
+# Weight of a group against others (v1 cpu.shares, default 1024; v2 cpu.weight,
+# default 100). With autogroup scheduling each login session weighs as much as
+# a default group, so on a machine busy with other sessions a default group gets
+# a fraction of its quota; ten times the default makes the quota what it gets
+# (and never more: the quota caps it).
+WEIGHT_V1, WEIGHT_V2 = 10240, 1000
 
 
 class QuotaUnavailable(RuntimeError):
@@ -68,7 +74,7 @@ class CpuQuotas:
 
     def limit(self, pid: int, cores: float) -> Path:
         """Put process `pid` (all its threads, and children it starts later) into a new
-        group allowed `cores` of a core's time, e.g. 0.3."""
+        group allowed `cores` of a core's time, e.g. 0.3, and weighted to get it."""
         if cores <= 0:
             raise ValueError("a CPU quota is a positive share of a core")
         group = self.parent / f"borough-bench-{os.getpid()}-{secrets.token_hex(3)}"
@@ -77,9 +83,11 @@ class CpuQuotas:
         quota = max(1000, round(cores * PERIOD_US))
         if self.version == "v2":
             (group / "cpu.max").write_text(f"{quota} {PERIOD_US}")
+            (group / "cpu.weight").write_text(str(WEIGHT_V2))
         else:
             (group / "cpu.cfs_period_us").write_text(str(PERIOD_US))
             (group / "cpu.cfs_quota_us").write_text(str(quota))
+            (group / "cpu.shares").write_text(str(WEIGHT_V1))
         (group / "cgroup.procs").write_text(str(pid))
         return group
 

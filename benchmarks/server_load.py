@@ -19,9 +19,10 @@ as behind a front that routes by game.
 
 With --server-cpu C each server process runs in a CPU cgroup of its own
 allowed C of a core (cpu_quota.py; needs a writable cgroup hierarchy), so the
-servers, not the load generator or the database sharing the machine, are the
-bottleneck: drive them to saturation (short --think, enough --games) and the
-actions per second show what each process adds.
+servers, not the load generator (given a group of its own with a core's
+share) or the database sharing the machine, are the bottleneck: drive them to
+saturation (short --think, enough --games) and the actions per second show
+what each process adds.
 
 With --compare REF the same load runs against the code of git ref REF (checked
 out into a temporary worktree: the "before") and against this checkout (the
@@ -58,6 +59,7 @@ import local_server
 import websockets
 from cpu_quota import CpuQuotas, QuotaUnavailable
 
+CLIENT_CPU = 1.0  # cores for the load generator with --server-cpu
 WARM_UP = 5.0  # seconds in which the clients connect and the first moves start
 HERE = Path(__file__).resolve().parent.parent
 
@@ -151,8 +153,13 @@ async def play(urls: list[str], pids: list[int], game: str, players: int, games:
             for s in c["seats"]:
                 # spread: a game's seats on different processes; owner: on its creator
                 k = (i + s["seat"]) % n if route == "spread" else i % n
+                # A client of its own per seat: one pool for all of them spent
+                # most of the load generator's CPU scanning its connections.
+                own = httpx.AsyncClient(base_url=urls[k], timeout=60,
+                                        limits=httpx.Limits(max_connections=1))
+                https.append(own)
                 clients.append(seat_client(
-                    https[k], urls[k].replace("http", "ws"), c["id"], s["token"], s["seat"],
+                    own, urls[k].replace("http", "ws"), c["id"], s["token"], s["seat"],
                     stats, think, stop, random.Random(i * players + s["seat"])))
         clients.append(measure_cpu(pids, stats, stop))
         await asyncio.gather(*clients, return_exceptions=True)
@@ -200,6 +207,10 @@ def run(args: argparse.Namespace, kind: str, servers: int, code: str | None = No
             if quotas is not None:
                 for proc, _ in procs:
                     quotas.limit(proc.pid, args.server_cpu)
+                # The load generator gets a group too, so on a machine busy with
+                # other (niced) work it has a core's headroom and the capped
+                # servers, not the clients, are what runs out.
+                quotas.limit(os.getpid(), CLIENT_CPU)
             # The clients' own garbage collection would stall all of them at
             # once and be counted as server latency; tune it as the server does.
             gc.collect()
