@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Protocol
 
-from borough.core.errors import CorruptData, IllegalAction
+from borough.core.errors import CorruptData, IllegalAction, RefusalCode
 from borough.core.rng import Rng
 from borough.core.serial import freeze, from_plain, to_plain
 
@@ -455,9 +455,9 @@ class Game(ABC):
         if not _well_formed(action):  # a flat tuple of str and int is frozen already
             action = freeze(action)
             _check_form(self, action)
-        reason = self._refusal(state, seat, action)
-        if reason is not None:
-            raise IllegalAction(str(reason))
+        refused = self._refused(state, seat, action)
+        if refused is not None:
+            raise IllegalAction(str(refused[1]), refused[0])
         return self._apply(state, seat, action)
 
     def apply_trusted(self, state: Any, seat: int, action: Action) -> list[Event]:
@@ -484,19 +484,27 @@ class Game(ABC):
         return None if reason is None else str(reason)
 
     def _refusal(self, state: Any, seat: int, action: Any) -> Refusal | str | None:
+        refused = self._refused(state, seat, action)
+        return None if refused is None else refused[1]
+
+    def _refused(self, state: Any, seat: int, action: Any
+                 ) -> tuple[RefusalCode, Refusal | str] | None:
+        """None when `action` is legal for `seat` now; else the kind of refusal and
+        the reason. The checks run in this order, so the kind is the first that holds."""
         if self.is_over(state):
-            return "The game is over; no more actions can be taken."
+            return RefusalCode.OVER, "The game is over; no more actions can be taken."
         if type(seat) is not int or not 0 <= seat < self.num_seats(state):
-            return f"There is no seat {seat!r} in this game."
+            return RefusalCode.SEAT, f"There is no seat {seat!r} in this game."
         acting = self.to_act(state)
         if seat not in acting:
             waiting = ", ".join(f"seat {s}" for s in acting)
-            return f"It is not seat {seat}'s turn to decide; waiting for {waiting}."
+            return (RefusalCode.TURN,
+                    f"It is not seat {seat}'s turn to decide; waiting for {waiting}.")
         if action not in self.action_space.index:
-            return f"{action!r} is not an action of {self.title}."
+            return RefusalCode.FORM, f"{action!r} is not an action of {self.title}."
         if self._is_legal_formed(state, seat, action):
             return None
-        return self.why_illegal(state, seat, action) or (
+        return RefusalCode.RULE, self.why_illegal(state, seat, action) or (
             f"{self.describe(action)} is not allowed now."
         )
 
@@ -531,12 +539,13 @@ class Game(ABC):
         try:
             return self.action_space.index[action]
         except KeyError:
-            raise IllegalAction(f"{action!r} is not an action of {self.title}.") from None
+            raise IllegalAction(f"{action!r} is not an action of {self.title}.",
+                                RefusalCode.FORM) from None
 
     def decode(self, index: int) -> Action:
         if type(index) is not int or not 0 <= index < len(self.action_space):
             top = len(self.action_space) - 1
-            raise IllegalAction(f"action index {index!r} is outside 0..{top}")
+            raise IllegalAction(f"action index {index!r} is outside 0..{top}", RefusalCode.FORM)
         return self.action_space.actions[index]
 
     def num_actions(self, players: int | None = None) -> int:
@@ -556,7 +565,7 @@ def _well_formed(action: Any) -> bool:
 
 def _check_form(game: Game, action: Any) -> None:
     if not _well_formed(action):
-        raise IllegalAction(f"{action!r} is not an action of {game.title}.")
+        raise IllegalAction(f"{action!r} is not an action of {game.title}.", RefusalCode.FORM)
 
 
 def _refusing_malformed(is_legal: Any) -> Any:

@@ -1,6 +1,18 @@
-"""The one shape of a refused request, shared by every part of the server."""
+"""The one shape of a refused request, shared by every part of the server, and
+the HTTP status of each kind of refusal the rules give (core/errors.py)."""
 
 from __future__ import annotations
+
+from borough.core.errors import IllegalAction, RefusalCode
+
+RULES_STATUS: dict[RefusalCode, int] = {
+    RefusalCode.OVER: 409,  # nothing to do but fetch the final view
+    RefusalCode.SEAT: 403,
+    RefusalCode.TURN: 403,
+    RefusalCode.FORM: 422,
+    RefusalCode.RULE: 422,
+}
+"""The status that answers each kind of refusal the rules give."""
 
 
 class Refused(Exception):
@@ -12,3 +24,11 @@ class Refused(Exception):
         self.status = status
         self.message = message
         self.retry_after = retry_after
+
+
+def by_rules(exc: IllegalAction, name: str, sentence: str) -> tuple[int, str]:
+    """The status and sentence answering a refusal of the rules to the seat called
+    `name`; `sentence` is the rules' reason in the words the seat reads."""
+    message = {RefusalCode.OVER: "the game is over",
+               RefusalCode.TURN: f"it is not {name}'s turn"}.get(exc.code, sentence)
+    return RULES_STATUS[exc.code], message

@@ -42,7 +42,7 @@ from borough.server.bots import BotScheduler
 from borough.server.changes import Step
 from borough.server.group_commit import GroupCommit
 from borough.server.naming import named
-from borough.server.refusal import Refused
+from borough.server.refusal import RULES_STATUS, Refused, by_rules
 from borough.server.settings import Settings
 from borough.server.store import Change, Conflict, Entry, Store, StoredGame, hash_token
 from borough.server.views import Audience, Shown, Stamped
@@ -396,8 +396,8 @@ class Rooms:
         """Whether `action` would be allowed for `seat` now, and the rules' reason if not."""
         try:
             reason = room.game.refusal(room.state, seat, action)
-        except IllegalAction as exc:
-            raise RoomError(422, exc.reason) from None
+        except IllegalAction as exc:  # not an action of this game at all
+            raise RoomError(RULES_STATUS[exc.code], exc.reason) from None
         names = [s["name"] for s in room.seats]
         rule = None
         if isinstance(reason, Refusal):  # the rule behind it, and where the rules say it
@@ -411,8 +411,7 @@ class Rooms:
         """Take `action` for `seat`, sent from the seat's view at `version`."""
 
         def step() -> Step:
-            if room.game.is_over(room.state):
-                raise RoomError(409, "the game is over")
+            # The rules answer a move after the end or out of turn (refusal.py).
             if waiting(room):
                 raise RoomError(409, "the table starts once every open seat is taken")
             # Stale first: a request that lost a race to another move hears that it
@@ -421,8 +420,6 @@ class Rooms:
             if version != current:
                 raise RoomError(409, f"version {version} is stale: your view is at version "
                                      f"{current}; fetch the view again")
-            if seat not in room.game.to_act(room.state):
-                raise RoomError(403, f"it is not {room.seats[seat]['name']}'s turn")
             if room.seats[seat]["kind"] != "human":
                 raise RoomError(403, "a bot plays this seat")
             return self._move(room, seat, action)
@@ -449,7 +446,8 @@ class Rooms:
                 if fresh in watched:
                     step.shown[fresh].serialise()  # now: a view that cannot be is a refusal
         except IllegalAction as exc:
-            raise RoomError(422, exc.reason) from None
+            names = [s["name"] for s in room.seats]
+            raise RoomError(*by_rules(exc, names[seat], named(exc.reason, names))) from None
         except Exception:
             log.exception("game %s failed on %r from seat %s", room.id, action, seat)
             raise RoomError(500, "the server could not apply that action; nothing was "
