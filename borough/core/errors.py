@@ -34,3 +34,7 @@ class CorruptData(ValueError):
 
 class RulesChanged(CorruptData):
     """A record or stored game made under another version of a game's rules."""
+
+
+class ContentChanged(CorruptData):
+    """A record or stored game made with other content than the game plays now."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from borough.core.errors import CorruptData, IllegalAction, RulesChanged
+from borough.core.errors import ContentChanged, CorruptData, IllegalAction, RulesChanged
 from borough.core.game import Event, Game
 from borough.core.serial import freeze
 
@@ -154,28 +154,54 @@ def content_mismatch(game: Game, content: str | None) -> str | None:
     return f"it was played with {made}, not {here}"
 
 
-def replay(game: Game, record: Record) -> tuple[Any, list[Event]]:
-    """Rebuild the game move by move, checking each; CorruptData names the bad move.
-
-    A record made under other rules is refused first (RulesChanged), naming both
-    rules versions."""
+def check_replayable(game: Game, record: Record) -> None:
+    """Refuse a record that `game` cannot replay faithfully, before any move is
+    tried: another game's (CorruptData), other rules (RulesChanged), other content
+    (ContentChanged). The reasons are bare; each caller says what to do about them."""
     if record.game != game.name:
         raise CorruptData(f"this is a {record.game} record, not a {game.name} one")
     mismatch = rules_mismatch(game, record.rules_version)
     if mismatch is not None:
-        raise RulesChanged(f"this record cannot be used: {mismatch}")
+        raise RulesChanged(mismatch)
     other = content_mismatch(game, record.content)
     if other is not None:
-        raise CorruptData(f"this record cannot be used: {other}; replay it with the same "
-                          "content (--content DIR)")
+        raise ContentChanged(other)
+
+
+def opening(game: Game, record: Record) -> Any:
+    """The state the record's game starts from."""
     try:
-        state = game.setup(record.players, seed=record.seed, options=record.options)
+        return game.setup(record.players, seed=record.seed, options=record.options)
     except ValueError as exc:
         raise CorruptData(f"the record's setup is not valid: {exc}") from exc
+
+
+def state_after(game: Game, record: Record, moves: int | None = None
+                ) -> tuple[Any, list[Event]]:
+    """The state after the record's first `moves` moves (all: None), and their
+    events; each move is checked, and CorruptData names the first the rules refuse.
+    The record is taken to suit the game (`check_replayable`)."""
+    state = opening(game, record)
     events: list[Event] = []
-    for number, (seat, action) in enumerate(record.moves, start=1):
+    played = record.moves if moves is None else record.moves[:moves]
+    for number, (seat, action) in enumerate(played, start=1):
         try:
             events.extend(game.apply(state, seat, action))
         except IllegalAction as exc:
             raise CorruptData(f"move {number} by seat {seat} is illegal: {exc.reason}") from exc
     return state, events
+
+
+def replay(game: Game, record: Record) -> tuple[Any, list[Event]]:
+    """Rebuild the game move by move, checking each; CorruptData names the bad move.
+
+    A record made under other rules is refused first (RulesChanged), naming both
+    rules versions."""
+    try:
+        check_replayable(game, record)
+    except RulesChanged as exc:
+        raise RulesChanged(f"this record cannot be used: {exc}") from None
+    except ContentChanged as exc:
+        raise ContentChanged(f"this record cannot be used: {exc}; replay it with the same "
+                             "content (--content DIR)") from None
+    return state_after(game, record)

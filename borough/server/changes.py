@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from borough.core.record import state_after
 from borough.core.serial import freeze
 from borough.server import views
 from borough.server.store import JOIN, MOVE, SEATS, UNDO, Entry
@@ -35,15 +36,6 @@ class Step:
     shown: dict[Audience, Shown]
     events: list[Stamped]  # a move: its new events; a take-back: every event kept
     played: views.Played | None = None  # a move, as the other seats may know it
-
-
-def replay(room: Room, moves: list[tuple[int, Any]]) -> Any:
-    """The state after `moves` from the room's setup."""
-    game, rec = room.game, room.record
-    state = game.setup(rec.players, seed=rec.seed, options=rec.options)
-    for s, a in moves:
-        game.apply(state, s, a)
-    return state
 
 
 def undo_by(played: list[views.Played], seats: list[dict[str, Any]]) -> int | None:
@@ -71,11 +63,10 @@ def move(room: Room, seat: int, action: Any, number: int) -> Step:
                 played)
 
 
-def take_back(room: Room, seat: int, number: int, before: Any | None = None) -> Step:
-    """`seat` takes back the last move (checked by the caller), leading to `before`."""
-    earlier = room.record.moves[:-1]
-    if before is None:
-        before = replay(room, earlier)
+def take_back(room: Room, seat: int, number: int) -> Step:
+    """`seat` takes back the last move (checked by the caller): the game replayed
+    from its setup to the move before (core's replay; the state keeps no history)."""
+    before, _ = state_after(room.game, room.record, len(room.record.moves) - 1)
     kept = [e for e in room.events if e.move != room.move_number]
     by = undo_by(room.played[:-1], room.seats)
     shown = views.next_views(room, before, [], all_events=kept, undo_by=by,

@@ -34,9 +34,9 @@ from typing import Any
 import borough
 from borough import match as matches
 from borough.agents import AGENT_NAMES
-from borough.core.errors import IllegalAction
+from borough.core.errors import ContentChanged, IllegalAction
 from borough.core.game import Game, Refusal
-from borough.core.record import Record, content_mismatch, dump, rules_mismatch
+from borough.core.record import Record, check_replayable, dump, opening
 from borough.server import changes, views
 from borough.server.bots import BotScheduler
 from borough.server.changes import Step
@@ -182,15 +182,15 @@ class Rooms:
         rows stay as they are, so nothing is lost."""
         try:
             game = borough.game(stored.game)
-            mismatch = rules_mismatch(game, stored.rules_version)
-            if mismatch is not None:
-                raise RoomError(409, f"game {stored.id} cannot be replayed: {mismatch}")
-            other = content_mismatch(game, stored.content)
-            if other is not None:
-                raise RoomError(409, f"game {stored.id} cannot be opened: {other}; start "
-                                     "the server with that content (serve --content DIR)")
-            record = Record.start(game, stored.players, stored.seed, stored.options)
-            state = game.setup(stored.players, seed=stored.seed, options=stored.options)
+            record = Record(stored.game, stored.players, stored.seed, stored.options,
+                            rules_version=stored.rules_version, content=stored.content)
+            try:
+                check_replayable(game, record)
+            except ContentChanged as exc:
+                raise RoomError(409, f"game {stored.id} cannot be opened: {exc}; start "
+                                     "the server with that content (serve --content DIR)"
+                                ) from None
+            state = opening(game, record)
             room = Room(stored.id, game, record, state, stored.initial_seats(),
                         stored.seed_chosen)
             room.shown = views.next_views(room, state, [])
