@@ -4,22 +4,8 @@ from __future__ import annotations
 
 from borough.core.errors import CorruptData
 from borough.games.rondelcity.data import PLAYER_COUNTS, RONDEL_SIZE, Content
-from borough.games.rondelcity.state import (
-    ACTION,
-    AMENITY,
-    BONUS,
-    EVENT,
-    FINAL,
-    GO,
-    ORDER,
-    OVER,
-    PICK,
-    ROTATE,
-    SITE,
-    SQUARE,
-    TAKE,
-    RonState,
-)
+from borough.games.rondelcity.state import AMENITY, GO, ORDER, OVER, SQUARE, TAKE, RonState
+from borough.games.rondelcity.steps import CHOICES
 
 
 def validate(c: Content, state: RonState) -> None:
@@ -68,8 +54,7 @@ def validate(c: Content, state: RonState) -> None:
     want = list(range(len(c.variants.events))) if state.events_on else []
     if evs != want:
         raise CorruptData("the Event tiles do not add up to those of the game")
-    if state.step not in (ROTATE, ACTION, PICK, SQUARE, TAKE, ORDER, GO, EVENT, BONUS,
-                          SITE, FINAL, OVER):
+    if state.step != OVER and state.step not in CHOICES:  # the step table names every step
         raise CorruptData(f"unknown step {state.step!r}")
     if state.step in (ORDER, GO) and not state.pending:
         raise CorruptData("a move is awaited but none is queued")
