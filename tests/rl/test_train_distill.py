@@ -7,29 +7,15 @@ learner's own games, the curve, the paired evaluation, the plot) runs here.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import numpy as np
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_distill.py"
-
-
-def load_example():
-    """The example as a module (examples/ is a folder of scripts, not a package)."""
-    name = "train_distill_example"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, EXAMPLE)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # dataclasses look their module up here
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+from tests.rl.examples import load_example
 
 
 def test_a_few_hundred_steps_train_plot_and_evaluate(tmp_path):
-    ex = load_example()
+    ex = load_example("train_distill")
     settings = ex.Settings(game="rondelcity", rounds=2, games_per_round=4, epochs=2,
                            hidden=16, curve_pairs=1, pairs=2)
     results = ex.train(settings, tmp_path)
@@ -47,7 +33,7 @@ def test_a_few_hundred_steps_train_plot_and_evaluate(tmp_path):
 
 
 def test_the_afterstate_encoder_learns_and_plays_legal_moves(tmp_path):
-    ex = load_example()
+    ex = load_example("train_distill")
     settings = ex.Settings(game="architectura", encoder="afterstate", rounds=2,
                            games_per_round=4, epochs=1, hidden=8, curve_pairs=1, pairs=1)
     results = ex.train(settings, tmp_path)
@@ -57,7 +43,7 @@ def test_the_afterstate_encoder_learns_and_plays_legal_moves(tmp_path):
 
 
 def test_the_network_fits_a_teacher_and_never_picks_an_illegal_action():
-    ex = load_example()
+    ex = load_example("train_distill")
     rng = np.random.default_rng(0)
     obs = rng.integers(0, 3, (256, 6)).astype(np.float32)
     # the teacher's move is the index of the largest of the first three inputs
@@ -75,7 +61,7 @@ def test_the_network_fits_a_teacher_and_never_picks_an_illegal_action():
 
 
 def test_inputs_one_hot_the_few_valued_numbers_only():
-    ex = load_example()
+    ex = load_example("train_distill")
     obs = np.array([[0, 0.5, 7], [1, 0.25, 9], [2, 0.5, 7], [0, 0.75, 8]], dtype=np.float32)
     reader = ex.Inputs(obs, most_values=16)
     # column 0 (0, 1, 2) and column 2 (7, 8, 9) are whole-valued with three values each;
@@ -86,13 +72,13 @@ def test_inputs_one_hot_the_few_valued_numbers_only():
 
 
 def test_soft_targets_share_equally_between_equal_moves():
-    ex = load_example()
+    ex = load_example("train_distill")
     shares = ex.soft_target(np.array([0.6, 0.6, 0.5]), 0.01)
     assert shares[0] == shares[1] and shares[2] < 1e-3 and np.isclose(shares.sum(), 1)
 
 
 def test_training_curve_and_evaluation_deals_are_disjoint():
-    ex = load_example()
+    ex = load_example("train_distill")
     # the default run's training seeds, curve seeds and evaluation seeds never meet
     s = ex.Settings()
     train = range(ex.TRAIN_SEEDS, ex.TRAIN_SEEDS + s.rounds * s.games_per_round)

@@ -7,35 +7,23 @@ checked here with a policy that needs none of them.
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_ppo.py"
-
-
-def load_example():
-    """The example as a module (examples/ is a folder of scripts, not a package)."""
-    name = "train_ppo_example"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, EXAMPLE)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # dataclasses look their module up here
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+from tests.rl.examples import EXAMPLES, load_example
 
 
 def test_the_example_imports_without_the_training_extra():
-    code = ("from tests.rl.test_train_example import load_example; import sys; "
-            "load_example(); assert not {'torch', 'sb3_contrib', 'matplotlib'} & set(sys.modules)")
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=EXAMPLE.parents[1])
+    code = ("from tests.rl.examples import load_example; import sys; "
+            "load_example('train_ppo'); "
+            "assert not {'torch', 'sb3_contrib', 'matplotlib'} & set(sys.modules)")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=EXAMPLES.parent)
 
 
 def test_the_learning_env_is_architectura_two_players_in_either_seat():
-    example = load_example()
+    example = load_example("train_ppo")
     for seat in (0, 1):
         env = example.make_env(seat, "random", seed=3)
         obs, _ = env.reset()
@@ -46,7 +34,7 @@ def test_the_learning_env_is_architectura_two_players_in_either_seat():
 
 
 def test_evaluation_pairs_each_seed_over_both_seats_with_an_interval():
-    example = load_example()
+    example = load_example("train_ppo")
     seen = []
 
     def first_legal(obs, mask):
