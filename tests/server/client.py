@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
+import websockets
 
 import borough
 from borough.core import record as records
@@ -122,3 +125,26 @@ def check_no_leak(client: Client, gid: str, captured: list) -> None:
         reached[seat] = at
         assert view["observation"] == game.observe(
             game.determinize(states[at], seat, rng), seat)
+
+
+class Watcher(threading.Thread):
+    """A seat's socket, keeping every view pushed to it until the game is over."""
+
+    def __init__(self, url: str, gid: str, token: str) -> None:
+        super().__init__(daemon=True)
+        self.address = f"{url.replace('http', 'ws')}/ws/games/{gid}?token={token}"
+        self.connected = threading.Event()
+        self.views: list[dict] = []
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            asyncio.run(self._watch())
+        except BaseException as exc:  # the test reports it
+            self.error = exc
+
+    async def _watch(self) -> None:
+        async with websockets.connect(self.address, max_size=None) as ws:
+            self.connected.set()
+            while not self.views or self.views[-1]["status"] != "over":
+                self.views.append(json.loads(await asyncio.wait_for(ws.recv(), 120)))

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 import borough
 from borough.cli import app as cli
 from borough.core import record as records
-from tests.server.client import Client, check_no_leak, run_async
+from tests.server.client import Client, Watcher, check_no_leak, run_async
 from tests.server.conftest import Server, _postgres_database
 from tests.server.test_rooms import humans, rooms_on
 
@@ -56,25 +56,6 @@ def stored_changes(url: str, gid: str) -> list[tuple[int, str, int, list]]:
         return [tuple(row) for row in conn.execute(
             "SELECT number, kind, seat, action FROM actions WHERE game_id = %s "
             "ORDER BY number", (gid,))]
-
-
-class Watcher(threading.Thread):
-    """A seat's socket, keeping every view pushed to it until the game is over."""
-
-    def __init__(self, url: str, gid: str, token: str) -> None:
-        super().__init__(daemon=True)
-        self.address = f"{url.replace('http', 'ws')}/ws/games/{gid}?token={token}"
-        self.connected = threading.Event()
-        self.views: list[dict] = []
-
-    def run(self) -> None:
-        asyncio.run(self._watch())
-
-    async def _watch(self) -> None:
-        async with websockets.connect(self.address) as ws:
-            self.connected.set()
-            while not self.views or self.views[-1]["status"] != "over":
-                self.views.append(json.loads(await asyncio.wait_for(ws.recv(), 120)))
 
 
 @pytest.mark.parametrize("name", borough.games())
@@ -128,7 +109,7 @@ def test_a_full_game_of_every_game_with_seats_on_both_processes(pair, name):
     watcher.join(120)
     # Pushed by the process seat 0 did not play through: each move's view, the last one
     # the same as the process it played through shows.
-    assert watcher.views[-1] == clients[0].view(gid, tokens[0])
+    assert watcher.error is None and watcher.views[-1] == clients[0].view(gid, tokens[0])
     versions = [v["version"] for v in watcher.views]
     assert versions == list(range(versions[0], versions[-1] + 1)) and len(versions) > 3
     record = clients[1].http.get(f"/api/games/{gid}/record").json()

@@ -10,7 +10,6 @@ import asyncio
 import json
 import random
 import sqlite3
-import threading
 import time
 from collections.abc import Iterator
 
@@ -20,7 +19,7 @@ import pytest
 import websockets
 
 from borough.core import record as records
-from tests.server.client import Client, run_async
+from tests.server.client import Client, Watcher, run_async
 from tests.server.conftest import Server, _postgres_database
 from tests.server.test_multiprocess import LEASE, start_both, stored_changes
 
@@ -42,29 +41,6 @@ def owner_url(database: str, gid: str) -> str | None:
 def held(server: Server) -> int:
     """The games a process holds in memory."""
     return httpx.get(f"{server.url}/healthz", timeout=10).json()["rooms"]
-
-
-class Socket(threading.Thread):
-    """One socket of a seat, keeping every view pushed to it until the game ends."""
-
-    def __init__(self, url: str, gid: str, token: str) -> None:
-        super().__init__(daemon=True)
-        self.address = f"{url.replace('http', 'ws')}/ws/games/{gid}?token={token}"
-        self.connected = threading.Event()
-        self.views: list[dict] = []
-        self.error: BaseException | None = None
-
-    def run(self) -> None:
-        try:
-            asyncio.run(self._watch())
-        except BaseException as exc:  # the test reports it
-            self.error = exc
-
-    async def _watch(self) -> None:
-        async with websockets.connect(self.address, max_size=None) as ws:
-            self.connected.set()
-            while not self.views or self.views[-1]["status"] != "over":
-                self.views.append(json.loads(await asyncio.wait_for(ws.recv(), 120)))
 
 
 def play_turns(clients: list[Client], gid: str, tokens: list[str], rng: random.Random,
@@ -99,7 +75,7 @@ def test_a_game_with_requests_at_both_processes_is_held_by_its_owner_alone(datab
         tokens = [s["token"] for s in created["seats"]]
         assert owner_url(database, gid) == one.url
         # Seat 1 plays and watches through the process that does not own the game.
-        socket = Socket(two.url, gid, tokens[1])
+        socket = Watcher(two.url, gid, tokens[1])
         socket.start()
         assert socket.connected.wait(30)
         rng = random.Random(5)
@@ -187,7 +163,7 @@ def test_the_owner_killed_mid_game_is_taken_over_and_the_game_finishes(database)
         created = a.create(GAME, 2, ["human", "human"], seed=13)
         gid = created["id"]
         tokens = [s["token"] for s in created["seats"]]
-        socket = Socket(other.url, gid, tokens[0])  # relayed to the owner, then served
+        socket = Watcher(other.url, gid, tokens[0])  # relayed to the owner, then served
         socket.start()
         assert socket.connected.wait(30)
         rng = random.Random(13)
