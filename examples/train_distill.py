@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from evaluation import Evaluation, outcome, play_out
 
 import borough
 from borough import rl
@@ -203,21 +204,10 @@ def make_env(game: str, seat: int, opponent: str):
     return rl.gym_env(game, PLAYERS, seat=seat, opponents=opponent)
 
 
-def outcome(reward: float) -> float:
-    """1 for a win, 0.5 for a shared win, 0 otherwise (the gym's 'win' reward)."""
-    return {1.0: 1.0, 0.0: 0.5}.get(reward, 0.0)
-
-
 def play_one(game: str, policy: Policy, opponent: str, seed: int, seat: int) -> float:
     """One game on deal `seed`, the policy in `seat`; its outcome."""
     env = make_env(game, seat, opponent)
-    env.reset(seed=seed)
-    while True:
-        _, reward, over, cut, info = env.step(policy(env))
-        if over or cut:
-            if "illegal_action" in info:
-                raise RuntimeError(f"the policy chose an illegal action: {info['illegal_action']}")
-            return outcome(reward)
+    return play_out(env, seed, lambda obs: policy(env))
 
 
 @dataclass
@@ -317,16 +307,6 @@ def fit_afterstates(net: AfterstateMLP, data: Dataset, epochs: int, batch: int, 
 
 
 # ------------------------------------------------------------------ evaluating
-@dataclass
-class Evaluation:
-    opponent: str
-    pairs: int
-    games: int
-    win_share: float
-    low: float
-    high: float
-
-
 def evaluate(game: str, policy: Policy, opponent: str, pairs: int,
              first_seed: int = EVAL_SEEDS) -> Evaluation:
     """Win share over `pairs` deals, each played from both seats, with a Wilson 95% interval

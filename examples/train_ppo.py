@@ -22,11 +22,12 @@ import json
 import math
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from evaluation import Evaluation, play_out
 
 from borough import rl
 
@@ -51,23 +52,7 @@ def random_policy(seed: int) -> Policy:
 def play_one(policy: Policy, opponent: str, seed: int, seat: int) -> float:
     """One game on `seed`, the policy in `seat`: 1 for a win, 0.5 for a shared win, else 0."""
     env = make_env(seat, opponent, seed)
-    obs, _ = env.reset(seed=seed)
-    while True:
-        obs, reward, terminated, truncated, info = env.step(policy(obs, env.action_masks()))
-        if terminated or truncated:
-            if "illegal_action" in info:
-                raise RuntimeError(f"the policy chose an illegal action: {info['illegal_action']}")
-            return {1.0: 1.0, 0.0: 0.5}.get(reward, 0.0)
-
-
-@dataclass
-class Evaluation:
-    opponent: str
-    pairs: int
-    games: int
-    win_share: float
-    low: float
-    high: float
+    return play_out(env, seed, lambda obs: policy(obs, env.action_masks()))
 
 
 def evaluate(policy: Policy, opponent: str, pairs: int, first_seed: int = 10_000) -> Evaluation:

@@ -14,6 +14,8 @@ def load_example(script: str) -> ModuleType:
     """examples/`script`.py as a module (examples/ is a folder of scripts, not a package)."""
     name = f"{script}_example"
     if name not in sys.modules:
+        if str(EXAMPLES) not in sys.path:  # as running the script puts it there
+            sys.path.insert(0, str(EXAMPLES))
         spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{script}.py")
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
