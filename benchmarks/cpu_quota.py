@@ -33,6 +33,14 @@ class QuotaUnavailable(RuntimeError):
     """No writable cgroup hierarchy with a cpu controller on this machine."""
 
 
+def own_group() -> str:
+    """This process's cgroup v2 group, relative to the hierarchy's root."""
+    for line in Path("/proc/self/cgroup").read_text().splitlines():
+        if line.startswith("0::"):
+            return line[3:].strip("/")
+    return ""
+
+
 def _hierarchy(root: Path) -> tuple[str, Path]:
     """("v2", parent) or ("v1", parent): where this process may make groups."""
     if (root / "cgroup.controllers").exists():
@@ -40,10 +48,7 @@ def _hierarchy(root: Path) -> tuple[str, Path]:
             raise QuotaUnavailable(f"{root}: the cpu controller is not available (cgroup v2)")
         # A v2 group may hold processes only as a leaf: the new groups go beside
         # this process's own group, under its parent, which must enable cpu for them.
-        own = ""
-        for line in Path("/proc/self/cgroup").read_text().splitlines():
-            if line.startswith("0::"):
-                own = line[3:].strip("/")
+        own = own_group()
         parent = (root / own).parent if own else root
         return "v2", parent
     v1 = root / "cpu"
