@@ -125,6 +125,9 @@ async def seat_client(http: httpx.AsyncClient, ws_url: str, gid: str, token: str
 
 async def measure_cpu(pids: list[int], stats: Stats, stop: float) -> None:
     await asyncio.sleep(max(0.0, stats.warm - time.perf_counter()))
+    # A generator busy opening sockets wakes late: count actions and delays from
+    # when the CPU is first read, so both figures cover the same window.
+    stats.warm = max(stats.warm, time.perf_counter())
     cpu, began = sum(map(cpu_seconds, pids)), time.monotonic()
     await asyncio.sleep(max(0.0, stop - time.monotonic()))
     stats.cpu = sum(map(cpu_seconds, pids)) - cpu
