@@ -5,16 +5,11 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
-from typing import Any
+from functools import partial
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.openapi.utils import get_openapi
-from fastapi.responses import JSONResponse
-from starlette.exceptions import HTTPException as StarletteHTTPException
+from fastapi import FastAPI
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from borough.server import (
@@ -37,10 +32,11 @@ from borough.server import (
 )
 from borough.server.bots import BotScheduler
 from borough.server.chat import Chat
+from borough.server.error_answers import answer_errors, description
 from borough.server.limits import BodyLimit
 from borough.server.owners import Owners
 from borough.server.quotas import Quotas
-from borough.server.rooms import RoomError, Rooms
+from borough.server.rooms import Rooms
 from borough.server.routing import request_limits
 from borough.server.settings import Settings
 from borough.server.socket_caps import SocketCaps
@@ -185,30 +181,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Here rather than uvicorn's option, so the app behaves alike however it is run.
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
 
-    @app.exception_handler(RoomError)
-    async def room_error(_: Request, exc: RoomError) -> JSONResponse:
-        headers = None
-        if exc.retry_after is not None:
-            headers = {"Retry-After": str(max(1, math.ceil(exc.retry_after)))}
-        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        # FastAPI's own refusals (a body that is not UTF-8 JSON, an unknown path)
-        # answer in the same shape as every other error.
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code,
-                            headers=exc.headers)
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0] if exc.errors() else {"msg": "invalid request", "loc": ()}
-        where = ".".join(str(p) for p in first["loc"])
-        return JSONResponse({"error": f"malformed request: {where}: {first['msg']}"}, 400)
-
-    @app.exception_handler(Exception)
-    async def failed(_: Request, exc: Exception) -> JSONResponse:
-        log.error("request failed", exc_info=exc)
-        return JSONResponse({"error": "the server failed; nothing was stored"}, 500)
+    answer_errors(app)
 
     # The order of the routes is the order of the paths in the API's description.
     app.include_router(site_routes.server_routes())  # health, the games on offer
@@ -224,24 +197,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(socket_routes.routes())  # views pushed as they change
     site_routes.mount_files(app, settings)
 
-    def openapi() -> dict[str, Any]:
-        """FastAPI's description without its generic 422: this server answers a
-        malformed request with 400 (listed on each route that can get one) and
-        keeps 422 for an action the rules refuse."""
-        if app.openapi_schema:
-            return app.openapi_schema
-        schema = get_openapi(title=app.title, version=app.version, summary=app.summary,
-                             routes=app.routes)
-        for item in schema["paths"].values():
-            for operation in item.values():
-                answers = operation.get("responses", {})
-                ref = answers.get("422", {}).get("content", {}).get("application/json", {})
-                if ref.get("schema", {}).get("$ref", "").endswith("/HTTPValidationError"):
-                    del answers["422"]
-        for name in ("HTTPValidationError", "ValidationError"):
-            schema.get("components", {}).get("schemas", {}).pop(name, None)
-        app.openapi_schema = schema
-        return schema
-
-    app.openapi = openapi  # type: ignore[method-assign]
+    app.openapi = partial(description, app)  # type: ignore[method-assign]
     return app
