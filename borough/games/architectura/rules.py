@@ -55,17 +55,14 @@ from borough.games.architectura.state import (
     LAB,
     NOBODY,
     OVER,
-    PAY,
     PLAY,
     SPARE,
-    TUTOR,
     ArcState,
     Seat,
 )
 from borough.games.architectura.turns import HAND
 
 TOKENS = 2  # ARC-2
-STEPS = (CHOOSE, TUTOR, PLAY, PAY, SPARE, EFFECT, LAB, OVER)
 
 
 def who(seat: int) -> str:
@@ -217,7 +214,7 @@ class Architectura(Game):
         n = state.players
         if n not in self.seats or len(state.seats) != n:
             raise CorruptData("the number of seats does not fit this game")
-        if state.step not in STEPS:
+        if state.step != OVER and state.step not in steps.CHOICES:  # the one step table
             raise CorruptData(f"unknown step {state.step!r}")
         if not 0 <= state.current < n or not 0 <= state.replacements <= 6 or state.idle < 0:
             raise CorruptData("the current seat or the option is out of range")
