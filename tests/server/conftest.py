@@ -46,8 +46,29 @@ TEST_SETTINGS = {"BOROUGH_BOT_PAUSE": "0", "BOROUGH_ACT_RATE": "100000",
                  "BOROUGH_PASSWORD_PASSES": "1"}
 
 
+class Stoppable:
+    """A started server process: stopped in the ordinary way, or killed as a crash would be."""
+
+    process: subprocess.Popen | None
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush, as a crash would."""
+        if self.process and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        """SIGTERM, and SIGKILL if it has not ended within 10 s."""
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
 @dataclass
-class Server:
+class Server(Stoppable):
     url: str
     database_url: str
     process: subprocess.Popen | None = None
@@ -76,20 +97,6 @@ class Server:
                     time.sleep(0.1)
         self.kill()  # leave no server behind
         raise RuntimeError("the server did not start")
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown, no flush, as a crash would."""
-        if self.process and self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGKILL)
-            self.process.wait()
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
 
 POSTGRES_PARAM = pytest.param("postgresql", marks=pytest.mark.postgres)

@@ -38,7 +38,7 @@ import websockets
 import borough
 from borough.core import record as records
 from tests.server.client import Client
-from tests.server.conftest import TEST_SETTINGS, _postgres_database, free_port
+from tests.server.conftest import TEST_SETTINGS, Stoppable, _postgres_database, free_port
 
 REPO = Path(__file__).resolve().parents[2]
 DEPLOY = REPO / "deploy"
@@ -186,7 +186,7 @@ def wait_healthy(url: str, process: subprocess.Popen, logs,
 
 
 @dataclass
-class Process:
+class Process(Stoppable):
     """One Borough process as deploy/Procfile starts it."""
     port: int
     environment: dict[str, str]
@@ -200,18 +200,6 @@ class Process:
         wait_healthy(f"http://127.0.0.1:{self.port}", self.process, self.log.read_text)
         return self
 
-    def kill(self) -> None:
-        if self.process and self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGKILL)
-            self.process.wait()
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
 
 def client_from(base: str, address: str, tls: ssl.SSLContext | None = None,
