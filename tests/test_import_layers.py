@@ -43,11 +43,6 @@ UPWARD = """
 """Imports that point up a layer (modules named below `borough.`)."""
 
 CIRCULAR = """
-server.changes -> server.rooms
-server.changes -> server.views
-server.rooms -> server.changes
-server.rooms -> server.views
-server.views -> server.rooms
 """
 """Imports that lie on a circle of modules importing each other."""
 

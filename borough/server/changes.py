@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 from borough.core.record import state_after
 from borough.core.serial import freeze
 from borough.server import views
+from borough.server.shown import Audience, Played, Shown, Stamped
 from borough.server.store import JOIN, MOVE, SEATS, UNDO, Entry
-from borough.server.views import Audience, Shown, Stamped
 
 if TYPE_CHECKING:
-    from borough.server.rooms import Room
+    from borough.server.room import Room
 
 
 @dataclass
@@ -35,10 +35,10 @@ class Step:
     undo_by: int | None
     shown: dict[Audience, Shown]
     events: list[Stamped]  # a move: its new events; a take-back: every event kept
-    played: views.Played | None = None  # a move, as the other seats may know it
+    played: Played | None = None  # a move, as the other seats may know it
 
 
-def undo_by(played: list[views.Played], seats: list[dict[str, Any]]) -> int | None:
+def undo_by(played: list[Played], seats: list[dict[str, Any]]) -> int | None:
     """The seat that may take back the last of the `played` moves now: the engine
     allowed it when it was made (within the seat's turn, see `Game.undo_refusal`),
     and a person still plays that seat. Bots at the table change nothing: a bot

@@ -47,7 +47,7 @@ from borough.server.naming import named
 from borough.server.refusal import Refused
 
 if TYPE_CHECKING:
-    from borough.server.rooms import Room
+    from borough.server.room import Room
     from borough.server.store import Store
 
 log = logging.getLogger("borough.server")

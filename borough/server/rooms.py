@@ -28,14 +28,13 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import borough
 from borough import match as matches
 from borough.agents import AGENT_NAMES
 from borough.core.errors import ContentChanged, IllegalAction
-from borough.core.game import Game, Refusal
+from borough.core.game import Refusal
 from borough.core.record import Record, check_replayable, dump, opening
 from borough.server import changes, views
 from borough.server.bots import BotScheduler
@@ -43,9 +42,10 @@ from borough.server.changes import Step
 from borough.server.group_commit import GroupCommit
 from borough.server.naming import named
 from borough.server.refusal import RULES_STATUS, Refused, by_rules
+from borough.server.room import Room, Subscriber, waiting
 from borough.server.settings import Settings
+from borough.server.shown import Audience, Shown
 from borough.server.store import Change, Conflict, Entry, Store, StoredGame, hash_token
-from borough.server.views import Audience, Shown, Stamped
 
 MAX_SEED = 2**53
 log = logging.getLogger("borough.server")
@@ -53,56 +53,6 @@ log = logging.getLogger("borough.server")
 
 class RoomError(Refused):
     """A refused request about a game."""
-
-
-@dataclass
-class Room:
-    id: str
-    game: Game
-    record: Record
-    state: Any
-    seats: list[dict[str, Any]]
-    seed_chosen: bool
-    events: list[Stamped] = field(default_factory=list)
-    shown: dict[Audience, Shown] = field(default_factory=dict)
-    subscribers: set[Subscriber] = field(default_factory=set)
-    thinking: dict[int, asyncio.Task] = field(default_factory=dict)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    used: float = field(default_factory=time.monotonic)  # last request or move
-    gone: bool = False  # left memory: a request still holding it must fetch it again
-    undo_by: int | None = None  # the seat whose last move the server would take back now
-    played: list[views.Played] = field(default_factory=list)  # each move as others know it
-    changes: int = 0  # entries of the game's stored change log that this room reflects
-    foreign: int = 0  # changes it caught up on, stored by other processes
-    heard: int = 0  # the newest change other processes announced (shared database)
-    told: tuple[int, dict[str, Any] | None] | None = None  # the end's breakdown, by move
-
-    @property
-    def move_number(self) -> int:
-        return len(self.record.moves)
-
-    @property
-    def status(self) -> str:
-        return "over" if self.game.is_over(self.state) else "playing"
-
-
-def waiting(room: Room) -> bool:
-    """A table with a seat still open: nobody moves before it is full."""
-    return any(seat.get("open") for seat in room.seats)
-
-
-@dataclass(eq=False)
-class Subscriber:
-    seat: int | None
-    address: str = ""
-    queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=64))
-    opened: float = field(default_factory=time.monotonic)
-
-    def push(self, text: str | None) -> None:
-        """Queue a view's JSON text for this socket (None: close it)."""
-        if self.queue.full():  # a client that stopped reading only needs the newest view
-            self.queue.get_nowait()
-        self.queue.put_nowait(text)
 
 
 class Rooms:
