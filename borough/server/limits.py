@@ -28,10 +28,12 @@ class BodyLimit:
             return
         body = b""
         more = True
-        deadline = time.monotonic() + self.timeout
+        deadline = asyncio.get_running_loop().time() + self.timeout
         while more:
             try:
-                message = await asyncio.wait_for(receive(), max(0.0, deadline - time.monotonic()))
+                # A deadline on the running task, not wait_for's task per receive.
+                async with asyncio.timeout_at(deadline):
+                    message = await receive()
             except TimeoutError:
                 await refuse(send, 408, f"the request body took over {self.timeout:g} s "
                                         "to arrive")
