@@ -34,6 +34,7 @@ from borough.server.bots import BotScheduler
 from borough.server.chat import Chat
 from borough.server.error_answers import answer_errors, description
 from borough.server.limits import BodyLimit
+from borough.server.move_path import MovePath
 from borough.server.owners import Owners
 from borough.server.quotas import Quotas
 from borough.server.rooms import Rooms
@@ -174,6 +175,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.owners = None  # set at start on a shared database (owners.py)
     app.state.socket_caps = None  # set at start on a shared database (socket_caps.py)
+    # Innermost: a move reaching it is this process's, its body already bounded.
+    app.add_middleware(MovePath, limit=limits["act"])
     # Inside the body limit: a forwarded request's body was bounded on arrival.
     app.add_middleware(forwarding.Forwarding)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, timeout=settings.body_timeout)
