@@ -39,11 +39,11 @@ test: $(DEV_STAMP) lint
 	scripts/ensure_postgres.sh
 	scripts/ensure_nginx.sh
 	scripts/ensure_chromium.sh
-	$(BIN)/pytest -n 2 --dist worksteal tests
+	$(BIN)/pytest -n 2 tests
 
 # Everything but the tests that need a browser, PostgreSQL or nginx, or take long.
 test-fast: $(DEV_STAMP) lint
-	$(BIN)/pytest -n 2 --dist worksteal -m "not browser and not postgres and not nginx and not slow" tests
+	$(BIN)/pytest -n 2 -m "not browser and not postgres and not nginx and not slow" tests
 
 serve: $(SERVE_STAMP)
 	$(BIN)/borough serve
