@@ -1,12 +1,16 @@
 """CPU of a move inside the server's rooms, without HTTP: the rules, the views, the store.
 
 Plays --games games of --game from fixed seeds through `Rooms` on a fresh
-SQLite file, a socket on every seat (so every seat's view is written, as in a
-served game), each move a random legal one, and prints the process's CPU per
-move split into working it out (rules and views), storing it, and installing
-and pushing it. The same move sequence on any code, so two checkouts compare.
+SQLite file (or, with --db, a fresh database on that PostgreSQL server), a
+socket on every seat (so every seat's view is written, as in a served game),
+each move a random legal one, and prints the process's CPU per move split into
+working it out (rules and views), storing it, and installing and pushing it.
+The same move sequence on any code, so two checkouts compare. The store's part
+counts every thread of the process (PostgreSQL stores in a worker thread),
+not the database server's own CPU.
 
     python benchmarks/server_move_cost.py [--game architectura] [--players 2] [--games 20]
+        [--db postgresql+psycopg://USER:PASS@HOST/DB]
 """
 
 from __future__ import annotations
@@ -15,8 +19,11 @@ import argparse
 import asyncio
 import os
 import random
+import secrets
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 # Every socket here is opened from one address.
 os.environ.setdefault("BOROUGH_SOCKETS_PER_ADDRESS", "100000")
@@ -27,9 +34,32 @@ from borough.server.settings import Settings
 from borough.server.store import Store
 
 
-async def play(game: str, players: int, games: int, moves: int) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        store = Store(f"sqlite:///{folder}/moves.db", "bench", 30)
+@contextmanager
+def database(admin: str | None) -> Iterator[str]:
+    """A fresh SQLite file, or a fresh database on the PostgreSQL server `admin`
+    names; gone afterwards."""
+    if not admin:
+        with tempfile.TemporaryDirectory() as folder:
+            yield f"sqlite:///{folder}/moves.db"
+        return
+    import psycopg
+
+    if not admin.startswith("postgresql"):
+        raise SystemExit("--db takes postgresql+psycopg://USER:PASS@HOST/DB")
+    name = f"borough_cost_{secrets.token_hex(4)}"
+    plain = "postgresql://" + admin.split("://", 1)[1]
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{admin.rsplit('/', 1)[0]}/{name}"
+    finally:
+        with psycopg.connect(plain, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+async def play(game: str, players: int, games: int, moves: int, db: str | None) -> None:
+    with database(db) as url:
+        store = Store(url, "bench", 30)
         store.migrate()
         rooms = Rooms(store, BotScheduler(1), Settings.from_env())
         rng = random.Random(1)
@@ -58,8 +88,10 @@ async def play(game: str, players: int, games: int, moves: int) -> None:
                 work, stored, shown, n = work + t1 - t0, stored + t2 - t1, shown + t3 - t2, n + 1
         store.dispose()
     ms = 1000 / max(n, 1)
-    print(f"{game}, {players} players, {n} moves: CPU per move {(work + stored + shown) * ms:.3f} "
-          f"ms (rules and views {work * ms:.3f}, store {stored * ms:.3f}, install and push "
+    kind = "PostgreSQL" if db else "SQLite"
+    print(f"{game}, {players} players, {kind}, {n} moves: CPU per move "
+          f"{(work + stored + shown) * ms:.3f} ms (rules and views {work * ms:.3f}, "
+          f"store {stored * ms:.3f}, install and push "
           f"{shown * ms:.3f})")
 
 
@@ -69,8 +101,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--moves", type=int, default=60, help="at most, per game")
+    parser.add_argument("--db", default=None,
+                        help="a PostgreSQL server's URL (postgresql+psycopg://...): the moves "
+                             "are stored in a fresh database there (default: a temp SQLite file)")
     args = parser.parse_args()
-    asyncio.run(play(args.game, args.players, args.games, args.moves))
+    asyncio.run(play(args.game, args.players, args.games, args.moves, args.db))
 
 
 if __name__ == "__main__":
