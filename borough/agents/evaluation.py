@@ -10,7 +10,10 @@ random playouts (slower, but an honest estimate).
 
 A game whose values cost much more than the others' may set the hard
 search's budget in it, `SEARCH = {"iterations": ..., "turn_steps": ...}`
-(`borough.agents.hard`).
+(`borough.agents.hard`). The expert level, the top one, may think longer than
+hard: a game sets its budget beside SEARCH, `EXPERT = {"iterations": ...}` for
+the search, or `{"candidates": ..., "samples": ...}` for the playouts of a game
+with a script (`expert`); a game without one gives expert hard's budget.
 
 A game may also offer a scripted player, `policy(seed) -> Agent`: the
 rollout agent (`borough.agents.rollout`) then values a move by that player's
@@ -40,6 +43,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Evaluator",
     "completion",
+    "expert",
     "finish",
     "margin_values",
     "midway",
@@ -83,6 +87,14 @@ def search(name: str) -> dict[str, int]:
     """Game `name`'s own budget for the hard search (`SEARCH` in its evaluation
     module: "iterations", "turn_steps"); empty where it keeps hard's."""
     own: dict[str, int] = getattr(_game_module(name), "SEARCH", {})
+    return own
+
+
+def expert(name: str) -> dict[str, int]:
+    """Game `name`'s own budget for the expert level (`EXPERT` in its evaluation
+    module: "iterations" of the search, or where the game has a script, the
+    "candidates" and "samples" of its playouts); empty where expert keeps hard's."""
+    own: dict[str, int] = getattr(_game_module(name), "EXPERT", {})
     return own
 
 

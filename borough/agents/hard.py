@@ -59,10 +59,14 @@ class HardAgent(MCTSAgent):
         )
         self.fixed = iterations is not None
 
+    def budget(self, name: str) -> int:
+        """Iterations a decision in game `name` when none were given."""
+        return search(name).get("iterations", HARD_ITERATIONS)
+
     def choose(self, view: SeatView) -> Action:
         own = search(view.game.name)
         if not self.fixed:
-            self.iterations = own.get("iterations", HARD_ITERATIONS)
+            self.iterations = self.budget(view.game.name)
         self.turn_steps = own.get("turn_steps", HARD_TURN_STEPS)
         return super().choose(view)
 

@@ -7,10 +7,13 @@ offers a scripted player for playouts (`policy` in its evaluation module),
 medium and hard improve on that script by playouts instead
 (`borough.agents.rollout`), hard with more moves tried on more samples.
 The search itself is `borough.agents.hard`.
-Expert is hard with learned position values (`borough.agents.expert`); in a
-game without trained weights it plays as hard. Where hard plays out a script,
-expert first plays hard's moves out only a round, lets the learned values
-judge the rest, and plays out to the end only the moves that pass.
+Expert is hard with learned position values (`borough.agents.expert`), and,
+as the top level, it may think longer: a game may set expert's own budget
+beside hard's (`EXPERT` in its evaluation module, `evaluation.expert`),
+within hard's cap of 1.8 s of CPU a decision. In a game without trained
+weights it plays as hard. Where hard plays out a script, expert first plays
+hard's moves out only a round, lets the learned values judge the rest, and
+plays out to the end only the moves that pass.
 """
 
 from __future__ import annotations
@@ -21,7 +24,14 @@ from typing import Any
 from borough.agents.base import Agent
 from borough.agents.evaluation import playout_policy
 from borough.agents.greedy import GreedyAgent
-from borough.agents.hard import HARD_EXPLORATION, HARD_SECONDS, HardAgent, hard, hard_settings
+from borough.agents.hard import (
+    HARD_EXPLORATION,
+    HARD_ITERATIONS,
+    HARD_SECONDS,
+    HardAgent,
+    hard,
+    hard_settings,
+)
 from borough.agents.mcts import MCTSAgent
 from borough.agents.random_agent import RandomAgent
 from borough.agents.rollout import RolloutAgent
@@ -56,6 +66,7 @@ ROLLOUT_MARGIN = 0.01
 # playouts saved go to more sampled states for the moves kept: four instead
 # of hard's two, as many whole playouts as hard's when half the moves are kept
 # (how many are kept at this level, and its CPU against hard's, is not measured).
+# A game may set its own candidates and samples for expert (`EXPERT`).
 EXPERT_CUT_ROUNDS = 1
 EXPERT_SCREEN = 0.02
 EXPERT_ROLLOUT: dict[str, Any] = {"candidates": 6, "samples": 4}
@@ -72,11 +83,11 @@ def hard_level(seed: int) -> Agent:
 
 def expert_level(seed: int) -> Agent:
     # imported here: the learned values need numpy, which the other levels do not
-    from borough.agents.expert.agent import ExpertAgent, covered, learned
+    from borough.agents.expert.agent import ExpertAgent, ExpertRollout, covered, learned
 
-    return RolloutAgent(seed, ExpertAgent(seed), margin=ROLLOUT_MARGIN, evaluator=learned,
-                        cut_rounds=EXPERT_CUT_ROUNDS, covers=covered, screen=EXPERT_SCREEN,
-                        **EXPERT_ROLLOUT)
+    return ExpertRollout(seed, ExpertAgent(seed), margin=ROLLOUT_MARGIN, evaluator=learned,
+                         cut_rounds=EXPERT_CUT_ROUNDS, covers=covered, screen=EXPERT_SCREEN,
+                         **EXPERT_ROLLOUT)
 
 
 _FACTORIES: dict[str, Callable[[int], Agent]] = {
@@ -98,7 +109,7 @@ _SUMMARIES = {
     "medium": "plays the move that looks best one move ahead, on two guesses at what "
               "it cannot see",
     "hard": "searches up to a thousand lines of play before each move (at most 2 s)",
-    "expert": "hard's search, judging positions by values learned from self-play",
+    "expert": "hard's search, judging positions by values learned from self-play",  # see _expert
     "random": "plays any legal move at random (for testing)",
     "greedy": "plays the move that looks best one move ahead, on two guesses at what "
               "it cannot see (medium without playouts)",
@@ -110,23 +121,40 @@ _SCRIPTED = {
     "hard": "follows a sound plan, and tries five other moves by playing the game out "
             "twice each",
     "expert": "plays each of hard's moves one round on and judges the rest by values "
-              "learned from self-play, then plays out only the promising ones, four times "
+              "learned from self-play, then plays out only the promising ones, {times} "
               "each",
 }
 _AS_HARD = "plays as hard in this game (no learned values for it yet)"
+_TIMES = {2: "twice", 3: "three times", 4: "four times", 6: "six times", 8: "eight times"}
+
+
+def _expert(game: Game, scripted: bool) -> str:
+    """Expert's sentence in `game`, with the game's own budget where it sets one."""
+    from borough.agents.expert.agent import budget, has_weights
+
+    if not has_weights(game.name):
+        return _AS_HARD
+    own = budget(game.name)
+    if scripted:
+        samples = own.get("samples", EXPERT_ROLLOUT["samples"])
+        return _SCRIPTED["expert"].format(times=_TIMES.get(samples, f"{samples} times"))
+    iterations = own.get("iterations", HARD_ITERATIONS)
+    if iterations == HARD_ITERATIONS:
+        return _SUMMARIES["expert"]
+    return (f"searches up to {iterations:,} lines of play before each move (hard: "
+            f"{HARD_ITERATIONS:,}; at most 2 s), judging positions by values learned "
+            "from self-play")
 
 
 def describe(name: str, game: Game) -> str:
     """One sentence on what agent `name` does in `game`."""
     if name not in _FACTORIES:
         raise ValueError(f"unknown agent {name!r}; choose from {', '.join(AGENT_NAMES)}")
-    if playout_policy(game, 0) is not None and name in _SCRIPTED:
-        return _SCRIPTED[name]
+    scripted = playout_policy(game, 0) is not None
     if name == "expert":
-        from borough.agents.expert.agent import has_weights
-
-        if not has_weights(game.name):
-            return _AS_HARD
+        return _expert(game, scripted)
+    if scripted and name in _SCRIPTED:
+        return _SCRIPTED[name]
     return _SUMMARIES[name]
 
 

@@ -1,15 +1,19 @@
 """The expert level: `hard`'s search with learned position values at its leaves.
 
-Everything but the judgement of positions is hard's: the same budget (1,000
-iterations, capped at 1.8 s of CPU), the same settings, and the same greedy
-completion of moves under way. Every game ships trained weights; one without
-them would be played by expert exactly as by hard (`has_weights` tells whether
-a game's expert differs from hard), and positions its weights do not cover are
-judged by the hand values. Small City's hard improves its script by playouts
+Everything but the judgement of positions and the budget is hard's: the same
+settings and the same greedy completion of moves under way. The expert level
+is the top one and may think longer than hard: a game may set expert's own
+budget beside hard's (`EXPERT` in its evaluation module, read by
+`borough.agents.evaluation.expert`), still capped at hard's 1.8 s of CPU a
+decision; a game that sets none gives expert hard's 1,000 iterations. Every
+game ships trained weights; one without them would be played by expert
+exactly as by hard, budget included (`has_weights` tells whether a game's
+expert differs from hard), and positions its weights do not cover are judged
+by the hand values. Small City's hard improves its script by playouts
 instead of this search (`borough.agents.rollout`): there expert tries hard's
 moves but plays each out only a round, where `learned` judges the position
 (`covered` says where it may), and so on more sampled states
-(`registry.expert_level`).
+(`ExpertRollout`, `registry.expert_level`).
 """
 
 from __future__ import annotations
@@ -18,10 +22,11 @@ import random
 from functools import partial
 from typing import Any
 
-from borough.agents.base import SeatView
-from borough.agents.evaluation import Evaluator, values
+from borough.agents.base import Agent, SeatView
+from borough.agents.evaluation import Evaluator, expert, values
 from borough.agents.expert import features, model
 from borough.agents.hard import HardAgent
+from borough.agents.rollout import RolloutAgent
 from borough.core.game import Action, Game
 
 
@@ -65,11 +70,38 @@ def covered(game: Game, state: Any) -> bool:
     return has_weights(game.name) and features.covers(game, state)
 
 
+def budget(name: str) -> dict[str, int]:
+    """Expert's own budget in game `name` (its `EXPERT`, see
+    `borough.agents.evaluation.expert`) where it has weights; empty (hard's
+    budget) where it has none, since it then plays as hard."""
+    return expert(name) if has_weights(name) else {}
+
+
 class ExpertAgent(HardAgent):
-    """Hard's search (and budget) judging positions by the game's learned values."""
+    """Hard's search judging positions by the game's learned values, at the
+    game's own expert budget (`EXPERT`) where it sets one, else at hard's."""
 
     name = "expert"
+
+    def budget(self, name: str) -> int:
+        return budget(name).get("iterations", super().budget(name))
 
     def choose(self, view: SeatView) -> Action:
         self.evaluator = learned_values(view.game.name)
         return super().choose(view)
+
+
+class ExpertRollout(RolloutAgent):
+    """Small City's expert (see the module): hard's playouts behind a screen by
+    the learned values, with the game's own candidates and samples (`EXPERT`)
+    where it sets them, else `candidates` and `samples` as given."""
+
+    def rank(self, view: SeatView) -> list[tuple[Action, float]]:
+        own = budget(view.game.name)
+        self.candidates = own.get("candidates", self.default[0])
+        self.samples = own.get("samples", self.default[1])
+        return super().rank(view)
+
+    def __init__(self, seed: int, fallback: Agent, **settings: Any) -> None:
+        super().__init__(seed, fallback, **settings)
+        self.default = (self.candidates, self.samples)

@@ -20,6 +20,9 @@ MARGIN_SCALE = 4.0  # points of lead that make a win about three times likelier
 CARD_TO_COME = 2.0  # what an unplayed card adds on average, net of losses
 TOKEN = 0.5
 GUARD = 0.6  # a token put on a card: a little more than one kept, so it gets used
+# The expert level (the top one) searches twice hard's 1,000 iterations: about
+# 1 s of CPU a decision, within hard's 1.8 s cap (borough.agents.evaluation.expert).
+EXPERT = {"iterations": 2000}
 
 
 def midway(game: Architectura, state: ArcState, seat: int) -> bool:

@@ -19,6 +19,9 @@ MARGIN_SCALE = 6.0  # points of lead that make a win about three times likelier
 # Basic-version group totals run from ~50 (random play) to ~150 (good play);
 # the value stays linear in the total, so every point counts the same.
 GROUP_FULL = 250.0
+# The expert level (the top one) searches longer than hard's 1,000 iterations,
+# within hard's 1.8 s cap of CPU a decision (borough.agents.evaluation.expert).
+EXPERT = {"iterations": 2500}
 
 
 def has_turn(state: EkoState, seat: int) -> bool:
