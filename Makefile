@@ -39,7 +39,7 @@ test: $(DEV_STAMP) lint
 	scripts/ensure_postgres.sh
 	scripts/ensure_nginx.sh
 	scripts/ensure_chromium.sh
-	$(BIN)/pytest -n 2 tests
+	$(BIN)/pytest -n 2 --durations=25 tests
 
 # Everything but the tests that need a browser, PostgreSQL or nginx, or take long.
 test-fast: $(DEV_STAMP) lint

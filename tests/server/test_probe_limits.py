@@ -160,10 +160,13 @@ def test_strangers_holding_every_spectator_slot_lock_no_seat_out(tmp_path):
 
 @pytest.mark.slow
 def test_ten_thousand_socket_cycles_over_many_games_give_their_memory_back(database_url):
-    """10,000 WebSocket connects and closes (half closed cleanly, half cut off),
-    a hundred at a time over 49 games from four addresses, with 2,000 refused
-    ones at a full game between them: after a settle period the server's RSS is
-    within 30 MB of where it started."""
+    """10,000 WebSocket connects and closes on SQLite, 3,000 on PostgreSQL (half
+    closed cleanly, half cut off), a hundred at a time over 49 games from four
+    addresses, with a refused one at a full game for every five between them:
+    after a settle period the server's RSS is within 30 MB of where it started.
+    PostgreSQL's 3,000 still show a leak of 10 KB a socket (the one this guards
+    against was 60 KB), at a third of the time its socket rows cost."""
+    batches = 30 if database_url.startswith("postgresql") else 100
     server = Server("", database_url).start()  # the sweeper at its usual 15 s
     try:
         client = Client(server.url)
@@ -197,7 +200,7 @@ def test_ten_thousand_socket_cycles_over_many_games_give_their_memory_back(datab
             full = [await websockets.connect(f"{ws}/{games[0]}", local_addr=("127.0.0.9", 0))
                     for _ in range(16)]
             refused = 0
-            for batch in range(100):
+            for batch in range(batches):
                 await asyncio.gather(*(cycle(batch * 100 + k) for k in range(100)))
                 for _ in range(20):  # refused: the game's spectator share is taken
                     try:
@@ -209,7 +212,7 @@ def test_ten_thousand_socket_cycles_over_many_games_give_their_memory_back(datab
                 await sock.close()
             return refused
 
-        assert run_async(scenario()) == 2000
+        assert run_async(scenario()) == 20 * batches
         for _ in range(200):
             if httpx.get(f"{server.url}/healthz").json()["sockets"] == 0:
                 break
