@@ -66,6 +66,23 @@ def test_an_undoable_action_shows_no_seat_anything_new(case):
         assert checked, "a game that declares its hidden parts allows some undo"
 
 
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_a_game_names_every_generator_in_its_state(case):
+    """`Game.generators`, where a game says where its generators are, finds what a
+    walk over the whole state finds, along a playout and in the states a seat
+    cannot tell apart from it."""
+    rng = random.Random(5)
+    for g, state, _ in states_along(case, 13, POINTS):
+        assert g.generators(state) == _generators(state)
+        after = g.clone(state)
+        seat = g.to_act(state)[0] if g.to_act(state) else None
+        if seat is not None:
+            g.apply(after, seat, rng.choice(g.legal_actions(state, seat)))
+            assert g.generators(after) == _generators(after)
+            world = g.determinize(state, seat, rng)
+            assert g.generators(world) == _generators(world)
+
+
 @pytest.mark.parametrize("name", borough.games())
 def test_an_action_that_draws_or_ends_the_game_is_never_undoable(name):
     """Randomness used, a hidden part touched, or the game over: the move stands."""

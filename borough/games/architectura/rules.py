@@ -183,6 +183,9 @@ class Architectura(Game):
     def observe(self, state: ArcState, seat: int | None) -> dict[str, Any]:
         return information.observe(self.content, state, seat)
 
+    def generators(self, state: ArcState) -> list[int]:
+        return [state.rng.state]  # the state's one generator
+
     def hidden_parts(self, state: ArcState) -> tuple[Any, ...]:
         """For undo: every hand, every deck in its order, and the sealed choices."""
         return tuple((s.hand, s.deck, s.bottom, s.swaps) for s in state.seats)

@@ -198,6 +198,9 @@ class CityCouncil(Game):
     chance_words = "the move drew a Favor card or a building tile"
     reveal_words = "a Favor card in another hand could have come into play"
 
+    def generators(self, state: CCState) -> list[int]:
+        return [state.rng.state]  # the state's one generator
+
     def hidden_parts(self, state: CCState) -> tuple[Any, ...]:
         """For undo: the Favor deck, every hand, dealt and let-pass card, the
         discards not seen by all and the order of the building stacks."""

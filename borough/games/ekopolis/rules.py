@@ -275,6 +275,9 @@ class Ekopolis(Game):
             "viewer": seat,
         }
 
+    def generators(self, state: EkoState) -> list[int]:
+        return [state.rng.state]  # the state's one generator
+
     def hidden_parts(self, state: EkoState) -> tuple[Any, ...]:
         """For undo: the stack, the face-down Action decks, held cards and (full
         version) the hands; nothing public depends on them unless they change."""

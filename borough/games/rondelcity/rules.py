@@ -177,6 +177,9 @@ class RondelCity(Game):
     def observe(self, state: RonState, seat: int | None) -> dict[str, Any]:
         return information.observe(self.content, state, seat)
 
+    def generators(self, state: RonState) -> list[int]:
+        return [state.rng.state]  # the state's one generator
+
     def hidden_parts(self, state: RonState) -> tuple[Any, ...]:
         """For undo: the face-down tiles under each line, the Event stack and the
         Events being looked at, and the face-down Amenities."""

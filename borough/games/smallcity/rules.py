@@ -129,6 +129,9 @@ class SmallCity(Game):
     def observe(self, state: SmallCityState, seat: int | None) -> dict[str, Any]:
         return information.observe(self.tables, state, seat)
 
+    def generators(self, state: SmallCityState) -> list[int]:
+        return [state.rng.state]  # the state's one generator
+
     def hidden_parts(self, state: SmallCityState) -> tuple[Any, ...]:
         return information.hidden_parts(state)
 
