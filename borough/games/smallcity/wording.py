@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from borough.core.game import Action, Refusal
@@ -47,10 +48,14 @@ def _step(state: SmallCityState) -> str:
     return "build" if state.phase == BUILD else state.step
 
 
+@functools.lru_cache(maxsize=4096)
 def turn_words(orientations: tuple[Shape, ...] | None, o: int) -> str:
     """Orientation `o` of a face as a person turns the printed tile, by the fewest
     quarter turns (clockwise on the board) that give its shape, unflipped first.
-    `data.orientations` starts from the printed shape turned a quarter."""
+    `data.orientations` starts from the printed shape turned a quarter.
+
+    Kept per face and orientation: every placement a Build step lists is worded,
+    and the answer depends on the shapes alone."""
     if not orientations or not 0 <= o < len(orientations):
         return f"in its orientation {o + 1}"
     printed = orientations[0]
