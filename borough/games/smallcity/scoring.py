@@ -150,43 +150,45 @@ def revenue(tb: Tables, st: SmallCityState, s: int) -> int:
 
 def final(tb: Tables, st: SmallCityState) -> dict[str, Any]:
     """Per-seat final figures: promise outcome, score in the chosen victory, tie keys."""
-    rows = []
-    for s in range(st.players):
-        seat = st.seats[s]
-        p = tb.content.promises[seat.promise - 1] if seat.promise > 0 else None
-        ok = bool(p and kept(tb, st, s, p))
-        delta = 0
-        if p is not None:
-            delta = PROMISE_GAIN[p.deck] if ok else -PROMISE_LOSS[p.deck]
-        specials = [special_kept(tb, st, s, tb.content.specials[n - 1]) for n in seat.specials]
-        special_delta = -SPECIAL_LOSS * sum(1 for k in specials if not k)
-        cultural_spaces = sum(len(x.cells) for t, x in _tiles(tb, st, s) if t.cultural)
-        # the parts the score is the sum of, named as a player reads them
-        parts: list[list[Any]]
-        if st.mode == "economic":  # SC-A7
-            parts = [["Money", seat.money], ["Revenue", seat.revenue], ["Promise", delta]]
-        elif st.mode == "citizens":  # SC-A9
-            parts = [["Citizens in play", seat.in_play_total]]
-        elif st.mode == "cultural":  # SC-A11
-            parts = [["Cultural spaces", cultural_spaces]]
-        else:  # SC-88 to SC-90
-            parts = [["Votes", seat.votes], ["Promise", delta], ["Pollution", -seat.pollution]]
-        if st.mode in ("economic", "basic", "votes") and specials:
-            parts.append(["Special Promises", special_delta])
-        score = sum(value for _, value in parts)
-        keys: tuple[int, ...]
-        if st.mode == "economic":
-            keys = (score, -seat.pollution, seat.votes)
-        elif st.mode in ("citizens", "cultural"):
-            keys = (score, -seat.pollution, seat.votes, seat.money)
-        else:
-            keys = (score, -seat.pollution, seat.money)
-        rows.append({
-            "seat": s, "score": score, "keys": keys, "promise": seat.promise,
-            "promise_kept": ok, "promise_delta": delta, "specials": list(seat.specials),
-            "specials_kept": specials, "eliminated": seat.eliminated, "parts": parts,
-        })
-    return {"rows": rows}
+    return {"rows": [final_row(tb, st, s) for s in range(st.players)]}
+
+
+def final_row(tb: Tables, st: SmallCityState, s: int) -> dict[str, Any]:
+    """`final`'s row of seat `s` alone."""
+    seat = st.seats[s]
+    p = tb.content.promises[seat.promise - 1] if seat.promise > 0 else None
+    ok = bool(p and kept(tb, st, s, p))
+    delta = 0
+    if p is not None:
+        delta = PROMISE_GAIN[p.deck] if ok else -PROMISE_LOSS[p.deck]
+    specials = [special_kept(tb, st, s, tb.content.specials[n - 1]) for n in seat.specials]
+    special_delta = -SPECIAL_LOSS * sum(1 for k in specials if not k)
+    cultural_spaces = sum(len(x.cells) for t, x in _tiles(tb, st, s) if t.cultural)
+    # the parts the score is the sum of, named as a player reads them
+    parts: list[list[Any]]
+    if st.mode == "economic":  # SC-A7
+        parts = [["Money", seat.money], ["Revenue", seat.revenue], ["Promise", delta]]
+    elif st.mode == "citizens":  # SC-A9
+        parts = [["Citizens in play", seat.in_play_total]]
+    elif st.mode == "cultural":  # SC-A11
+        parts = [["Cultural spaces", cultural_spaces]]
+    else:  # SC-88 to SC-90
+        parts = [["Votes", seat.votes], ["Promise", delta], ["Pollution", -seat.pollution]]
+    if st.mode in ("economic", "basic", "votes") and specials:
+        parts.append(["Special Promises", special_delta])
+    score = sum(value for _, value in parts)
+    keys: tuple[int, ...]
+    if st.mode == "economic":
+        keys = (score, -seat.pollution, seat.votes)
+    elif st.mode in ("citizens", "cultural"):
+        keys = (score, -seat.pollution, seat.votes, seat.money)
+    else:
+        keys = (score, -seat.pollution, seat.money)
+    return {
+        "seat": s, "score": score, "keys": keys, "promise": seat.promise,
+        "promise_kept": ok, "promise_delta": delta, "specials": list(seat.specials),
+        "specials_kept": specials, "eliminated": seat.eliminated, "parts": parts,
+    }
 
 
 def rating(tb: Tables, score: int) -> str:

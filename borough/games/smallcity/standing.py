@@ -16,7 +16,7 @@ def standing(tb: Tables, st: SmallCityState, s: int) -> dict[str, Any]:
     seat = st.seats[s]
     promise = tb.content.promises[seat.promise - 1] if seat.promise > 0 else None
     specials = [tb.content.specials[n - 1] for n in seat.specials]
-    row = scoring.final(tb, st)["rows"][s]
+    row = scoring.final_row(tb, st, s)
     return {
         "promise": [list(scoring.measure(tb, st, s, t)) for t in promise.test] if promise else [],
         "specials": [[list(scoring.measure(tb, st, s, t)) for t in card.test]
