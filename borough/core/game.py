@@ -13,9 +13,9 @@ import dataclasses
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any, ClassVar, Protocol
 
 from borough.core.errors import CorruptData, IllegalAction, RefusalCode
@@ -275,6 +275,14 @@ class Game(ABC):
 
     @abstractmethod
     def observe(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+
+    def observer(self, state: Any) -> Callable[[int | None], dict[str, Any]]:
+        """`observe` of one state as a function of the audience, for a caller that
+        shows the same state to several (a server's views after a move): a game may
+        share the work their observations have in common. Each answer equals
+        `observe(state, seat)` (the conformance suite checks it); the state must
+        not change while the function is in use."""
+        return partial(self.observe, state)
 
     @abstractmethod
     def clone(self, state: Any) -> Any: ...

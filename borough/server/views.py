@@ -87,9 +87,11 @@ def audiences(players: int) -> list[Audience]:
 
 
 def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: Audience,
-         undo_by: int | None = None, moves: list[Played] | None = None) -> dict[str, Any]:
+         undo_by: int | None = None, moves: list[Played] | None = None,
+         see: Callable[[Audience], dict[str, Any]] | None = None) -> dict[str, Any]:
     """Everything `seat` is shown of `state`, except the events and the version;
-    `moves` are the moves that led to `state` (the room's own by default)."""
+    `moves` are the moves that led to `state` (the room's own by default); `see`,
+    the game's observer of `state` when several audiences are shown it."""
     to_act = list(game.to_act(state))
     names = [s["name"] for s in seats]
     legal = []
@@ -111,7 +113,7 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
         "status": "over" if over else "playing",
         "to_act": to_act,
         "your_turn": seat is not None and seat in to_act,
-        "observation": game.observe(state, seat),
+        "observation": game.observe(state, seat) if see is None else see(seat),
         "legal_actions": legal,
         "prompt": decision(game, state, seat, names),
         "can_undo": seat is not None and seat == undo_by,
@@ -186,9 +188,10 @@ def next_views(room: Room, state: Any, new_events: list[Stamped],
     # before the last move is installed (the breakdown reads it).
     now = room.game.is_over(state)
     names = [s["name"] for s in seats]
+    see = room.game.observer(state)  # the audiences' observations share their work
     out: dict[Audience, Shown] = {}
     for a in audiences(room.record.players):
-        make = partial(body, room, room.game, state, seats, a, undo_by, moves)
+        make = partial(body, room, room.game, state, seats, a, undo_by, moves, see)
         content: dict[str, Any] | Callable[[], dict[str, Any]] = make() if now else make
         old = room.shown.get(a)
         after = None

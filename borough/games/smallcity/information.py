@@ -63,7 +63,21 @@ def public_seat(tb: Tables, st: SmallCityState, s: int, viewer: int | None) -> d
     return out
 
 
-def observe(tb: Tables, state: SmallCityState, seat: int | None) -> dict[str, Any]:
+def _seen(tb: Tables, st: SmallCityState, s: int, viewer: int | None,
+          others: dict[int, dict[str, Any]] | None) -> dict[str, Any]:
+    if others is None or s == viewer:
+        return public_seat(tb, st, s, viewer)
+    seen = others.get(s)
+    if seen is None:
+        seen = others[s] = public_seat(tb, st, s, viewer)
+    return seen
+
+
+def observe(tb: Tables, state: SmallCityState, seat: int | None,
+            others: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What `seat` sees. With `others`, each seat's public part as any other seat
+    (or a spectator) sees it is kept there and shared by the observations of one
+    state: it is the same for every viewer but that seat itself."""
     st = state
     supply, mats = st.supply[:], st.mats[:]
     step, sel = st.step, list(st.sel)
@@ -93,7 +107,7 @@ def observe(tb: Tables, state: SmallCityState, seat: int | None) -> dict[str, An
         "killers": list(st.killers), "kills_left": st.kills_left,
         "picked": list(st.picked), "start_occ": [list(o) for o in st.start_occ],
         "chosen": list(st.chosen),
-        "seats": [public_seat(tb, st, s, seat) for s in range(st.players)],
+        "seats": [_seen(tb, st, s, seat, others) for s in range(st.players)],
         "viewer": seat,
     }
 

@@ -25,7 +25,8 @@ each (rule ids, SC-*, refer to RULES.md in this folder):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -126,8 +127,13 @@ class SmallCity(Game):
     chance_words = "the draw revealed a card or a tile"
     reveal_words = "the move uncovered a hidden card or tile"
 
-    def observe(self, state: SmallCityState, seat: int | None) -> dict[str, Any]:
-        return information.observe(self.tables, state, seat)
+    def observe(self, state: SmallCityState, seat: int | None, *,
+                others: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
+        return information.observe(self.tables, state, seat, others)
+
+    def observer(self, state: SmallCityState) -> Callable[[int | None], dict[str, Any]]:
+        # every seat's public part, as the others see it, worked out once
+        return partial(self.observe, state, others={})
 
     def generators(self, state: SmallCityState) -> list[int]:
         return [state.rng.state]  # the state's one generator
