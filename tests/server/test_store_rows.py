@@ -1,5 +1,6 @@
-"""What the SQLite store writes for a change: the rows it inserts through the
-driver are those SQLAlchemy's insert writes, a change number stored twice is
+"""What the SQLite store writes for a change, through the driver: the rows
+SQLAlchemy's insert writes, the game's row changed at its end and at a
+hand-over as SQLAlchemy's update changes it; a change number stored twice is
 refused with nothing stored, and the stored game reads back the same."""
 
 from __future__ import annotations
@@ -8,9 +9,20 @@ import sqlite3
 from datetime import UTC, datetime
 
 import pytest
-from sqlalchemy import insert
+from sqlalchemy import insert, update
 
-from borough.server.store import MOVE, SEATS, UNDO, ActionRow, Change, Conflict, Entry, Store
+from borough.server.store import (
+    MOVE,
+    SEATS,
+    UNDO,
+    ActionRow,
+    Change,
+    Conflict,
+    Entry,
+    GameRow,
+    Store,
+    _standing_moves,
+)
 
 ACTIONS = [("take", 3, "b"), [1, [2, "x"]], [], ["human", None, "easy", "time"],
            ("é", -4, 2**40), {"a": 1, "2": [True, None, 1.5]}]
@@ -70,4 +82,36 @@ def test_a_change_number_stored_twice_is_refused_and_stores_nothing(tmp_path):
     assert [(r[0], r[3]) for r in rows(path, "g")] == [(1, '["a"]'), (2, '["c"]'),
                                                         (3, '["d"]')]
     assert store.lobby()[0]["moves"] == 2
+    store.dispose()
+
+
+def game_rows(path) -> list[tuple]:
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT id, seats, status, moves, typeof(moves) FROM games "
+                          "ORDER BY id").fetchall()
+
+
+def test_an_end_and_a_hand_over_change_the_game_row_as_sqlalchemy_does(tmp_path):
+    path = tmp_path / "moves.db"
+    store = Store(f"sqlite:///{path}")
+    store.migrate()
+    store.create_game(game_row("a"))
+    store.create_game(game_row("b"))
+    seats = [{"kind": "bot", "agent": "easy", "name": "Zoë", "token_hash": "x"},
+             {"kind": "human", "agent": None, "name": "P", "open": True}]
+    log = [Entry(1, MOVE, 0, ["x"]), Entry(2, MOVE, 1, ["y"]), Entry(3, UNDO, 1, []),
+           Entry(4, SEATS, 0, ["human", None, "easy"]), Entry(5, MOVE, 1, ["z"])]
+    for entry in log[:-1]:
+        store.append([Change("a", entry, "playing", seats if entry.kind == SEATS else None)])
+    store.append([Change("a", log[-1], "over")])
+    with store.engine.begin() as conn:
+        conn.execute(insert(ActionRow), [{
+            "game_id": "b", "number": e.number, "kind": e.kind, "seat": e.seat,
+            "action": e.action, "created": datetime.now(UTC)} for e in log])
+        conn.execute(update(GameRow).where(GameRow.id == "b").values(seats=seats))
+        conn.execute(update(GameRow).where(GameRow.id == "b").values(
+            status="over", moves=_standing_moves("b")))
+    a, b = game_rows(path)
+    assert a[1:] == b[1:]
+    assert a[2:] == ("over", 2, "integer")
     store.dispose()
