@@ -550,6 +550,10 @@ class Game(ABC):
         return ActionSpace(self.all_actions())
 
     def encode(self, action: Any) -> int:
+        if _well_formed(action):  # a flat tuple of str and int is frozen already
+            found = self.action_space.index.get(action)
+            if found is not None:
+                return found
         action = freeze(action)
         _check_form(self, action)
         try:
