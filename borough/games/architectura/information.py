@@ -8,33 +8,56 @@ from typing import Any
 from borough.core.rng import Rng
 from borough.games.architectura import city, turns
 from borough.games.architectura.data import BASIC_CARDS, COLOURS, NAME, Content
-from borough.games.architectura.state import CHOOSE, OVER, ArcState
+from borough.games.architectura.state import CHOOSE, OVER, ArcState, Seat
 
 
-def observe(c: Content, state: ArcState, seat: int | None) -> dict[str, Any]:
+def observe(c: Content, state: ArcState, seat: int | None,
+            shared: dict[Any, Any] | None = None) -> dict[str, Any]:
+    """What `seat` sees. With `shared`, what every audience of this state sees
+    alike (the table, and each seat as the others see it) is kept there and
+    shared by the observations of one state."""
+    if shared is None:
+        shared = {}
     over = state.step == OVER
     choosing = state.step == CHOOSE
     seats = []
     for s, data in enumerate(state.seats):
-        mine = s == seat
-        seats.append({
-            "seat": s,
-            "colour": COLOURS[s],
-            "hand": sorted(data.hand) if (mine or over) else None,
-            "shown": sorted(data.shown),
-            "hand_size": len(data.hand),
-            "deck_size": len(data.deck),
-            "known_bottom": data.bottom if mine else None,
-            "swaps": list(data.swaps) if (mine or not choosing) else None,
-            "ready": data.ready,
-            "started": data.started,
-            "swapped": data.swapped,
-            "tokens": data.tokens,
-            "hand_limit": data.limit,
-            "graveyard": data.grave,
-            "pile": list(data.pile),
-            "removed": list(data.removed),
-        })
+        if s == seat:
+            seats.append(_seat(s, data, True, over, choosing))
+            continue
+        seen = shared.get(s)
+        if seen is None:
+            seen = shared[s] = _seat(s, data, False, over, choosing)
+        seats.append(seen)
+    table = shared.get("table")
+    if table is None:
+        table = shared["table"] = _table(c, state)
+    return {**table, "seats": seats, "viewer": seat}
+
+
+def _seat(s: int, data: Seat, mine: bool, over: bool, choosing: bool) -> dict[str, Any]:
+    return {
+        "seat": s,
+        "colour": COLOURS[s],
+        "hand": sorted(data.hand) if (mine or over) else None,
+        "shown": sorted(data.shown),
+        "hand_size": len(data.hand),
+        "deck_size": len(data.deck),
+        "known_bottom": data.bottom if mine else None,
+        "swaps": list(data.swaps) if (mine or not choosing) else None,
+        "ready": data.ready,
+        "started": data.started,
+        "swapped": data.swapped,
+        "tokens": data.tokens,
+        "hand_limit": data.limit,
+        "graveyard": data.grave,
+        "pile": list(data.pile),
+        "removed": list(data.removed),
+    }
+
+
+def _table(c: Content, state: ArcState) -> dict[str, Any]:
+    """The observation's parts every audience sees alike, in their order."""
     values = [
         city.value(c.cards, state, i) if city.is_up(state, i) else None
         for i in range(len(state.cells))
@@ -61,8 +84,6 @@ def observe(c: Content, state: ArcState, seat: int | None) -> dict[str, Any]:
         "paid": state.paid,
         "spare": state.spare,
         "idle": state.idle,
-        "seats": seats,
-        "viewer": seat,
     }
 
 

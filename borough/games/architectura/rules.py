@@ -17,7 +17,8 @@ rulebook's parts live beside it, one module each, as functions of the cards
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -180,8 +181,13 @@ class Architectura(Game):
         return scoring.score_breakdown(scoring.breakdown(self.content, state))
 
     # ------------------------------------------------------- information
-    def observe(self, state: ArcState, seat: int | None) -> dict[str, Any]:
-        return information.observe(self.content, state, seat)
+    def observe(self, state: ArcState, seat: int | None, *,
+                shared: dict[Any, Any] | None = None) -> dict[str, Any]:
+        return information.observe(self.content, state, seat, shared)
+
+    def observer(self, state: ArcState) -> Callable[[int | None], dict[str, Any]]:
+        # the table and each seat as the others see it, worked out once
+        return partial(self.observe, state, shared={})
 
     def generators(self, state: ArcState) -> list[int]:
         return [state.rng.state]  # the state's one generator
