@@ -197,7 +197,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(mail.routes(settings, quotas))  # turn e-mails: mail.py
     app.include_router(site_routes.page_routes(settings))  # pages, rules, guides, content
     app.include_router(replay_routes.routes(settings, limits))  # finished games
-    app.include_router(socket_routes.routes())  # views pushed as they change
+    app.include_router(socket_routes.routes(limits["act"]))  # views pushed, moves taken
     site_routes.mount_files(app, settings)
 
     app.openapi = partial(description, app)  # type: ignore[method-assign]

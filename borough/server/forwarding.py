@@ -157,9 +157,10 @@ class Forwarding:
         if opening["type"] != "websocket.connect":
             return
         accepted = False
+        held: list[dict[str, Any]] = []  # the client's messages the owner did not get
         while True:
             if peer is None:  # served here from now on; the client's socket is open already
-                await self.app(scope, _replay([opening], receive),
+                await self.app(scope, _replay([opening, *held], receive),
                                _after_accept(send) if accepted else send)
                 return
             try:
@@ -181,7 +182,7 @@ class Forwarding:
             if not accepted:
                 await send({"type": "websocket.accept"})
                 accepted = True
-            ended = await _relay(upstream, receive, send)
+            ended = await _relay(upstream, receive, send, held)
             if ended:
                 return
             try:  # the owner went away: whoever serves the game now takes the socket
@@ -269,9 +270,13 @@ class Links:
         self.free.clear()
 
 
-async def _relay(upstream: ClientConnection, receive: Receive, send: Send) -> bool:
+async def _relay(upstream: ClientConnection, receive: Receive, send: Send,
+                 held: list[dict[str, Any]]) -> bool:
     """Pass frames both ways until one side closes. True: done (the client left or
-    the owner closed it on purpose); False: the owner went away."""
+    the owner closed it on purpose); False: the owner went away. `held`: the
+    client's messages not yet passed on, sent first and kept when the owner's
+    socket refuses them, for whoever serves the game next (a move sent again
+    is refused as stale if it was stored: its version is behind)."""
 
     async def down() -> bool:
         """Owner to client; True once the client cannot be sent to (it left)."""
@@ -286,12 +291,22 @@ async def _relay(upstream: ClientConnection, receive: Receive, send: Send) -> bo
         return False
 
     async def up() -> bool:
+        """Client to owner; True once the client left, False once the owner's socket
+        takes no more (the message it refused is held)."""
         while True:
-            message = await receive()
+            message = held[0] if held else await receive()
             if message["type"] == "websocket.disconnect":
                 return True
-            if message["type"] == "websocket.receive":
-                await upstream.send(message.get("text") or message.get("bytes") or "")
+            if message["type"] != "websocket.receive":
+                continue
+            if not held:
+                held.append(message)
+            try:
+                text = message.get("text")
+                await upstream.send(text if text is not None else message.get("bytes") or b"")
+            except ConnectionClosed:
+                return False
+            held.pop(0)
 
     tasks = [asyncio.create_task(down()), asyncio.create_task(up())]
     try:
@@ -302,8 +317,10 @@ async def _relay(upstream: ClientConnection, receive: Receive, send: Send) -> bo
         for task in tasks:
             with suppress(asyncio.CancelledError, ConnectionClosed, OSError, RuntimeError):
                 await task
-    if tasks[1] in done or (tasks[0] in done and not tasks[0].cancelled()
-                            and tasks[0].exception() is None and tasks[0].result()):
+    down_task, up_task = tasks
+    left = (up_task in done and (up_task.exception() is not None or up_task.result())) or (
+        down_task in done and down_task.exception() is None and down_task.result())
+    if left:
         with suppress(Exception):  # the client closed its socket
             await upstream.close()
         return True

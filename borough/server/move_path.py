@@ -47,16 +47,22 @@ def parsed(body: bytes) -> tuple[str, int, tuple[str | int, ...]] | None:
         return None
     if type(data) is not dict or data.keys() != FIELDS:
         return None
-    token, version, action = data["token"], data["version"], data["action"]
-    # type() is: strict models take no bool for an int and no subclass tricks.
-    if type(token) is not str or len(token) > TOKEN_MAX or type(version) is not int:
+    token = data["token"]
+    if type(token) is not str or len(token) > TOKEN_MAX:
         return None
-    if type(action) is not list or len(action) not in ACTION_PARTS:
+    move = checked(data["version"], data["action"])
+    return None if move is None else (token, *move)
+
+
+def checked(version: Any, action: Any) -> tuple[int, tuple[str | int, ...]] | None:
+    """version and action as ActionRequest takes them (socket_moves.py too), else None."""
+    # type() is: strict models take no bool for an int and no subclass tricks.
+    if type(version) is not int or type(action) is not list or len(action) not in ACTION_PARTS:
         return None
     for part in action:
         if not (type(part) is int or (type(part) is str and len(part) <= PART_MAX)):
             return None
-    return token, version, tuple(action)
+    return version, tuple(action)
 
 
 class MovePath:

@@ -16,14 +16,17 @@ RULES_STATUS: dict[RefusalCode, int] = {
 
 
 class Refused(Exception):
-    """A refused request: an HTTP status, a sentence for the client and, for a
-    limit, the seconds after which asking again may succeed."""
+    """A refused request: an HTTP status, a sentence for the client, for a limit
+    the seconds after which asking again may succeed and, for a refusal of the
+    rules, its kind (a RefusalCode's value, told to a socket's moves)."""
 
-    def __init__(self, status: int, message: str, retry_after: float | None = None) -> None:
+    def __init__(self, status: int, message: str, retry_after: float | None = None,
+                 code: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.retry_after = retry_after
+        self.code = code
 
 
 def by_rules(exc: IllegalAction, name: str, sentence: str) -> tuple[int, str]:

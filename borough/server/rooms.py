@@ -397,7 +397,8 @@ class Rooms:
                     step.shown[fresh].serialise()  # now: a view that cannot be is a refusal
         except IllegalAction as exc:
             names = [s["name"] for s in room.seats]
-            raise RoomError(*by_rules(exc, names[seat], named(exc.reason, names))) from None
+            raise RoomError(*by_rules(exc, names[seat], named(exc.reason, names)),
+                            code=exc.code.value) from None
         except Exception:
             log.exception("game %s failed on %r from seat %s", room.id, action, seat)
             raise RoomError(500, "the server could not apply that action; nothing was "

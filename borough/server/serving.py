@@ -107,8 +107,8 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         # uvicorn's own reading (FORWARDED_ALLOW_IPS) would apply them twice.
         "proxy_headers": False,
         "ws": "websockets-sansio",
-        # Clients only listen on their sockets: a message beyond this closes the
-        # socket with code 1009 before it is buffered.
+        # Clients send only moves on their sockets (socket_moves.py): a message
+        # beyond this closes the socket with code 1009 before it is buffered.
         "ws_max_size": settings.max_socket_message,
         # Per-message compression gave every socket a zlib compressor and
         # decompressor (tens of KB of native memory, the ~60 KB a socket that

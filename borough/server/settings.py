@@ -27,7 +27,9 @@ class Settings:
     # Seconds a client may take to send a request line and headers (from opening the
     # connection, or from the previous response), else 408 and closed; 0: no limit.
     header_timeout: float = 10.0
-    max_socket_message: int = 256  # clients send nothing on their sockets; bigger closes it
+    # A seat's move over its socket is at most ~4 KB even with every character escaped
+    # (socket_moves.py); a bigger message closes the socket (1009) before it is read.
+    max_socket_message: int = 4096
     bot_workers: int = 0  # processes thinking for bots; 0: one per core
     bot_pause: float = 0.5  # seconds a bot waits before moving, so people can follow
     # PostgreSQL, several processes: a bot turn whose process stopped renewing it

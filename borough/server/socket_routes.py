@@ -1,4 +1,5 @@
-"""The game's WebSocket: each seat's (or a spectator's) view, pushed as it changes."""
+"""The game's WebSocket: each seat's (or a spectator's) view, pushed as it changes,
+and the seat's moves sent over it (socket_moves.py)."""
 
 from __future__ import annotations
 
@@ -7,17 +8,21 @@ from contextlib import suppress
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from borough.server.quotas import Limit
 from borough.server.rooms import RoomError
 from borough.server.routing import rooms_of
 from borough.server.socket_caps import SocketCaps
+from borough.server.socket_moves import SocketMoves
 
 
-def routes() -> APIRouter:
+def routes(limit: Limit) -> APIRouter:
+    """`limit`: the moves' limit per client address, the POST's (routing.request_limits)."""
     router = APIRouter()
 
     @router.websocket("/ws/games/{game_id}")
     async def live(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
-        """Pushes the seat's (or a spectator's) view whenever what it may see changes."""
+        """Pushes the seat's (or a spectator's) view whenever what it may see changes;
+        takes the seat's moves (socket_moves.py)."""
         rooms = rooms_of(websocket)
         address = websocket.client.host if websocket.client else "?"
         caps: SocketCaps | None = websocket.app.state.socket_caps
@@ -49,8 +54,14 @@ def routes() -> APIRouter:
                 await websocket.close(code=4409, reason="this seat opened a newer connection")
 
             async def receive() -> None:
+                moves = SocketMoves(rooms, limit, game_id, seat, address)
                 while True:
-                    await websocket.receive_text()  # clients only listen; this notices a close
+                    message = await websocket.receive()
+                    if message["type"] == "websocket.disconnect":
+                        return
+                    refused = await moves.take(message.get("text"))
+                    if refused is not None:  # after the views already queued, as sent
+                        sub.push(refused)
 
             tasks = [asyncio.create_task(send()), asyncio.create_task(receive())]
             try:

@@ -140,11 +140,11 @@ def test_a_socket_and_requests_at_a_non_owner_reach_the_owner(database):
         assert seen[-1] == other.public(gid) == Client(one.url).public(gid)
         assert held(two) == 0 and owner_url(database, gid) == one.url
 
-        async def speak() -> int | None:  # clients only listen: the owner closes it
+        async def speak() -> int | None:  # over the size limit: the owner closes it
             async with websockets.connect(f"{two.url.replace('http', 'ws')}/ws/games/{gid}",
                                           max_size=None) as ws:
                 await ws.recv()
-                await ws.send("x" * 4096)
+                await ws.send("x" * 8192)
                 with pytest.raises(websockets.ConnectionClosed) as closed:
                     await asyncio.wait_for(ws.recv(), 10)
                 return closed.value.rcvd.code if closed.value.rcvd else None

@@ -1,6 +1,6 @@
 """What a hostile client can send a real server, and what it costs the server:
 request heads beyond the limit are answered 431 and their memory goes with the
-connection; a message on a WebSocket (clients only listen) closes it."""
+connection; a message on a WebSocket beyond the size of a move closes it."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_an_oversized_request_head_is_answered_431_and_its_memory_freed(tmp_path
 
 
 def test_a_message_on_a_socket_closes_it_for_seats_and_spectators(tmp_path):
-    """Clients only listen on their sockets: a 1 MB message from a spectator or a
+    """Clients send only moves on their sockets: a 1 MB message from a spectator or a
     seat closes the socket (1009, too big) and leaves the others open; the server
     keeps answering."""
     server = sqlite_server(tmp_path)
