@@ -1,6 +1,6 @@
 // The play page: one seat's view of a live game (or a spectator's), kept up to
 // date by the server's WebSocket, with the seat's moves sent as they are chosen.
-import { api, el, header, fillRulesLinks, notice, rememberSeat } from "./api.js";
+import { api, ApiError, el, header, fillRulesLinks, notice, rememberSeat } from "./api.js";
 import { loadGame, Table } from "./table.js";
 import { TurnAlerts } from "./alerts.js";
 import { Chat } from "./chat.js";
@@ -153,10 +153,95 @@ async function reviewGame() {
   }
 }
 
-async function send(choice) {
-  return api(`/api/games/${gameId}/actions`, {
-    body: { token, version: table.view.version, action: choice.action },
+// Moves go over the game's socket while it is open: the server answers a move taken
+// with the push every move makes (the seat's new view), and one it refuses with
+// {type: "refused", status, error, ref}, the status and words of the POST. While the
+// socket is closed, moves are posted.
+const SOCKET_ANSWER_MS = 10000;
+let nextRef = 1;
+let inFlight = null; // the move sent on the socket and not yet answered
+let lastAnswered = null; // the last move a push answered: a refusal may still follow
+
+class Lost extends Error {}
+
+function settle(outcome, value) {
+  const move = inFlight;
+  inFlight = null;
+  clearTimeout(move.timer);
+  if (outcome === "resolve") {
+    lastAnswered = { ref: move.ref, choice: move.choice };
+    move.resolve(value);
+  } else move.reject(value);
+}
+
+function sendOnSocket(choice, version) {
+  return new Promise((resolve, reject) => {
+    const ref = nextRef++;
+    inFlight = { ref, version, choice, resolve, reject };
+    inFlight.timer = setTimeout(() => settle("reject", new Lost()), SOCKET_ANSWER_MS);
+    socket.send(JSON.stringify({ version, action: choice.action, ref }));
   });
+}
+
+// A view pushed while a move is on its way: a newer one answers it (the move taken,
+// or another seat's change first, after which a refusal may still come).
+function answers(view) {
+  if (!inFlight || view.version <= inFlight.version) return false;
+  settle("resolve", view);
+  return true;
+}
+
+function refused(message) {
+  const error = new ApiError(message.status, message.error);
+  if (inFlight && message.ref === inFlight.ref) {
+    settle("reject", error);
+    return;
+  }
+  // A move a push seemed to answer was refused after all (another seat's change came
+  // first): handled as a refusal of the POST would have been.
+  if (!lastAnswered || message.ref !== lastAnswered.ref || table.busy) return;
+  const { choice } = lastAnswered;
+  lastAnswered = null;
+  if (message.status === 409)
+    refresh()
+      .then(() => {
+        const still =
+          table.view.your_turn && table.view.legal_actions.find((m) => m.index === choice.index);
+        if (still) move(still);
+      })
+      .catch(() => {});
+  else {
+    table.setMessage(moveError(error));
+    refresh().catch(() => {});
+  }
+}
+
+let sent = 0; // moves sent, either way (the page's tests read it)
+
+async function send(choice) {
+  const version = table.view.version;
+  document.body.dataset.sent = String(++sent);
+  if (socket && socket.readyState === WebSocket.OPEN && !inFlight) {
+    try {
+      document.body.dataset.sentBy = "socket";
+      return await sendOnSocket(choice, version);
+    } catch (err) {
+      if (!(err instanceof Lost)) throw err;
+      // The socket closed (or stayed silent) with the move on its way. Posted from the
+      // same version the move is stored at most once: if it went through, it is stale.
+      const fresh = await api(viewPath());
+      if (fresh.version > version) return fresh;
+    }
+  }
+  document.body.dataset.sentBy = "post";
+  return api(`/api/games/${gameId}/actions`, {
+    body: { token, version, action: choice.action },
+  });
+}
+
+function moveError(err) {
+  const why = err.status === 422 ? `That move is not allowed: ${err.message}` : err.message;
+  return why.charAt(0).toUpperCase() + why.slice(1);
 }
 
 async function move(choice) {
@@ -191,8 +276,7 @@ async function move(choice) {
     }
     accept(view);
   } catch (err) {
-    const why = err.status === 422 ? `That move is not allowed: ${err.message}` : err.message;
-    table.setMessage(why.charAt(0).toUpperCase() + why.slice(1));
+    table.setMessage(moveError(err));
     try {
       await refresh();
     } catch (again) {
@@ -235,13 +319,15 @@ function connect() {
     try {
       const data = JSON.parse(event.data);
       if (data.type === "chat") chat.receive(data);
-      else pushed(data);
+      else if (data.type === "refused") refused(data);
+      else if (!answers(data)) pushed(data); // the answer to a move is shown at once
     } catch (err) {
       console.error("a pushed view could not be shown", err);
     }
   });
   socket.addEventListener("close", (event) => {
     delete document.body.dataset.live;
+    if (inFlight) settle("reject", new Lost());
     if (event.code >= 4000) {
       table.setMessage(event.reason || "The server closed the live connection.");
       return;
