@@ -3,13 +3,15 @@
 Starts the server on a fresh SQLite file (or a fresh database on the PostgreSQL
 server of --db), opens --games games of --game with --players human seats,
 connects one WebSocket client per seat, and lets every client play: on each
-pushed view where it is to move, it waits --think seconds and posts a random
-legal action. After the first five seconds (while the sockets open and the
-first moves start) it counts, until --seconds have passed: the actions, the
-CPU time the server processes used (steadier than the delays on a machine
-shared with other work; the database's own is not counted), the action round
-trip (POST to answer) and the push delay (POST to another seat's WebSocket
-message) at p50 and p99.
+pushed view where it is to move, it waits --think seconds and sends a random
+legal action, as the browser does: over its socket (--moves ws, the default;
+the new view comes back by the push), or posted (--moves http). After the
+first five seconds (while the sockets open and the first moves start) it
+counts, until --seconds have passed: the actions, the CPU time the server
+processes used (steadier than the delays on a machine shared with other work;
+the database's own is not counted), the action round trip (ws: the move sent
+to the mover's push of its new view; http: POST to answer) and the push delay
+(the move sent to another seat's WebSocket message) at p50 and p99.
 
 With --servers N (PostgreSQL only) N server processes share the database and
 the load: game i is created on (and owned by) process i mod N. With --route
@@ -26,10 +28,12 @@ what each process adds.
 
 With --compare REF the same load runs against the code of git ref REF (checked
 out into a temporary worktree: the "before") and against this checkout (the
-"after"), alternating, for each of --configs, and one table is printed.
+"after"), alternating, for each of --configs, and one table is printed; a
+ref whose server takes no moves on its sockets is sent them by POST, and each
+row says which way its moves went.
 
     python benchmarks/server_load.py [--games 200] [--seconds 30] [--think 1.0]
-        [--game architectura] [--players 2] [--db URL] [--servers N]
+        [--game architectura] [--players 2] [--db URL] [--servers N] [--moves ws|http]
     python benchmarks/server_load.py --compare 31ea089 --configs sqlite,pg1,pg2
         --db postgresql+psycopg://postgres:borough@127.0.0.1:5432/postgres
 """
@@ -95,26 +99,43 @@ class Stats:
 
 
 async def seat_client(http: httpx.AsyncClient, ws_url: str, gid: str, token: str, seat: int,
-                      stats: Stats, think: float, stop: float, rng: random.Random) -> None:
+                      stats: Stats, think: float, stop: float, rng: random.Random,
+                      moves: str = "ws") -> None:
     async with websockets.connect(f"{ws_url}/ws/games/{gid}?token={token}",
                                   max_size=None) as ws:
+        pending: tuple[int, float] | None = None  # a move sent on the socket: version, when
+        ref = 0
         while time.monotonic() < stop:
             try:
                 remaining = max(0.1, stop - time.monotonic())
                 view = json.loads(await asyncio.wait_for(ws.recv(), remaining))
             except TimeoutError:
                 return
+            if view.get("type") == "refused":  # a move sent on the socket, refused
+                stats.errors += 1
+                pending = None
+                continue
+            if pending is not None and view["version"] > pending[0]:
+                if pending[1] > stats.warm:  # the mover's push of its new view
+                    stats.round_trips.append(time.perf_counter() - pending[1])
+                pending = None
             mover, sent = stats.sent.get(gid, (seat, 0.0))
             if mover != seat:  # the first push to another seat after a move
                 del stats.sent[gid]
                 if sent > stats.warm:
                     stats.pushes.append(time.perf_counter() - sent)
-            if view["status"] == "over" or not view["your_turn"]:
+            if view["status"] == "over" or not view["your_turn"] or pending is not None:
                 continue
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             move = rng.choice(view["legal_actions"])["action"]
             started = time.perf_counter()
             stats.sent[gid] = (seat, started)
+            if moves == "ws":
+                ref += 1
+                pending = (view["version"], started)
+                await ws.send(json.dumps({"version": view["version"], "action": move,
+                                          "ref": ref}))
+                continue
             r = await http.post(f"/api/games/{gid}/actions", json={
                 "token": token, "version": view["version"], "action": move})
             if r.status_code == 200:
@@ -136,7 +157,8 @@ async def measure_cpu(pids: list[int], stats: Stats, stop: float) -> None:
 
 
 async def play(urls: list[str], pids: list[int], game: str, players: int, games: int,
-               seconds: float, think: float, route: str = "spread") -> Stats:
+               seconds: float, think: float, route: str = "spread",
+               moves: str = "ws") -> Stats:
     stats = Stats()
     limits = httpx.Limits(max_connections=games * players,
                           max_keepalive_connections=games * players)
@@ -169,7 +191,7 @@ async def play(urls: list[str], pids: list[int], game: str, players: int, games:
                 https.append(own)
                 clients.append(seat_client(
                     own, urls[k].replace("http", "ws"), c["id"], s["token"], s["seat"],
-                    stats, think, stop, random.Random(i * players + s["seat"])))
+                    stats, think, stop, random.Random(i * players + s["seat"]), moves))
         clients.append(measure_cpu(pids, stats, stop))
         await asyncio.gather(*clients, return_exceptions=True)
     finally:
@@ -204,9 +226,9 @@ def database(kind: str, admin: str | None, folder: str) -> Iterator[str]:
 
 
 def run(args: argparse.Namespace, kind: str, servers: int, code: str | None = None,
-        profile: str | None = None) -> Stats:
+        profile: str | None = None, moves: str | None = None) -> Stats:
     """One load run on a fresh database of `kind` with `servers` processes of the
-    checkout at `code` (this one by default)."""
+    checkout at `code` (this one by default), moves sent `moves` (--moves by default)."""
     with tempfile.TemporaryDirectory() as folder, database(kind, args.db, folder) as db:
         quotas = CpuQuotas() if args.server_cpu else None
         procs = [start_server(db, profile, code) for _ in range(servers)]
@@ -227,7 +249,7 @@ def run(args: argparse.Namespace, kind: str, servers: int, code: str | None = No
             gc.set_threshold(50_000, 20, 100)
             return asyncio.run(play([url for _, url in procs], [p.pid for p, _ in procs],
                                     args.game, args.players, args.games, args.seconds,
-                                    args.think, args.route))
+                                    args.think, args.route, moves or args.moves))
         finally:
             for proc, _ in procs:
                 # (SIGINT: a profiled server writes its statistics as it stops)
@@ -254,6 +276,13 @@ def figures(stats: Stats) -> dict[str, float]:
 CONFIGS = {"sqlite": ("sqlite", 1), "pg1": ("postgresql", 1), "pg2": ("postgresql", 2)}
 
 
+def takes_socket_moves(ref: str) -> bool:
+    """Whether the server at git ref `ref` takes moves on its sockets."""
+    return subprocess.run(["git", "-C", str(HERE), "cat-file", "-e",
+                           f"{ref}:borough/server/socket_moves.py"],
+                          capture_output=True).returncode == 0
+
+
 @contextmanager
 def checkout(ref: str) -> Iterator[str]:
     """The code of git ref `ref` in a temporary worktree of this repository."""
@@ -275,6 +304,9 @@ def compare(args: argparse.Namespace) -> None:
     dirty = subprocess.run(["git", "-C", str(HERE), "status", "--porcelain", "--", "borough"],
                            check=True, capture_output=True, text=True).stdout.strip()
     rows = []
+    # A ref whose server takes no moves on its sockets is sent them by POST.
+    ways = {"before": args.moves if takes_socket_moves(args.compare) else "http",
+            "after": args.moves}
     with checkout(args.compare) as before:
         for name in args.configs.split(","):
             kind, servers = CONFIGS[name]
@@ -282,9 +314,9 @@ def compare(args: argparse.Namespace) -> None:
                 # Alternate which side goes first, so neither always meets a warmer machine.
                 sides = [("before", before), ("after", None)]
                 for side, code in sides if rep % 2 == 0 else sides[::-1]:
-                    f = figures(run(args, kind, servers, code))
+                    f = figures(run(args, kind, servers, code, moves=ways[side]))
                     rows.append((name, side, f))
-                    print(f"{name:6} {side:6} {f['cpu_ms']:6.2f} ms/action "
+                    print(f"{name:6} {side:6} moves {ways[side]:4} {f['cpu_ms']:6.2f} ms/action "
                           f"{f['per_s']:7.1f}/s rt p50 {f['rt50']:.1f} p99 {f['rt99']:.1f} ms "
                           f"push p50 {f['push50']:.1f} p99 {f['push99']:.1f} ms "
                           f"errors {f['errors']}", file=sys.stderr, flush=True)
@@ -293,13 +325,13 @@ def compare(args: argparse.Namespace) -> None:
           f"({WARM_UP:.0f} s warm-up not counted), think {args.think} s; before = {commit}, "
           f"after = {here}{' with changes' if dirty else ''}")
     print()
-    print("| config | code | CPU ms/action | actions/s | round trip p50 / p99 ms "
+    print("| config | code | moves | CPU ms/action | actions/s | round trip p50 / p99 ms "
           "| push p50 / p99 ms | errors |")
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
     labels = {"sqlite": "SQLite, 1 process", "pg1": "PostgreSQL, 1 process",
               "pg2": "PostgreSQL, 2 processes"}
     for name, side, f in rows:
-        print(f"| {labels[name]} | {side} | {f['cpu_ms']:.2f} | {f['per_s']:.1f} "
+        print(f"| {labels[name]} | {side} | {ways[side]} | {f['cpu_ms']:.2f} | {f['per_s']:.1f} "
               f"| {f['rt50']:.1f} / {f['rt99']:.1f} | {f['push50']:.1f} / {f['push99']:.1f} "
               f"| {f['errors']} |")
 
@@ -322,6 +354,9 @@ def main() -> None:
     parser.add_argument("--server-cpu", type=float, default=None, metavar="CORES",
                         help="cap each server process at this share of a core in a cgroup "
                              "of its own (e.g. 0.3), so the servers are the bottleneck")
+    parser.add_argument("--moves", choices=("ws", "http"), default="ws",
+                        help="send the moves over each seat's socket, as the browser does "
+                             "(ws), or post them (http)")
     parser.add_argument("--profile", default=None,
                         help="write the server's cProfile statistics to this file")
     parser.add_argument("--compare", metavar="REF", default=None,
@@ -348,7 +383,8 @@ def main() -> None:
           f"({WARM_UP:.0f} s warm-up not counted), think {args.think} s, database {kind}, "
           f"{args.servers} server process{'es' if args.servers > 1 else ''}"
           + (f", route {args.route}" if args.servers > 1 else "")
-          + (f", {args.server_cpu} of a core each" if args.server_cpu else ""))
+          + (f", {args.server_cpu} of a core each" if args.server_cpu else "")
+          + f", moves {'over the sockets' if args.moves == 'ws' else 'posted'}")
     print(f"actions: {f['actions']} ({f['per_s']:.1f}/s), errors {f['errors']}; server CPU "
           f"{f['cpu_ms']:.2f} ms per action (the database's not counted), "
           f"{f['cores']:.2f} cores in all"
