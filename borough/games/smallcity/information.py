@@ -12,6 +12,7 @@ from borough.games.smallcity.standing import standing
 from borough.games.smallcity.state import (
     BUILD,
     OVER,
+    Seat,
     SmallCityState,
 )
 from borough.games.smallcity.tables import Tables
@@ -112,6 +113,28 @@ def observe(tb: Tables, state: SmallCityState, seat: int | None,
     }
 
 
+class Screened:
+    """A borough behind the Build phase's screen, for undo: compared as plain data
+    (`to_plain`), the quick way first. Two seats equal as dataclasses are equal as
+    plain data, and a move leaves the other seats' boroughs as they were, so the
+    whole borough is written out only when the quick answer is no."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Screened):
+            return NotImplemented
+        return self.seat == other.seat or to_plain(self.seat) == to_plain(other.seat)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Screened({to_plain(self.seat)!r})"
+
+
 def hidden_parts(state: SmallCityState) -> tuple[Any, ...]:
     """For undo: the Promise and Special Promise decks, what each seat was
     offered, kept or drew, the Action cards (solo: the next round's lie face
@@ -120,7 +143,7 @@ def hidden_parts(state: SmallCityState) -> tuple[Any, ...]:
     promises = [(s.promise, s.offered, s.specials) for s in state.seats]
     screened = None
     if state.phase == BUILD:
-        screened = ([to_plain(s) for s in state.seats], state.supply, state.mats)
+        screened = ([Screened(s) for s in state.seats], state.supply, state.mats)
     return (state.decks, state.special_deck, state.draw, promises, state.chosen,
             state.circle, screened)
 
@@ -133,7 +156,7 @@ def hidden_from(state: SmallCityState, seat: int) -> tuple[Any, ...]:
     promises = [(s.promise, s.offered, s.specials) for s in others]
     screened = None
     if state.phase == BUILD:
-        screened = [to_plain(s) for s in others]
+        screened = [Screened(s) for s in others]
     draw = None if state.current == seat else state.draw
     return (state.decks, state.special_deck, draw, promises, state.chosen,
             state.circle, screened)

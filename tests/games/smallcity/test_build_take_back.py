@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 
 import borough
+from borough.core.serial import to_plain
+from borough.games.smallcity.information import Screened
 from borough.games.smallcity.state import BUILD
 
 
@@ -34,3 +36,31 @@ def test_build_moves_step_back_one_at_a_time_once_the_others_are_done():
                     longest = max(longest, run)
             state = after
     assert together and allowed and longest >= 3, (together, allowed, longest)
+
+
+def test_screened_boroughs_compare_as_plain_data():
+    """The undo check compares the boroughs behind the screens as `to_plain` does,
+    whichever way the quick comparison goes."""
+    g = borough.game("smallcity")
+    state = g.setup(4, seed=5)
+    rng = random.Random(5)
+    compared = differ = 0
+    while not g.is_over(state):
+        seat = rng.choice(g.to_act(state))
+        after = g.clone(state)
+        g.apply(after, seat, rng.choice(g.legal_actions(state, seat)))
+        if state.phase == BUILD:
+            for a in state.seats:
+                for b in after.seats:
+                    same = to_plain(a) == to_plain(b)
+                    assert (Screened(a) == Screened(b)) is same
+                    assert (Screened(a) != Screened(b)) is not same
+                    compared += 1
+                    differ += not same
+            # equal as plain data, not as dataclasses: a list against a tuple
+            twin = after.seats[seat].copy()
+            twin.bsel = tuple(twin.bsel)  # type: ignore[assignment]
+            assert Screened(twin) == Screened(after.seats[seat])
+            assert twin != after.seats[seat]
+        state = after
+    assert compared and differ
