@@ -66,12 +66,20 @@ def public_seat(tb: Tables, st: SmallCityState, s: int, viewer: int | None) -> d
 
 def _seen(tb: Tables, st: SmallCityState, s: int, viewer: int | None,
           others: dict[int, dict[str, Any]] | None) -> dict[str, Any]:
-    if others is None or s == viewer:
+    if others is None:
         return public_seat(tb, st, s, viewer)
     seen = others.get(s)
     if seen is None:
-        seen = others[s] = public_seat(tb, st, s, viewer)
-    return seen
+        seen = others[s] = public_seat(tb, st, s, None if viewer == s else viewer)
+    if s != viewer:
+        return seen
+    if st.phase == BUILD and st.snapshot:  # the others see the seat as it was
+        return public_seat(tb, st, s, viewer)
+    # The seat sees itself as the others do, and what is for its eyes alone.
+    seat = st.seats[s]
+    return {**seen, "promise": seat.promise, "offered": list(seat.offered),
+            "specials": list(seat.specials), "log": list(seat.log), "owe": list(seat.owe),
+            "standing": standing(tb, st, s) if st.phase != OVER else None}
 
 
 def observe(tb: Tables, state: SmallCityState, seat: int | None,
