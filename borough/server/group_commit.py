@@ -37,11 +37,11 @@ class GroupCommit:
         while self.pending:
             batch, self.pending = self.pending, []
             try:
-                await asyncio.to_thread(self.store.append, [change for change, _ in batch])
+                await self.store.append_async([change for change, _ in batch])
             except Exception:  # one bad row must not sink the others: store one by one
                 for change, future in batch:
                     try:
-                        await asyncio.to_thread(self.store.append, [change])
+                        await self.store.append_async([change])
                     except Exception as exc:
                         future.set_exception(exc)
                     else:

@@ -237,6 +237,7 @@ class Store:
                            .render_as_string(hide_password=False)) if self.shared else ""
         self._appender: psycopg.Connection | None = None
         self._appending = threading.Lock()
+        self._async_appender: psycopg.AsyncConnection | None = None  # append_async's
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
@@ -332,53 +333,88 @@ class Store:
                 raise
 
     def _append_shared(self, changes: list[Change], now: datetime) -> None:
-        """PostgreSQL: the changes and their announcements in one statement, one
-        round trip, over a kept psycopg connection in autocommit (a statement is
-        its own transaction). Through SQLAlchemy a batch took four round trips
-        (BEGIN, the insert, the NOTIFY, COMMIT) and about 1.1 ms of CPU a move;
-        here the statement is prepared once and its rows are arrays. A change
-        that also ends a game, hands over a seat or concerns a bot seat is
-        stored in a transaction with its other statements (rare: once a game,
-        or the games with bots)."""
-        params = {
-            "games": [c.game_id for c in changes],
-            "numbers": [c.entry.number for c in changes],
-            "kinds": [c.entry.kind for c in changes],
-            "seats": [c.entry.seat for c in changes],
-            "actions": [orjson.dumps(c.entry.action).decode() for c in changes],
-            "created": now, "me": self.owner, "channel": CHANNEL,
-        }
-        rest = [c for c in changes
-                if c.status != "playing" or c.seats is not None or c.bots is not None]
+        """PostgreSQL, from a thread (the group commit stores on the event loop:
+        `append_async`): `_statements` over a kept psycopg connection."""
+        statements, transaction = self._statements(changes, now)
         with self._appending:
             if self._appender is None or self._appender.closed:
                 self._appender = psycopg.connect(self._plain_url, autocommit=True)
             conn = self._appender
             try:
-                if not rest:
-                    conn.execute(APPEND, params)
+                if not transaction:
+                    conn.execute(*statements[0])
                     return
                 with conn.transaction():
-                    conn.execute(APPEND, params)
-                    for c in rest:
-                        if c.status != "playing":
-                            conn.execute(GAME_OVER, {"g": c.game_id, "status": c.status})
-                        if c.seats is not None:
-                            conn.execute(NEW_SEATS, {"g": c.game_id,
-                                                     "seats": orjson.dumps(c.seats).decode()})
-                        if c.bots:  # the process storing it thinks for the bot
-                            conn.execute(OWN_BOT_TURN, {"g": c.game_id, "n": c.entry.number,
-                                                        "me": self.owner,
-                                                        "lease": self.bot_lease})
-                        elif c.bots is not None:
-                            conn.execute("DELETE FROM bot_turns WHERE game_id = %(g)s",
-                                         {"g": c.game_id})
+                    for statement in statements:
+                        conn.execute(*statement)
             except psycopg.IntegrityError as exc:
                 raise Conflict(str(exc)) from None
             except psycopg.OperationalError:  # lost: the next batch opens another
                 self._appender = None
                 conn.close()
                 raise
+
+    async def append_async(self, changes: list[Change]) -> None:
+        """`append` on the event loop (PostgreSQL; elsewhere it calls `append`):
+        the statement is sent and its answer read by the loop, between other
+        work, over a connection of the loop's own. From a worker thread each
+        batch cost a hand-over each way and the two threads' turns at the
+        interpreter lock, about as much CPU as the statement itself."""
+        if not self.shared:
+            self.append(changes)
+            return
+        statements, transaction = self._statements(
+            sorted(changes, key=lambda c: c.game_id), datetime.now(UTC))
+        conn = self._async_appender
+        if conn is None or conn.closed:
+            conn = await psycopg.AsyncConnection.connect(self._plain_url, autocommit=True)
+            self._async_appender = conn
+        try:
+            if not transaction:
+                await conn.execute(*statements[0])
+                return
+            async with conn.transaction():
+                for statement in statements:
+                    await conn.execute(*statement)
+        except psycopg.IntegrityError as exc:
+            raise Conflict(str(exc)) from None
+        except psycopg.OperationalError:  # lost: the next batch opens another
+            if self._async_appender is conn:
+                self._async_appender = None
+            await conn.close()
+            raise
+
+    def _statements(self, changes: list[Change], now: datetime
+                    ) -> tuple[list[tuple[str, dict[str, Any]]], bool]:
+        """PostgreSQL: the statements that store `changes` (sorted by game), and
+        whether they need a transaction. Most batches are one statement, one
+        round trip in autocommit (a statement is its own transaction): the rows
+        go as arrays, so it is prepared once whatever the batch's size, and each
+        change is announced in it. Through SQLAlchemy a batch took four round
+        trips (BEGIN, the insert, the NOTIFY, COMMIT) and about 1.1 ms of CPU a
+        move. A change that also ends a game, hands over a seat or concerns a
+        bot seat adds its other statements, in one transaction."""
+        statements: list[tuple[str, dict[str, Any]]] = [(APPEND, {
+            "games": [c.game_id for c in changes],
+            "numbers": [c.entry.number for c in changes],
+            "kinds": [c.entry.kind for c in changes],
+            "seats": [c.entry.seat for c in changes],
+            "actions": [orjson.dumps(c.entry.action).decode() for c in changes],
+            "created": now, "me": self.owner, "channel": CHANNEL,
+        })]
+        for c in changes:
+            if c.status != "playing":
+                statements.append((GAME_OVER, {"g": c.game_id, "status": c.status}))
+            if c.seats is not None:
+                statements.append((NEW_SEATS, {"g": c.game_id,
+                                               "seats": orjson.dumps(c.seats).decode()}))
+            if c.bots:  # the process storing it thinks for the bot
+                statements.append((OWN_BOT_TURN, {"g": c.game_id, "n": c.entry.number,
+                                                  "me": self.owner, "lease": self.bot_lease}))
+            elif c.bots is not None:
+                statements.append(("DELETE FROM bot_turns WHERE game_id = %(g)s",
+                                   {"g": c.game_id}))
+        return statements, len(statements) > 1
 
     def after(self, game_id: str, number: int) -> list[Entry]:
         """The game's changes numbered above `number`, in order."""
@@ -540,6 +576,9 @@ class Store:
         )
 
     def dispose(self) -> None:
+        if self._async_appender is not None:  # closed without its loop: no answer awaited
+            self._async_appender.pgconn.finish()
+            self._async_appender = None
         with self._appending:
             if self._appender is not None:
                 self._appender.close()
