@@ -321,3 +321,43 @@ def test_a_socket_left_mid_move_leaves_the_move_whole(server):
     assert stored(server, gid) == 1
     after = client.view(gid, tokens[seat])
     assert after["version"] > view["version"]
+
+
+@pytest.mark.postgres
+def test_a_relayed_sockets_moves_count_against_the_clients_own_address(postgres_url):
+    """A socket opened through a proxy (X-Forwarded-For from a trusted peer) at the
+    process that does not own the game: the owner counts its messages against the
+    client's address, not the proxy's nor the relaying process's."""
+    settings = {"BOROUGH_ACT_RATE": "0.01", "BOROUGH_ACT_BURST": "2"}
+    owner, other = start_both(postgres_url, [settings, settings])
+    try:
+        created = Client(owner.url).create(GAME, 2, ["human", "human"], seed=7)
+        gid = created["id"]
+        tokens = [s["token"] for s in created["seats"]]
+        mover = Client(owner.url).public(gid)["to_act"][0]
+
+        async def scenario() -> dict:
+            ws = await websockets.connect(
+                f"{other.url.replace('http', 'ws')}/ws/games/{gid}?token={tokens[mover]}",
+                max_size=None, additional_headers={"X-Forwarded-For": "10.1.2.3"})
+            socket = Socket(ws)
+            await socket.next()
+            for _ in range(2):
+                await ws.send("{")
+                assert (await socket.refusal())["status"] == 400
+            await ws.send("{")
+            refused = await socket.refusal()
+            await ws.close()
+            return refused
+
+        refused = run_async(scenario())
+        assert refused["status"] == 429 and "from 10.1.2.3" in refused["error"], refused
+        assert owner_url(postgres_url, gid) == owner.url
+        # The proxy's own address has its moves still.
+        view = Client(owner.url).view(gid, tokens[mover])
+        r = Client(other.url).act(gid, tokens[mover], view["version"],
+                                  view["legal_actions"][0]["action"])
+        assert r.status_code == 200, r.text
+    finally:
+        owner.stop()
+        other.stop()
