@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
@@ -264,7 +264,21 @@ class Architectura(Game):
         return prompts.prompt(self.content, state, seat)
 
     def describe(self, action: Action, state: Any = None) -> str:
+        # Only a target's words depend on the state (the effect being answered): the
+        # others are kept per action of the game's action space, as every view
+        # words every legal move again.
+        if type(action) is tuple and action and action[0] != "target":
+            said = self._said.get(action)
+            if said is None:
+                said = wording.describe(self.content, action, state)
+                if action in self.action_space.index:
+                    self._said[action] = said
+            return said
         return wording.describe(self.content, action, state)
+
+    @cached_property
+    def _said(self) -> dict[Action, str]:
+        return {}
 
     def step_rule(self, state: ArcState, seat: int) -> tuple[str, str]:
         return wording.step_rule(self.content, state, seat)

@@ -7,7 +7,9 @@ import random
 
 import pytest
 
+import borough
 from borough.core.errors import IllegalAction
+from borough.games.architectura import wording
 from borough.games.architectura.render import render
 from borough.games.architectura.state import DOWN, GRAVE, LAB
 from tests.games.architectura.helpers import (
@@ -152,3 +154,22 @@ def test_inconsistent_saved_states_are_refused():
     broken["state"]["cells"][0] = 99
     with pytest.raises(CorruptData, match="unknown card"):
         GAME.from_json(broken)
+
+
+def test_kept_words_are_the_words_of_the_move_now():
+    """Words kept per action (all but a target's, which depend on the effect being
+    answered) are the words `wording.describe` gives in every state."""
+    g = borough.game("architectura")
+    said = 0
+    for seed in range(3):
+        state = g.setup(2, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over(state):
+            seat = g.to_act(state)[0]
+            actions = g.legal_actions(state, seat)
+            for action in actions:
+                assert g.describe(action, state) == wording.describe(g.content, action, state)
+                assert g.describe_move(state, seat, action) == g.describe(action, state)
+                said += 1
+            g.apply(state, seat, rng.choice(actions))
+    assert said and g._said
