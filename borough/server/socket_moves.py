@@ -29,7 +29,6 @@ is read (serving.py).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import math
 from typing import Any
@@ -93,6 +92,8 @@ class SocketMoves:
         self.game_id = game_id
         self.seat = seat
         self.address = address
+        self.moving = False  # a move is under way: the socket's end waits for it
+        self.closing = False  # the socket ends: no message is taken after the current one
 
     async def take(self, message: str | None) -> str | None:
         """Take the client's message (None: a binary one); the refusal to send back,
@@ -109,9 +110,13 @@ class SocketMoves:
                 raise RoomError(400, MALFORMED)
             if self.seat is None:
                 raise RoomError(403, SPECTATOR)
-            # Shielded: a socket closing mid-move must not cancel it between its
-            # store and its install; it ends as a request's would.
-            await asyncio.shield(self._act(self.seat, move[0], move[1]))
+            # While it runs the socket's end does not cancel it (socket_routes.py):
+            # a move is never cut between its store and its install.
+            self.moving = True
+            try:
+                await self._act(self.seat, move[0], move[1])
+            finally:
+                self.moving = False
         except Exception as exc:
             refused = exc if isinstance(exc, RoomError) else None
             if refused is None:  # as error_answers.py answers a request that failed

@@ -53,9 +53,10 @@ def routes(limit: Limit) -> APIRouter:
                 # The seat opened more sockets than its share: this, its oldest, goes.
                 await websocket.close(code=4409, reason="this seat opened a newer connection")
 
+            moves = SocketMoves(rooms, limit, game_id, seat, address)
+
             async def receive() -> None:
-                moves = SocketMoves(rooms, limit, game_id, seat, address)
-                while True:
+                while not moves.closing:
                     message = await websocket.receive()
                     if message["type"] == "websocket.disconnect":
                         return
@@ -67,8 +68,11 @@ def routes(limit: Limit) -> APIRouter:
             try:
                 await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
             finally:
+                moves.closing = True
                 for task in tasks:
-                    task.cancel()
+                    # A move under way ends as a request's would, then its task.
+                    if not (task is tasks[1] and moves.moving):
+                        task.cancel()
                 for task in tasks:
                     with suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
                         await task
