@@ -64,7 +64,11 @@ def routes(limits: dict[str, Limit]) -> APIRouter:
                  responses={**MUTATING, **s.errors(422)},
                  dependencies=[Depends(limited(limits["act"]))])
     async def act(request: Request, game_id: str, body: s.ActionRequest) -> Response:
-        """Take an action from the seat's view at `version`; answers the new view."""
+        """Take an action from the seat's view at `version`; answers the new view.
+        The same move may be sent on the seat's socket, `/ws/games/{id}?token=...`, as
+        the text `{"version": ..., "action": [...], "ref": n}` (ref optional): its new
+        view comes by the push, a refusal as `{"type": "refused", "status", "error",
+        "code", "ref"}` with this route's status and words (socket_moves.py)."""
         rooms = rooms_of(request)
         room = await rooms.get(game_id)
         seat = rooms.seat_of(room, body.token)
