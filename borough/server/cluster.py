@@ -57,10 +57,23 @@ async def listen(rooms: Rooms, url: str, ready: asyncio.Event,
     """Hear every change any process stores, for as long as the server runs (and,
     given `chat`, every chat message and change of its readers)."""
     first = True
+    own = rooms.store.owner
+
+    def hear(channel: str, payload: str) -> None:
+        game_id, number, sender = payload.split(":", 2)
+        if sender == own:  # this process's own changes are in its rooms already
+            return
+        if channel == CHANNEL:
+            rooms.heard(game_id, int(number))
+        elif chat is not None:
+            chat(game_id, int(number))
+
     while True:
         try:
             conn = await psycopg.AsyncConnection.connect(plain_url(url), autocommit=True)
             async with conn:
+                # Those that come with the answers to LISTEN (none is awaited then).
+                conn.add_notify_handler(lambda note: hear(note.channel, note.payload))
                 await conn.execute(f"LISTEN {CHANNEL}")
                 if chat is not None:
                     await conn.execute(f"LISTEN {CHAT_CHANNEL}")
@@ -68,20 +81,42 @@ async def listen(rooms: Rooms, url: str, ready: asyncio.Event,
                     rooms.heard_everything()  # what was said while nobody listened
                 first = False
                 ready.set()
-                own = rooms.store.owner
-                async for note in conn.notifies():
-                    game_id, number, sender = note.payload.split(":", 2)
-                    if sender == own:  # this process's own changes are in its rooms already
-                        continue
-                    if note.channel == CHANNEL:
-                        rooms.heard(game_id, int(number))
-                    elif chat is not None:
-                        chat(game_id, int(number))
+                await _notes(conn, hear)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("listening for changes failed; connecting again")
             await asyncio.sleep(1.0)
+
+
+async def _notes(conn: psycopg.AsyncConnection, hear: Callable[[str, str], None]) -> None:
+    """Hand each notification the connection receives to `hear` (channel, payload),
+    from a reader the loop calls when the socket has data, until the connection
+    fails (raised here). Every change any process stores is one, this
+    process's own among them: psycopg's `notifies()` set up and took down a
+    wait on the socket (a future, a reader, a timer) for each, about as much
+    CPU as a change's insert."""
+    loop = asyncio.get_running_loop()
+    pgconn = conn.pgconn
+    failed: asyncio.Future[None] = loop.create_future()
+
+    def readable() -> None:
+        try:
+            pgconn.consume_input()
+            while (note := pgconn.notifies()) is not None:
+                hear(note.relname.decode(), note.extra.decode())
+        except Exception as exc:  # the connection is gone (or `hear` failed)
+            loop.remove_reader(fd)
+            if not failed.done():
+                failed.set_exception(exc)
+
+    fd = pgconn.socket
+    loop.add_reader(fd, readable)
+    readable()  # any read with the last answer and not yet handed over
+    try:
+        await failed
+    finally:
+        loop.remove_reader(fd)
 
 
 async def keep_bot_turns(rooms: Rooms, lease: float, owners: Owners | None = None) -> None:

@@ -9,6 +9,7 @@ forked; and after every connection of the database is cut, play goes on."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections.abc import Iterator
@@ -18,6 +19,9 @@ import pytest
 
 from borough.core import record as records
 from borough.core.serial import freeze
+from borough.server import cluster
+from borough.server.chat import CHANNEL as CHAT_CHANNEL
+from borough.server.store import CHANNEL
 from tests.server.client import Client
 from tests.server.conftest import Server, _postgres_database
 from tests.server.test_multiprocess import start_both, stored_changes
@@ -93,3 +97,59 @@ def test_play_goes_on_after_the_database_cuts_every_connection(database):
         assert [n for n, *_ in stored_changes(database, gid)] == list(range(1, len(made) + 2))
     finally:
         server.stop()
+
+
+class _Heard:
+    """What `cluster.listen` tells the rooms, in place of a process's rooms."""
+
+    def __init__(self) -> None:
+        self.store = type("S", (), {"owner": "me"})()
+        self.changes: list[tuple[str, int]] = []
+        self.everything = 0
+
+    def heard(self, game_id: str, number: int) -> None:
+        self.changes.append((game_id, number))
+
+    def heard_everything(self) -> None:
+        self.everything += 1
+
+
+@pytest.mark.postgres
+def test_the_listener_hears_others_changes_again_after_its_connection_is_cut(database):
+    async def scenario() -> None:
+        rooms, chats, ready = _Heard(), [], asyncio.Event()
+        listening = asyncio.create_task(cluster.listen(
+            rooms, database, ready, lambda g, n: chats.append((g, n))))
+        await asyncio.wait_for(ready.wait(), 10)
+        other = await psycopg.AsyncConnection.connect(plain(database), autocommit=True)
+
+        async def say(payload: str, channel: str = CHANNEL) -> None:
+            await other.execute("SELECT pg_notify(%s, %s)", (channel, payload))
+
+        async def until(done) -> None:
+            for _ in range(200):
+                if done():
+                    return
+                await asyncio.sleep(0.05)
+            raise AssertionError("not heard")
+
+        try:
+            # Several at once (one packet), this process's own ignored, chat apart.
+            async with other.transaction():
+                for payload in ("g1:1:them", "g1:2:me", "g2:1:them"):
+                    await say(payload)
+                await say("g3:4:them", CHAT_CHANNEL)
+            await until(lambda: len(rooms.changes) == 2 and chats)
+            assert rooms.changes == [("g1", 1), ("g2", 1)] and chats == [("g3", 4)]
+            await other.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                "WHERE query LIKE 'LISTEN%%' AND datname = current_database()")
+            # Connected again: what was said meanwhile is looked up, and it hears on.
+            await until(lambda: rooms.everything == 1)
+            await say("g1:3:them")
+            await until(lambda: len(rooms.changes) == 3)
+            assert rooms.changes[-1] == ("g1", 3)
+        finally:
+            listening.cancel()
+            await other.close()
+
+    asyncio.run(scenario())
