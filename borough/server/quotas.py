@@ -11,9 +11,11 @@ spends what it took before asking again: a limit on the moves (every request a
 move) then costs a round trip every few moves instead of every move. What it
 took and has not spent within `sweep` goes back to the row; a process that dies
 loses only that (its client is refused a little early, never let past the
-limit), and the counts stay in the row. Each process counts on one connection
-of its own in autocommit (a statement, a round trip): through SQLAlchemy's
-pool and an explicit transaction a count cost about three times the CPU.
+limit), and the counts stay in the row. Each process counts in autocommit (a
+statement, a round trip) on connections of its own: requests on the event
+loop's, the sweeps and socket caps on one used from threads. Through
+SQLAlchemy's pool and an explicit transaction a count cost about three times
+the CPU.
 """
 
 from __future__ import annotations
@@ -52,14 +54,19 @@ T = TypeVar("T")
 
 
 class Counts:
-    """This process's connection for counting, opened on first use and again
-    after it fails (the database restarted); one statement at a time."""
+    """This process's connections for counting, each opened on first use and
+    again after it fails (the database restarted); one statement at a time on
+    each. Requests count on the event loop (`ask`); the rest, in threads."""
 
     def __init__(self, database_url: str) -> None:
         self.url = make_url(database_url).set(drivername="postgresql").render_as_string(
             hide_password=False)
         self.conn: psycopg.Connection | None = None
         self.lock = threading.Lock()
+        # ask's: its loop, connection, cursor (kept: it reuses its adapters for
+        # the statement it ran last) and lock
+        self.asking: tuple[asyncio.AbstractEventLoop, psycopg.AsyncConnection,
+                           psycopg.AsyncCursor, asyncio.Lock] | None = None
 
     def run(self, sql: str, params: Any, many: bool = False) -> Any:
         """The first row `sql` answers (None if none; always None for `many`)."""
@@ -69,9 +76,42 @@ class Counts:
                 conn.cursor().executemany(sql, params)
                 return None
             cursor = conn.execute(sql, params)
-            return cursor.fetchone() if cursor.description else None
+            return cursor.fetchone() if cursor.rownumber is not None else None
 
         return self.within(one, transaction=False)
+
+    async def ask(self, sql: str, params: Any) -> Any:
+        """The first row of a statement that answers one, on the event loop: a
+        request's count was a hand-over to a thread and back, about as much CPU
+        as the statement. Once more on a new connection if the old one failed,
+        as `within`. A request that goes away while its statement runs (a
+        socket closing) leaves the connection as it was: psycopg cancels the
+        statement and reads its answer before the request ends."""
+        loop = asyncio.get_running_loop()
+        for attempt in range(2):
+            asking = self.asking
+            if asking is None or asking[0] is not loop or asking[1].closed:
+                if asking is not None:  # another loop's (tests), or lost
+                    asking[1].pgconn.finish()
+                conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+                now = self.asking
+                if now is not None and now[0] is loop and not now[1].closed:
+                    conn.pgconn.finish()  # another request connected meanwhile
+                    asking = now
+                else:
+                    asking = self.asking = (loop, conn, conn.cursor(), asyncio.Lock())
+            _, conn, cursor, lock = asking
+            async with lock:
+                try:
+                    await cursor.execute(sql, params)
+                    return await cursor.fetchone()
+                except psycopg.OperationalError:
+                    if self.asking is asking:
+                        self.asking = None
+                    conn.pgconn.finish()
+                    if attempt:
+                        raise
+        raise AssertionError("unreachable")
 
     def within(self, work: Callable[[psycopg.Connection], T], transaction: bool = True) -> T:
         """`work` done on the connection, in one transaction unless told otherwise;
@@ -95,6 +135,9 @@ class Counts:
         raise AssertionError("unreachable")
 
     def close(self) -> None:
+        if self.asking is not None:  # closed without its loop: no answer awaited
+            self.asking[1].pgconn.finish()
+            self.asking = None
         with self.lock:
             if self.conn is not None:
                 self.conn.close()
@@ -132,7 +175,7 @@ class Limit:
             return self.local.take(key)
         held = self.held.get(key, (0, 0.0))[0]
         if held == 0:
-            granted, ahead = await asyncio.to_thread(self._claim, key)
+            granted, ahead = await self._claim(key)
             if not granted:
                 return max(ahead - (self.burst - 1) * self.step, 1e-3)
             held = self.held.get(key, (0, 0.0))[0] + granted  # others may have claimed too
@@ -145,19 +188,19 @@ class Limit:
             return self.local.wait(key)
         if self.held.get(key, (0, 0.0))[0]:
             return 0.0
-        ahead = await asyncio.to_thread(self._peek, key)
+        ahead = await self._peek(key)
         return max(0.0, ahead - (self.burst - 1) * self.step)
 
-    def _claim(self, key: str) -> tuple[int, float]:
+    async def _claim(self, key: str) -> tuple[int, float]:
         assert self.counts is not None
-        granted, ahead = self.counts.run(CLAIM, {
+        granted, ahead = await self.counts.ask(CLAIM, {
             "kind": self.kind, "key": row_key(key), "step": self.step,
             "burst": float(self.burst), "batch": self.batch})
         return int(granted), float(ahead)
 
-    def _peek(self, key: str) -> float:
+    async def _peek(self, key: str) -> float:
         assert self.counts is not None
-        row = self.counts.run(PEEK, {"kind": self.kind, "key": row_key(key)})
+        row = await self.counts.ask(PEEK, {"kind": self.kind, "key": row_key(key)})
         return max(0.0, float(row[0])) if row else 0.0
 
     def idle(self, seconds: float) -> list[tuple[str, int]]:

@@ -93,3 +93,26 @@ def test_one_process_counts_in_memory():
 
     waits = asyncio.run(scenario())
     assert waits[:2] == [0.0, 0.0] and waits[2] > 900
+
+
+def test_counting_goes_on_after_a_cut_connection_and_a_request_gone_midway(two):
+    """Requests count on the event loop over one kept connection: one the
+    database cut is made again, and a request that went away while its
+    statement ran (a socket closing) leaves no answer behind for the next."""
+    counts = two[0]
+
+    async def scenario() -> None:
+        first, second = limits(two, 0.001, 10, 1)
+        assert await first.take("a") == 0
+        await asyncio.to_thread(counts.run, "SELECT pg_terminate_backend(%s)",
+                                (counts.asking[1].info.backend_pid,))
+        assert await first.take("a") == 0  # over a new connection
+        slow = asyncio.create_task(counts.ask("SELECT 1, pg_sleep(0.5)", None))
+        await asyncio.sleep(0.1)
+        slow.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await slow
+        assert await counts.ask("SELECT 2", None) == (2,)
+        assert [await second.take("a") for _ in range(9)].count(0.0) == 8  # 2 were spent
+
+    asyncio.run(scenario())
