@@ -5,10 +5,12 @@ One process on SQLite keeps its buckets in memory (limits.RateLimit): nothing
 else counts, and a write per request would queue behind the moves' writes.
 On PostgreSQL a bucket is a row of `quotas` holding the time it is full again
 (the database's clock, so machines' clocks need not agree); one upsert takes
-up to `batch` requests from it at once, or answers how long until one is back,
-under the row's lock, so two processes never spend the same request. A process
-spends what it took before asking again: a limit on the moves (every request a
-move) then costs a round trip every few moves instead of every move. What it
+up to `batch` requests from it at once (more for a key that spends them
+within a second, up to a quarter of the burst), or answers how long until
+one is back, under the row's lock, so two processes never spend the same
+request. A process spends what it took before asking again: a limit on the
+moves (every request a move) then costs a round trip every few moves instead
+of every move. What it
 took and has not spent within `sweep` goes back to the row; a process that dies
 loses only that (its client is refused a little early, never let past the
 limit), and the counts stay in the row. Each process counts in autocommit (a
@@ -158,9 +160,15 @@ class Limit:
         self.rate = rate
         self.burst = burst
         self.batch = max(1, batch)
+        # A key that spends its block within a second of claiming it (many
+        # clients behind one address) asks for twice as many next time, up to a
+        # quarter of the burst: what one process may hold that another cannot
+        # spend (or that is lost if it dies) stays a small share of the bucket.
+        self.most = max(self.batch, int(burst // 4))
         self.local = RateLimit(rate, int(burst))
         self.counts: Counts | None = None
         self.held: dict[str, tuple[int, float]] = {}  # key: (requests taken, last use)
+        self.blocks: dict[str, tuple[int, float]] = {}  # key: (last claim's size, when)
 
     @property
     def step(self) -> float:
@@ -175,7 +183,7 @@ class Limit:
             return self.local.take(key)
         held = self.held.get(key, (0, 0.0))[0]
         if held == 0:
-            granted, ahead = await self._claim(key)
+            granted, ahead = await self._claim(key, self._block(key))
             if not granted:
                 return max(ahead - (self.burst - 1) * self.step, 1e-3)
             held = self.held.get(key, (0, 0.0))[0] + granted  # others may have claimed too
@@ -191,11 +199,20 @@ class Limit:
         ahead = await self._peek(key)
         return max(0.0, ahead - (self.burst - 1) * self.step)
 
-    async def _claim(self, key: str) -> tuple[int, float]:
+    def _block(self, key: str) -> int:
+        """How many requests to claim for `key`: `batch`, doubled while each block
+        lasts less than a second, up to `most`."""
+        now = time.monotonic()
+        size, claimed = self.blocks.get(key, (0, -1.0))
+        size = min(size * 2, self.most) if now - claimed < 1.0 else self.batch
+        self.blocks[key] = (size, now)
+        return size
+
+    async def _claim(self, key: str, block: int) -> tuple[int, float]:
         assert self.counts is not None
         granted, ahead = await self.counts.ask(CLAIM, {
             "kind": self.kind, "key": row_key(key), "step": self.step,
-            "burst": float(self.burst), "batch": self.batch})
+            "burst": float(self.burst), "batch": block})
         return int(granted), float(ahead)
 
     async def _peek(self, key: str) -> float:
@@ -212,6 +229,8 @@ class Limit:
         gone = [(key, held) for key, (held, used) in self.held.items() if now - used >= seconds]
         for key, _ in gone:
             del self.held[key]
+        self.blocks = {key: block for key, block in self.blocks.items()
+                       if now - block[1] < seconds}
         return [(key, held) for key, held in gone if held]
 
     def give_back(self, unspent: list[tuple[str, int]]) -> None:

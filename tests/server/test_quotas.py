@@ -113,6 +113,34 @@ def test_counting_goes_on_after_a_cut_connection_and_a_request_gone_midway(two):
         with pytest.raises(asyncio.CancelledError):
             await slow
         assert await counts.ask("SELECT 2", None) == (2,)
+        first.give_back(first.idle(0))
         assert [await second.take("a") for _ in range(9)].count(0.0) == 8  # 2 were spent
 
     asyncio.run(scenario())
+
+
+def test_a_busy_key_claims_larger_blocks_and_the_bucket_still_holds(two):
+    """A key spending its blocks within a second claims twice as many each time,
+    up to a quarter of the burst; the other process then gets what is left and
+    what the first gives back, never more than the bucket between them."""
+
+    async def scenario() -> tuple[int, int, int]:
+        first, second = limits(two, 0.001, 40, 1)
+        claims = 0
+        claim = first._claim
+
+        async def counted(key: str, block: int) -> tuple[int, float]:
+            nonlocal claims
+            claims += 1
+            return await claim(key, block)
+
+        first._claim = counted  # type: ignore[method-assign]
+        assert [await first.take("a") for _ in range(20)] == [0.0] * 20
+        others = [await second.take("a") for _ in range(40)].count(0.0)
+        first.give_back(first.idle(0))
+        back = [await second.take("a") for _ in range(40)].count(0.0)
+        return claims, others, back
+
+    claims, others, back = asyncio.run(scenario())
+    assert claims == 5  # blocks of 1, 2, 4, 8 and 10: 25 taken
+    assert (others, back) == (15, 5)
