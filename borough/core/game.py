@@ -328,6 +328,12 @@ class Game(ABC):
         Factory"), never how to click it, and tells nothing the seat cannot see.
         """
 
+    def prompt_among(self, state: Any, seat: int, legal: list[Action]) -> str:
+        """`prompt(state, seat)` for a seat that decides now, `legal` being its legal
+        actions already listed (the server lists them for the seat's view): a game
+        whose prompt reads them takes them from here instead of listing them again."""
+        return self.prompt(state, seat)
+
     def public_action(self, state: Any, seat: int, action: Action) -> bool:
         """Whether every other seat may learn which action `seat` chose in `state`
         once it is applied (the table marks such moves on the board).

@@ -1,5 +1,4 @@
-"""The names chosen in the lobby in every sentence a seat reads, and the decision
-it faces in words.
+"""The names chosen in the lobby in every sentence a seat reads.
 
 The rules write seats as "Player 1"; the server knows the names people chose.
 """
@@ -7,9 +6,6 @@ The rules write seats as "Player 1"; the server knows the names people chose.
 from __future__ import annotations
 
 import re
-from typing import Any
-
-from borough.core.game import Game
 
 _PLAYER = re.compile(r"\bPlayer ([1-9][0-9]?)\b")
 
@@ -30,9 +26,3 @@ def named(text: str, names: list[str]) -> str:
 
     return _PLAYER.sub(swap, text)
 
-
-def decision(game: Game, state: Any, seat: int | None, names: list[str]) -> str | None:
-    """The prompt for a seat that must decide now, else None."""
-    if seat is None or game.is_over(state) or seat not in game.to_act(state):
-        return None
-    return named(game.prompt(state, seat), names)

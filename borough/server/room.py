@@ -34,6 +34,8 @@ class Room:
     foreign: int = 0  # changes it caught up on, stored by other processes
     heard: int = 0  # the newest change other processes announced (shared database)
     told: tuple[int, dict[str, Any] | None] | None = None  # the end's breakdown, by move
+    # A list of seats, and its names, suggestions allowed and seats as views list them
+    seated: tuple[list[dict[str, Any]], list[str], bool, list[dict[str, Any]]] | None = None
 
     @property
     def move_number(self) -> int:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from borough.core.game import Event, Game
 from borough.server.hint_choice import allowed as hints_allowed
-from borough.server.naming import decision, named
+from borough.server.naming import named
 from borough.server.shown import Audience, Played, Shown, Stamped
 
 if TYPE_CHECKING:
@@ -93,15 +93,20 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
     `moves` are the moves that led to `state` (the room's own by default); `see`,
     the game's observer of `state` when several audiences are shown it."""
     to_act = list(game.to_act(state))
-    names = [s["name"] for s in seats]
+    names, hints, listed = seated(room, seats)
+    deciding = seat is not None and seat in to_act
+    over = game.is_over(state)
     legal = []
-    if seat is not None and seat in to_act:
+    prompt = None  # the decision the seat faces, in words
+    if seat is not None and deciding:
+        actions = game.legal_actions(state, seat)
         legal = [
             {"action": list(a), "index": game.encode(a),
              "text": named(game.describe_move(state, seat, a), names)}
-            for a in game.legal_actions(state, seat)
+            for a in actions
         ]
-    over = game.is_over(state)
+        if not over:
+            prompt = named(game.prompt_among(state, seat, actions), names)
     view: dict[str, Any] = {
         "id": room.id,
         "game": game.name,
@@ -112,22 +117,18 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
         "seat": seat,
         "status": "over" if over else "playing",
         "to_act": to_act,
-        "your_turn": seat is not None and seat in to_act,
+        "your_turn": deciding,
         "observation": game.observe(state, seat) if see is None else see(seat),
         "legal_actions": legal,
-        "prompt": decision(game, state, seat, names),
+        "prompt": prompt,
         "can_undo": seat is not None and seat == undo_by,
         "undo_refusal": None if seat is None else take_back_refusal(
             game, state, seats, seat, room.played if moves is None else moves, undo_by),
         "recent": recent(room.played if moves is None else moves, seat, names),
-        "hints": hints_allowed(seats),
-        "seats": [
-            {"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s["name"],
-             **({"open": True} if s.get("open") else {})}  # a table's seat not yet taken
-            for i, s in enumerate(seats)
-        ],
+        "hints": hints,
+        "seats": listed,
     }
-    if seat is not None and seat in to_act:  # the rule of the decision it faces
+    if seat is not None and deciding:  # the rule of the decision it faces
         rule = game.step_rule(state, seat)
         if rule is not None:
             view["rule"] = {"id": rule[0], "words": rule[1],
@@ -140,6 +141,20 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
                 told = {**told, "tiebreak": named(told["tiebreak"], names)}
             view["breakdown"] = told
     return view
+
+
+def seated(room: Room, seats: list[dict[str, Any]]
+           ) -> tuple[list[str], bool, list[dict[str, Any]]]:
+    """The seats' names, whether they may ask for suggestions and the seats as every
+    view lists them: worked out once per list of seats (a change of seats makes a
+    new list, changes.py) and shared by the views that show it."""
+    kept = room.seated
+    if kept is None or kept[0] is not seats:
+        listed = [{"seat": i, "kind": s["kind"], "agent": s["agent"], "name": s["name"],
+                   **({"open": True} if s.get("open") else {})}  # a table's seat not yet taken
+                  for i, s in enumerate(seats)]
+        kept = room.seated = (seats, [s["name"] for s in seats], hints_allowed(seats), listed)
+    return kept[1], kept[2], kept[3]
 
 
 def breakdown(room: Room, game: Game, state: Any) -> dict[str, Any] | None:

@@ -77,6 +77,16 @@ def test_an_observer_sees_what_observe_sees(case):
             assert json.dumps(see(a)) == json.dumps(o) == text
 
 
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_the_prompt_among_legal_actions_is_the_prompt(case):
+    """`Game.prompt_among`, given the seat's legal actions, words the decision as
+    `prompt` does (the server's views call it with the actions they list)."""
+    for g, state, _ in states_along(case, SEEDS[1], 20):
+        for seat in g.to_act(state):
+            actions = g.legal_actions(state, seat)
+            assert g.prompt_among(state, seat, actions) == g.prompt(state, seat)
+
+
 UNKNOWN = [("no-such-verb",), ("place",)]
 # Not actions at all: refused with IllegalAction by explain as well as apply.
 MALFORMED = [None, "", "place", 7, (), [], {"a": 1}, [[1]], (1, 2), ("place", 0.0, 4),

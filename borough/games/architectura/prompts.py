@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from borough.core.game import Action
 from borough.games.architectura import steps
 from borough.games.architectura.city import PER_COLOUR, space_name
 from borough.games.architectura.data import Content
@@ -20,13 +21,15 @@ from borough.games.architectura.state import (
 )
 
 
-def prompt(c: Content, state: ArcState, seat: int) -> str:
+def prompt(c: Content, state: ArcState, seat: int, legal: list[Action] | None = None) -> str:
+    """The decision `seat` faces; `legal`, its legal actions when already listed."""
     step = state.step
     if step == OVER:
         return "The game is over."
     if seat not in steps.to_act(state):
         return "Wait: another player is deciding."
-    legal = steps.legal_actions(c, state, seat)
+    if legal is None:
+        legal = steps.legal_actions(c, state, seat)
     optional = ("done",) in legal
     if step == CHOOSE:
         chosen = sum(1 for k in state.seats[seat].swaps if k >= 0)

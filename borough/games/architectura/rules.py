@@ -263,6 +263,9 @@ class Architectura(Game):
     def prompt(self, state: ArcState, seat: int) -> str:
         return prompts.prompt(self.content, state, seat)
 
+    def prompt_among(self, state: ArcState, seat: int, legal: list[Action]) -> str:
+        return prompts.prompt(self.content, state, seat, legal)
+
     def describe(self, action: Action, state: Any = None) -> str:
         # Only a target's words depend on the state (the effect being answered): the
         # others are kept per action of the game's action space, as every view
