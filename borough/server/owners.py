@@ -10,10 +10,13 @@ instead of replaying every move the first one makes.
   address, `internal_url`) registers in `processes` with that address and
   renews `renewed` three times per lease (`bot_lease`). A process whose row is
   older than a lease is dead for the others.
-- **Ownership.** `game_owners` names each game's owner. The process creating a
-  game owns it; any process may claim a game nobody owns or whose owner is
-  dead, in one statement that PostgreSQL serialises on the row (`INSERT ...
-  ON CONFLICT DO UPDATE ... WHERE` the holder is dead). A process that lets a
+- **Ownership.** `game_owners` names each game's owner. A new game is owned by
+  nobody until its first request or socket, whose process claims it (a front
+  hashing the game id, deploy/nginx, makes that the process serving all of the
+  game's traffic); only a game whose first move is a bot's stays with its
+  creator, which thinks for it at once. Any process may claim a game nobody
+  owns or whose owner is dead, in one statement that PostgreSQL serialises on
+  the row (`INSERT ... ON CONFLICT DO UPDATE ... WHERE` the holder is dead). A process that lets a
   game leave memory, or stops in good order, gives it up at once; one that is
   killed loses its games a lease after its last renewal.
 - **Fencing.** A process trusts its own ownership only while its last renewal

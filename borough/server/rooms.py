@@ -113,12 +113,20 @@ class Rooms:
         room = Room(room_id, game, Record.start(game, players, seed, options), state, seats,
                     chosen)
         room.shown = views.next_views(room, state, [])
+        bots = changes.bots_to_move(room, state, seats)
+        # Several processes (owners.py): the process that gets the game's first
+        # request claims it, so a front routing by game id has its owner serve it.
+        # A bot to move first is thought for at once by the creator, which keeps it.
+        handed_on = self.store.owns_games and not bots
         await asyncio.to_thread(self.store.create_game, {
             "id": room_id, "game": name, "players": players, "seed": seed,
             "seed_chosen": chosen, "options": options, "seats": seats,
             "status": room.status, "rules_version": game.rules_version,
             "content": room.record.content,
-        }, changes.bots_to_move(room, state, seats))
+        }, bots, not handed_on)
+        if handed_on:  # not held here: whoever claims it loads it from the store
+            room.gone = True
+            return room, tokens
         self.rooms[room_id] = room
         self.kick(room)
         return room, tokens

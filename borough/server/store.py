@@ -214,7 +214,7 @@ class Store:
         self.shared = url.startswith("postgresql")
         self.owner = owner  # this process, as named in the bot queue
         self.bot_lease = bot_lease  # seconds a claimed bot turn stays this process's
-        self.owns_games = False  # owners.py: a game this process creates is its own
+        self.owns_games = False  # owners.py: games are owned, each by one process
         connect_args = {"timeout": 30, "check_same_thread": False} if sqlite else {}
         # A file has no connection to lose: only a database server's is checked first.
         self.engine: Engine = create_engine(url, connect_args=connect_args,
@@ -265,10 +265,11 @@ class Store:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
-    def create_game(self, row: dict[str, Any], bots: bool = False) -> None:
+    def create_game(self, row: dict[str, Any], bots: bool = False, own: bool = True) -> None:
+        """Store a new game; with owners (owners.py) and `own`, this process owns it."""
         with self._write() as conn:
             conn.execute(insert(GameRow), [{**row, "created": datetime.now(UTC)}])
-            if self.shared and self.owns_games:
+            if self.shared and self.owns_games and own:
                 conn.execute(text("INSERT INTO game_owners (game_id, owner) VALUES (:g, :me)"),
                              {"g": row["id"], "me": self.owner})
             if bots and self.shared:

@@ -41,6 +41,7 @@ def test_a_change_stored_behind_the_owners_back_is_caught_up_not_forked(database
         created = clients[0].create(GAME, 2, ["human", "human"], seed=7)
         gid = created["id"]
         tokens = [s["token"] for s in created["seats"]]
+        assert clients[0].public(gid)["version"] >= 0  # the first request claims it
         assert owner_url(database, gid) == one.url
         rng = random.Random(7)
         play_turns(clients, gid, tokens, rng, turns=3)

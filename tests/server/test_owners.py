@@ -38,6 +38,11 @@ def owner_url(database: str, gid: str) -> str | None:
     return row[0] if row else None
 
 
+def served_first(server: Server, gid: str) -> None:
+    """The game's first request, at `server`: its process claims the new game."""
+    assert Client(server.url).public(gid)["version"] >= 0
+
+
 def held(server: Server) -> int:
     """The games a process holds in memory."""
     return httpx.get(f"{server.url}/healthz", timeout=10).json()["rooms"]
@@ -73,6 +78,7 @@ def test_a_game_with_requests_at_both_processes_is_held_by_its_owner_alone(datab
         created = clients[0].create(GAME, 2, ["human", "human"], seed=5)
         gid = created["id"]
         tokens = [s["token"] for s in created["seats"]]
+        served_first(one, gid)
         assert owner_url(database, gid) == one.url
         # Seat 1 plays and watches through the process that does not own the game.
         socket = Watcher(two.url, gid, tokens[1])
@@ -116,6 +122,60 @@ def test_a_game_with_requests_at_both_processes_is_held_by_its_owner_alone(datab
 
 
 @pytest.mark.postgres
+def test_a_game_is_owned_by_the_process_serving_it_first_not_its_creator(database):
+    """Created at one process and first asked for at the other: the other claims it
+    and holds it; the creator forwards the game's requests and sockets to it. A game
+    whose bot moves first stays with its creator, which plays that move at once."""
+    one, two = start_both(database, [{}, {}])
+    try:
+        a, b = Client(one.url), Client(two.url)
+        created = a.create(GAME, 2, ["human", "human"], seed=11)
+        gid = created["id"]
+        tokens = [s["token"] for s in created["seats"]]
+        assert owner_url(database, gid) is None and held(one) == 0  # nobody's yet
+        served_first(two, gid)
+        assert owner_url(database, gid) == two.url
+        socket = Watcher(one.url, gid, tokens[0])  # relayed by the creator to the owner
+        socket.start()
+        assert socket.connected.wait(30)
+        made = play_turns([a, a], gid, tokens, random.Random(11), turns=4)
+        assert len(made) == 4 and held(one) == 0 and held(two) == 1
+        assert owner_url(database, gid) == two.url
+        assert a.view(gid, tokens[1]) == b.view(gid, tokens[1])
+        deadline = time.monotonic() + 30
+        while socket.views[-1]["version"] < a.view(gid, tokens[0])["version"]:
+            assert time.monotonic() < deadline, "the relayed socket missed a view"
+            time.sleep(0.05)
+        assert socket.error is None
+        # A bot to move first: its creator owns the game and thinks for it now.
+        bot = a.create(GAME, 2, ["medium", "human"], seed=3)
+        assert owner_url(database, bot["id"]) == one.url
+        deadline = time.monotonic() + 60
+        while b.public(bot["id"])["to_act"] == [0]:
+            assert time.monotonic() < deadline, "the first bot move never came"
+            time.sleep(0.1)
+        assert owner_url(database, bot["id"]) == one.url
+        # A bot moving second: its game is claimed as any other, and its owner
+        # thinks for the bot once the human's move (sent to the creator) is stored.
+        later = a.create(GAME, 2, ["human", "medium"], seed=4)
+        token = later["seats"][0]["token"]
+        assert owner_url(database, later["id"]) is None
+        view = b.view(later["id"], token)
+        assert owner_url(database, later["id"]) == two.url
+        r = a.act(later["id"], token, view["version"], view["legal_actions"][0]["action"])
+        assert r.status_code == 200, r.text
+        deadline = time.monotonic() + 60
+        while a.public(later["id"])["to_act"] != [0]:
+            assert time.monotonic() < deadline, "the bot's move never came"
+            time.sleep(0.1)
+        assert owner_url(database, later["id"]) == two.url
+        assert held(one) == 1 and held(two) == 2  # the bot-first game, and the others
+    finally:
+        for server in (one, two):
+            server.stop()
+
+
+@pytest.mark.postgres
 def test_a_socket_and_requests_at_a_non_owner_reach_the_owner(database):
     """A spectator's socket and the seats' requests all through the process that
     does not own the game: every view is pushed, and only the owner holds it."""
@@ -124,6 +184,7 @@ def test_a_socket_and_requests_at_a_non_owner_reach_the_owner(database):
         created = Client(one.url).create(GAME, 2, ["human", "human"], seed=9)
         gid = created["id"]
         tokens = [s["token"] for s in created["seats"]]
+        served_first(one, gid)
         other = Client(two.url)
 
         async def watch() -> list[dict]:
@@ -163,6 +224,7 @@ def test_the_owner_killed_mid_game_is_taken_over_and_the_game_finishes(database)
         created = a.create(GAME, 2, ["human", "human"], seed=13)
         gid = created["id"]
         tokens = [s["token"] for s in created["seats"]]
+        served_first(owner, gid)
         socket = Watcher(other.url, gid, tokens[0])  # relayed to the owner, then served
         socket.start()
         assert socket.connected.wait(30)

@@ -261,6 +261,7 @@ def test_moves_over_a_relayed_socket_reach_the_owner_and_outlive_it(postgres_url
         created = Client(owner.url).create(GAME, 2, ["human", "human"], seed=6)
         gid = created["id"]
         tokens = [s["token"] for s in created["seats"]]
+        assert Client(owner.url).public(gid)["version"] >= 0  # the first request claims it
         assert owner_url(database, gid) == owner.url
         rng = random.Random(6)
         reader = Client(other.url)  # reads forwarded to whoever owns the game
