@@ -2,10 +2,11 @@
 deploy/nginx/borough.conf in front of two Borough processes started by
 deploy/Procfile's command with deploy/borough.env's settings, on one
 PostgreSQL database. Games are played through the proxy (https and WebSocket,
-each seat from an address of its own, round robin sending every game's requests
-to both processes, the one not owning a game forwarding them to its owner); the
-owner of a game is killed with SIGKILL mid-game and the games still end through
-the proxy, which fails over to the live process, which takes the games over."""
+each seat from an address of its own, nginx sending every request and socket
+of a game to the one process its id hashes to, which the game's first request
+made its owner); the owner of a game is killed with SIGKILL mid-game and the
+games still end through the proxy, which fails over to the live process, which
+takes the games over."""
 
 from __future__ import annotations
 
@@ -83,7 +84,7 @@ def render_nginx(ports: list[int], http: int, https: int, folder: Path) -> str:
     text = (DEPLOY / "nginx" / "borough.conf").read_text()
     servers = re.findall(r"^    server 127\.0\.0\.1:\d+( .*);$", text, re.M)
     assert servers, "the upstream lists no processes"
-    text, n = re.subn(r"(upstream borough \{\n)(?:    server .*\n)+",
+    text, n = re.subn(r"(upstream borough \{\n(?:    hash .*\n)?)(?:    server .*\n)+",
                       lambda m: m[1] + "".join(f"    server 127.0.0.1:{p}{servers[0]};\n"
                                                for p in ports), text)
     assert n == 1
@@ -320,13 +321,21 @@ def test_games_through_nginx_survive_a_killed_process(deployment):
 
     # The processes see each client's address from nginx's X-Forwarded-For, not
     # nginx's own, nor what a client claims: 127.0.0.2 is refused by its address
-    # at its second game, round robin having sent it to the other process (the
-    # processes count together), and 127.0.0.3, through the same proxy, is not.
-    said = refused_address(nginx.client("127.0.0.2", **{"X-Forwarded-For": SPOOFED}), 2)
+    # after its first game, also by the process that did not create it (the
+    # processes count together; nginx spreads creations by each request's own
+    # id, so a few tries reach both), and 127.0.0.3, through the same proxy, is not.
+    spoofing = nginx.client("127.0.0.2", **{"X-Forwarded-For": SPOOFED})
+    said = refused_address(spoofing, 2)
     assert "from 127.0.0.2;" in said, said
-    tried = [(line["status"], line["upstream"]) for line in nginx.log()
-             if line["client"] == "127.0.0.2"]
-    assert [status for status, _ in tried] == ["201", "429"]
+    for _ in range(40):
+        tried = [(line["status"], line["upstream"]) for line in nginx.log()
+                 if line["client"] == "127.0.0.2"]
+        if {where for _, where in tried} == set(upstream.values()):
+            break
+        said = refused_address(spoofing, 1)
+        assert "from 127.0.0.2;" in said, said
+    assert [status for status, _ in tried][:2] == ["201", "429"]
+    assert {status for status, _ in tried[1:]} == {"429"}
     assert {where for _, where in tried} == set(upstream.values())
     r = nginx.client("127.0.0.3").http.post(
         "/api/games", json={"game": "architectura", "players": 2,
@@ -352,7 +361,7 @@ def test_games_through_nginx_survive_a_killed_process(deployment):
     assert r.status_code == 301, r.text
     assert r.headers["location"] == f"https://127.0.0.1/play/{games[0]['id']}"
 
-    # A socket per seat, opened one after another: round robin puts two on each process.
+    # A socket per seat, each on its game's process (the first to serve the game).
     watchers = []
     for g in games:
         for seat in range(2):
@@ -383,20 +392,18 @@ def test_games_through_nginx_survive_a_killed_process(deployment):
         for g in games:
             assert move(g)
     before = nginx.log()
-    for g in games:  # every game's requests reached both processes
-        served = {line["upstream"] for line in before if g["id"] in line["request"]}
-        assert served >= set(upstream.values()), served
-
-    # Each game is owned by the process that created it; the other forwarded the
-    # requests round robin sent it.
+    # Every request and socket of a game reached one process, whichever created
+    # it, and that process owns the game: nothing was forwarded between them.
     database = processes[0].environment["BOROUGH_DATABASE_URL"]
-    creators = [line["upstream"] for line in before
-                if line["request"].startswith("POST /api/games ") and line["status"] == "201"]
     held = owners(database)
-    assert [upstream[held[g["id"]]] for g in games] == creators[:2]
+    served = []
+    for g in games:
+        reached = {line["upstream"] for line in before if g["id"] in line["request"]}
+        assert reached == {upstream[held[g["id"]]]}, reached
+        served.append(reached.pop())
 
     # Kill the owner of the first game.
-    creator = creators[0]
+    creator = served[0]
     doomed = next(p for p in processes if upstream[p.port] == creator)
     live = next(p for p in processes if p is not doomed)
     doomed.kill()
@@ -473,6 +480,18 @@ def test_the_deployment_files_name_only_what_the_server_reads():
         "timeout_keep_alive",
         inspect.signature(uvicorn.Config).parameters["timeout_keep_alive"].default)
     assert kept and int(kept[1]) < closes
+    # nginx hashes the game id out of the very paths a process forwards to its owner.
+    from borough.server.forwarding import GAME_PATH
+    assert "hash $borough_game consistent;" in nginx
+    mapped = re.search(r'^    "~(.*)" \$borough_id;$', nginx, re.M)
+    assert mapped, "no game id is taken from the path"
+    taken = re.compile(mapped[1].replace("(?<", "(?P<"))
+    for path in ("/api/games/0123456789abcdef", "/api/games/0123456789abcdef/act",
+                 "/api/tables/0123456789abcdef/join", "/ws/games/0123456789abcdef",
+                 "/api/games", "/api/games/0123456789abcdeff", "/play/0123456789abcdef",
+                 "/api/games/0123456789ABCDEF", "/ws/games/0123456789abcde/x"):
+        ours, theirs = taken.match(path), GAME_PATH.match(path)
+        assert (ours and ours["borough_id"]) == (theirs and theirs[1]), path
 
 
 def test_the_systemd_unit_passes_systemd_analyze(tmp_path):
