@@ -14,10 +14,13 @@ to the mover's push of its new view; http: POST to answer) and the push delay
 (the move sent to another seat's WebSocket message) at p50 and p99.
 
 With --servers N (PostgreSQL only) N server processes share the database and
-the load: game i is created on (and owned by) process i mod N. With --route
-spread its seats connect and post to different processes, so half the traffic
-is forwarded to the owner; with --route owner every seat talks to the owner,
-as behind a front that routes by game.
+the load: game i is created on process i mod N, and owned by the process that
+serves it first. With --route spread its seats connect and post to different
+processes, so half the traffic is forwarded to the owner; with --route owner
+every seat talks to the game's creator, which its first socket makes the
+owner; with --route game every request and socket of a game goes to process
+int(id, 16) mod N, as deploy/nginx's front hashing the game id sends it, and
+that process owns the game.
 
 With --server-cpu C each server process runs in a CPU cgroup of its own
 allowed C of a core (cpu_quota.py; needs a writable cgroup hierarchy), so the
@@ -182,8 +185,10 @@ async def play(urls: list[str], pids: list[int], game: str, players: int, games:
         clients = []
         for i, c in enumerate(created):
             for s in c["seats"]:
-                # spread: a game's seats on different processes; owner: on its creator
-                k = (i + s["seat"]) % n if route == "spread" else i % n
+                # spread: a game's seats on different processes; owner: on its
+                # creator; game: on the process its id hashes to (deploy/nginx)
+                k = ((i + s["seat"]) % n if route == "spread"
+                     else int(c["id"], 16) % n if route == "game" else i % n)
                 # A client of its own per seat: one pool for all of them spent
                 # most of the load generator's CPU scanning its connections.
                 own = httpx.AsyncClient(base_url=urls[k], timeout=60, verify=tls,
@@ -348,9 +353,10 @@ def main() -> None:
                              "gets a fresh database there (default: a temp SQLite file)")
     parser.add_argument("--servers", type=int, default=1,
                         help="server processes sharing the database (above 1: PostgreSQL)")
-    parser.add_argument("--route", choices=("spread", "owner"), default="spread",
+    parser.add_argument("--route", choices=("spread", "owner", "game"), default="spread",
                         help="with --servers above 1: a game's seats on different processes "
-                             "(spread) or all on the process that owns it (owner)")
+                             "(spread), all on its creator (owner), or all on the process "
+                             "its id hashes to, as behind deploy/nginx (game)")
     parser.add_argument("--server-cpu", type=float, default=None, metavar="CORES",
                         help="cap each server process at this share of a core in a cgroup "
                              "of its own (e.g. 0.3), so the servers are the bottleneck")
