@@ -135,6 +135,7 @@ def test_a_turn_email_has_the_games_link_and_none_goes_to_who_opted_out(server, 
     view = ada.http.get(f"/api/games/{gid}").json()
     turns += view["status"] == "playing" and 0 in view["to_act"] and not was_to_move
     assert turns >= 1
+    box.wait_for(ada_mail, 1 + turns)  # the last turn's message may still be on its way
     time.sleep(1.0)  # any message wrongly sent has arrived by now
     told = [m for m in box.to(ada_mail) if "Your turn" in m[1]]
     assert len(told) == turns  # one message per turn, no more
