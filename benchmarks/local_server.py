@@ -7,10 +7,13 @@ settings that lift the per-address limits it would otherwise run into.
 from __future__ import annotations
 
 import os
+import secrets
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import httpx
 
@@ -54,3 +57,23 @@ def rss_mb(pid: int) -> float:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
     return float("nan")
+
+
+@contextmanager
+def scratch_postgres(admin: str, prefix: str) -> Iterator[str]:
+    """A new database named `prefix`_<random> on the PostgreSQL server that
+    `admin` (postgresql+psycopg://USER:PASS@HOST/DB) names; its URL, and the
+    database dropped afterwards."""
+    import psycopg  # only PostgreSQL runs need it
+
+    if not admin.startswith("postgresql"):
+        raise SystemExit("PostgreSQL runs need --db postgresql+psycopg://USER:PASS@HOST/DB")
+    name = f"{prefix}_{secrets.token_hex(4)}"
+    plain = "postgresql://" + admin.split("://", 1)[1]
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{admin.rsplit('/', 1)[0]}/{name}"
+    finally:
+        with psycopg.connect(plain, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

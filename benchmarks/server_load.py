@@ -215,19 +215,8 @@ def database(kind: str, admin: str | None, folder: str) -> Iterator[str]:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)
         return
-    import psycopg
-
-    if not admin or not admin.startswith("postgresql"):
-        raise SystemExit("PostgreSQL runs need --db postgresql+psycopg://USER:PASS@HOST/DB")
-    name = f"borough_load_{secrets.token_hex(4)}"
-    plain = admin.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(plain, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"{admin.rsplit('/', 1)[0]}/{name}"
-    finally:
-        with psycopg.connect(plain, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with local_server.scratch_postgres(admin or "", "borough_load") as url:
+        yield url
 
 
 def run(args: argparse.Namespace, kind: str, servers: int, code: str | None = None,

@@ -19,7 +19,6 @@ import argparse
 import asyncio
 import os
 import random
-import secrets
 import tempfile
 import time
 from collections.abc import Iterator
@@ -27,6 +26,8 @@ from contextlib import contextmanager
 
 # Every socket here is opened from one address.
 os.environ.setdefault("BOROUGH_SOCKETS_PER_ADDRESS", "100000")
+
+from local_server import scratch_postgres
 
 from borough.server.bots import BotScheduler
 from borough.server.rooms import Rooms
@@ -42,19 +43,8 @@ def database(admin: str | None) -> Iterator[str]:
         with tempfile.TemporaryDirectory() as folder:
             yield f"sqlite:///{folder}/moves.db"
         return
-    import psycopg
-
-    if not admin.startswith("postgresql"):
-        raise SystemExit("--db takes postgresql+psycopg://USER:PASS@HOST/DB")
-    name = f"borough_cost_{secrets.token_hex(4)}"
-    plain = "postgresql://" + admin.split("://", 1)[1]
-    with psycopg.connect(plain, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"{admin.rsplit('/', 1)[0]}/{name}"
-    finally:
-        with psycopg.connect(plain, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with scratch_postgres(admin, "borough_cost") as url:
+        yield url
 
 
 async def play(game: str, players: int, games: int, moves: int, db: str | None) -> None:
