@@ -22,7 +22,7 @@ from borough.core.serial import freeze
 from borough.server import cluster
 from borough.server.chat import CHANNEL as CHAT_CHANNEL
 from borough.server.store import CHANNEL
-from tests.server.client import Client
+from tests.server.client import Client, run_async
 from tests.server.conftest import Server, _postgres_database
 from tests.server.test_multiprocess import start_both, stored_changes
 from tests.server.test_owners import GAME, owner_url, plain, play_turns
@@ -153,4 +153,4 @@ def test_the_listener_hears_others_changes_again_after_its_connection_is_cut(dat
             listening.cancel()
             await other.close()
 
-    asyncio.run(scenario())
+    run_async(scenario())

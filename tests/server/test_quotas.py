@@ -12,6 +12,7 @@ import pytest
 
 from borough.server.quotas import Counts, Limit
 from borough.server.store import Store
+from tests.server.client import run_async
 from tests.server.conftest import _postgres_database
 
 pytestmark = pytest.mark.postgres
@@ -53,7 +54,7 @@ def test_two_processes_spend_one_bucket_between_them(two):
             limit.give_back(limit.idle(0))
         return waits, [await first.take(key) for _ in range(3)]
 
-    waits, after = asyncio.run(scenario())
+    waits, after = run_async(scenario())
     spent = waits.count(0.0) + after.count(0.0)
     assert waits.count(0.0) >= 10 - 2 and spent == 10, (waits, after)
     refused = [wait for wait in waits + after if wait]
@@ -69,7 +70,7 @@ def test_what_is_taken_and_not_spent_goes_back(two):
         first.give_back(unspent)
         return [await second.take("198.51.100.2") for _ in range(12)].count(0.0)
 
-    assert asyncio.run(scenario()) == 9
+    assert run_async(scenario()) == 9
 
 
 def test_peeking_spends_nothing_and_keys_are_apart(two):
@@ -83,7 +84,7 @@ def test_peeking_spends_nothing_and_keys_are_apart(two):
         assert await first.take(long_name) == 0 and await second.take(long_name) == 0
         assert await second.take(long_name) > 900
 
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 def test_one_process_counts_in_memory():
@@ -91,7 +92,7 @@ def test_one_process_counts_in_memory():
         limit = Limit("read", 0.001, 2)
         return [await limit.take("a") for _ in range(3)]
 
-    waits = asyncio.run(scenario())
+    waits = run_async(scenario())
     assert waits[:2] == [0.0, 0.0] and waits[2] > 900
 
 
@@ -116,7 +117,7 @@ def test_counting_goes_on_after_a_cut_connection_and_a_request_gone_midway(two):
         first.give_back(first.idle(0))
         assert [await second.take("a") for _ in range(9)].count(0.0) == 8  # 2 were spent
 
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 def test_a_busy_key_claims_larger_blocks_and_the_bucket_still_holds(two):
@@ -141,6 +142,6 @@ def test_a_busy_key_claims_larger_blocks_and_the_bucket_still_holds(two):
         back = [await second.take("a") for _ in range(40)].count(0.0)
         return claims, others, back
 
-    claims, others, back = asyncio.run(scenario())
+    claims, others, back = run_async(scenario())
     assert claims == 5  # blocks of 1, 2, 4, 8 and 10: 25 taken
     assert (others, back) == (15, 5)
