@@ -28,7 +28,8 @@ import borough
 from borough.core.record import Record
 from borough.server import changes, memory, views
 from borough.server.rooms import Room
-from borough.server.store import Change, Store
+from borough.server.store import Store
+from borough.server.store_rows import Change
 
 GAMES = ("smallcity", "architectura", "ekopolis")
 

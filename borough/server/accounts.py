@@ -43,7 +43,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 import borough
 from borough.server.refusal import Refused
-from borough.server.store import Base, GameRow, hash_token
+from borough.server.store_rows import Base, GameRow, hash_token
 
 SESSION_COOKIE = "borough_session"
 CSRF_HEADER = "X-CSRF-Token"

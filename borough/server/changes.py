@@ -19,7 +19,7 @@ from borough.core.record import state_after
 from borough.core.serial import freeze
 from borough.server import views
 from borough.server.shown import Audience, Played, Shown, Stamped
-from borough.server.store import JOIN, MOVE, SEATS, UNDO, Entry
+from borough.server.store_rows import JOIN, MOVE, SEATS, UNDO, Entry
 
 if TYPE_CHECKING:
     from borough.server.room import Room

@@ -51,7 +51,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 from borough.server.quotas import Limit
 from borough.server.rooms import Room, RoomError, Rooms
 from borough.server.settings import Settings
-from borough.server.store import Base, Store
+from borough.server.store import Store
+from borough.server.store_rows import Base
 
 CHANNEL = "borough_chat"  # NOTIFY payload: "<game id>:<message number, 0: readers>:<process>"
 log = logging.getLogger("borough.server")

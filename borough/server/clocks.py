@@ -24,7 +24,7 @@ from sqlalchemy.engine import Engine
 
 from borough.server.rooms import Room, RoomError, Rooms, waiting
 from borough.server.settings import Settings
-from borough.server.store import Entry
+from borough.server.store_rows import Entry
 from borough.server.tables import TableRow
 
 log = logging.getLogger("borough.server")

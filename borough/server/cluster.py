@@ -6,7 +6,7 @@ in memory by its owner alone. What follows keeps every process right when
 that is not so: a process without an internal address, or one that lost a
 game while it stalled, serves it from a copy that catches up from the store.
 
-Pushes: each stored change is announced with NOTIFY (store.py), in the same
+Pushes: each stored change is announced with NOTIFY (store_writes.py), in the same
 transaction, so it is heard only once committed. Every process LISTENs on one
 connection of its own, and a room it holds catches up from the store and
 pushes the new views to its sockets. PostgreSQL's own LISTEN/NOTIFY needs no
@@ -36,7 +36,7 @@ import psycopg
 from borough.server.chat import CHANNEL as CHAT_CHANNEL
 from borough.server.owners import Owners
 from borough.server.rooms import Rooms
-from borough.server.store import CHANNEL
+from borough.server.store_writes import CHANNEL
 
 log = logging.getLogger("borough.server")
 

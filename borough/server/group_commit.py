@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 
-from borough.server.store import Change, Store
+from borough.server.store import Store
+from borough.server.store_rows import Change
 
 
 class GroupCommit:

@@ -51,7 +51,7 @@ from borough.server.clocks import Clocks
 from borough.server.quotas import Quotas
 from borough.server.rooms import Room
 from borough.server.settings import Settings
-from borough.server.store import Base, Entry
+from borough.server.store_rows import Base, Entry
 from borough.server.tables import aware, signed_in
 
 log = logging.getLogger("borough.server")

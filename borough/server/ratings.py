@@ -58,7 +58,8 @@ from borough.server import hints
 from borough.server.accounts import AccountRow, SeatClaimRow, name_key
 from borough.server.rooms import Room, Rooms
 from borough.server.settings import Settings
-from borough.server.store import ActionRow, Base, GameRow, Store, StoredGame
+from borough.server.store import Store
+from borough.server.store_rows import ActionRow, Base, GameRow, StoredGame
 
 log = logging.getLogger("borough.server")
 MODEL = PlackettLuce()

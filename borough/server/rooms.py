@@ -45,7 +45,9 @@ from borough.server.refusal import RULES_STATUS, Refused, by_rules
 from borough.server.room import Room, Subscriber, waiting
 from borough.server.settings import Settings
 from borough.server.shown import Audience, Shown
-from borough.server.store import Change, Conflict, Entry, Store, StoredGame, hash_token
+from borough.server.store import Store
+from borough.server.store_rows import Change, Entry, StoredGame, hash_token
+from borough.server.store_writes import Conflict
 
 MAX_SEED = 2**53
 log = logging.getLogger("borough.server")

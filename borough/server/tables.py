@@ -45,7 +45,7 @@ from borough.server.quotas import Limit, Quotas
 from borough.server.refusal import Refused
 from borough.server.rooms import RoomError, Rooms, waiting
 from borough.server.settings import Settings
-from borough.server.store import Base, GameRow, hash_token
+from borough.server.store_rows import Base, GameRow, hash_token
 
 OPEN_NAME = "Open seat"
 LISTED = 100  # open tables the lobby lists, newest first

@@ -21,7 +21,7 @@ from borough.core import record as records
 from borough.core.serial import freeze
 from borough.server import cluster
 from borough.server.chat import CHANNEL as CHAT_CHANNEL
-from borough.server.store import CHANNEL
+from borough.server.store_writes import CHANNEL
 from tests.server.client import Client, run_async
 from tests.server.conftest import Server, _postgres_database
 from tests.server.test_multiprocess import start_both, stored_changes

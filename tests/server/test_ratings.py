@@ -167,7 +167,8 @@ def test_two_connections_settling_one_game_rate_it_once(database_url):
     from borough.server.accounts import Accounts
     from borough.server.rooms import Rooms
     from borough.server.settings import Settings
-    from borough.server.store import MOVE, Change, Entry, Store, hash_token
+    from borough.server.store import Store
+    from borough.server.store_rows import MOVE, Change, Entry, hash_token
 
     stores = [Store(database_url), Store(database_url)]
     try:
@@ -226,7 +227,7 @@ def test_two_connections_settling_one_game_rate_it_once(database_url):
 
 
 def stored_game(kinds: list[str], log: list | None = None, **extra) -> object:
-    from borough.server.store import StoredGame
+    from borough.server.store_rows import StoredGame
 
     seats = [
         {"kind": k, "agent": None if k == "human" else k, "name": f"P{i}", "hints": False}
@@ -238,7 +239,7 @@ def stored_game(kinds: list[str], log: list | None = None, **extra) -> object:
 
 
 def test_a_seat_left_to_a_bot_comes_last_and_guests_leave_a_game_unrated():
-    from borough.server.store import SEATS, Entry
+    from borough.server.store_rows import SEATS, Entry
 
     # Seats 1 and 2 were people's, handed to bots before the end (a hand-over's log entry
     # keeps the old kind and agent): both tie last, whatever the score said.

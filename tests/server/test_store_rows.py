@@ -11,18 +11,9 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import insert, update
 
-from borough.server.store import (
-    MOVE,
-    SEATS,
-    UNDO,
-    ActionRow,
-    Change,
-    Conflict,
-    Entry,
-    GameRow,
-    Store,
-    _standing_moves,
-)
+from borough.server.store import Store
+from borough.server.store_rows import MOVE, SEATS, UNDO, ActionRow, Change, Entry, GameRow
+from borough.server.store_writes import Conflict, _standing_moves
 
 ACTIONS = [("take", 3, "b"), [1, [2, "x"]], [], ["human", None, "easy", "time"],
            ("é", -4, 2**40), {"a": 1, "2": [True, None, 1.5]}]

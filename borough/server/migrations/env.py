@@ -2,7 +2,7 @@
 
 from alembic import context
 
-from borough.server.store import Base
+from borough.server.store_rows import Base
 
 connection = context.config.attributes.get("connection")
 context.configure(connection=connection, target_metadata=Base.metadata)
