@@ -11,7 +11,7 @@ from fastapi.responses import Response
 from borough.server import hints
 from borough.server import schemas as s
 from borough.server.quotas import Limit
-from borough.server.rooms import RoomError
+from borough.server.refusal import RoomError
 from borough.server.routing import MUTATING, json_text, limited, rooms_of
 
 

@@ -49,7 +49,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from borough.server.quotas import Limit
-from borough.server.rooms import Room, RoomError, Rooms
+from borough.server.refusal import RoomError
+from borough.server.rooms import Room, Rooms
 from borough.server.settings import Settings
 from borough.server.store import Store
 from borough.server.store_rows import Base

@@ -22,7 +22,8 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 
-from borough.server.rooms import Room, RoomError, Rooms, waiting
+from borough.server.refusal import RoomError
+from borough.server.rooms import Room, Rooms, waiting
 from borough.server.settings import Settings
 from borough.server.store_rows import Entry
 from borough.server.tables import TableRow

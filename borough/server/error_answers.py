@@ -13,7 +13,7 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from borough.server.rooms import RoomError
+from borough.server.refusal import RoomError
 
 log = logging.getLogger("borough.server")
 

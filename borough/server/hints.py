@@ -78,8 +78,7 @@ def advise(game: Game, state: Any, seat: int, seed: int, names: list[str]) -> di
 
 
 class HintError(Refused):
-    """A refused suggestion (the route answers it as any refused request;
-    rooms.RoomError cannot be imported here, as the views import this module)."""
+    """A refused suggestion (the route answers it as any refused request)."""
 
 
 def compute(game_name: str, state_json: dict, seat: int, seed: int,

@@ -22,7 +22,7 @@ from typing import Any
 import orjson
 
 from borough.server.quotas import Limit
-from borough.server.rooms import RoomError
+from borough.server.refusal import RoomError
 
 PATH = re.compile(r"/api/games/([^/]+)/actions")
 FIELDS = frozenset(("token", "version", "action"))

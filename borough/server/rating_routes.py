@@ -21,7 +21,7 @@ from borough.server.ratings import (
     before_start,
     shown,
 )
-from borough.server.rooms import RoomError
+from borough.server.refusal import RoomError
 
 
 # ------------------------------------------------------------------ answers

@@ -35,3 +35,7 @@ def by_rules(exc: IllegalAction, name: str, sentence: str) -> tuple[int, str]:
     message = {RefusalCode.OVER: "the game is over",
                RefusalCode.TURN: f"it is not {name}'s turn"}.get(exc.code, sentence)
     return RULES_STATUS[exc.code], message
+
+
+class RoomError(Refused):
+    """A refused request about a game."""

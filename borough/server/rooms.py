@@ -30,46 +30,37 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import borough
 from borough import match as matches
 from borough.agents import AGENT_NAMES
-from borough.core.errors import ContentChanged, IllegalAction
+from borough.core.errors import IllegalAction
 from borough.core.game import Refusal
-from borough.core.record import Record, check_replayable, dump, opening
+from borough.core.record import dump
 from borough.server import changes, views
 from borough.server.bots import BotScheduler
 from borough.server.changes import Step
 from borough.server.group_commit import GroupCommit
 from borough.server.naming import named
-from borough.server.refusal import RULES_STATUS, Refused, by_rules
-from borough.server.room import Room, Subscriber, waiting
+from borough.server.refusal import RULES_STATUS, RoomError, by_rules
+from borough.server.room import Room, waiting
+from borough.server.room_setup import new_room, replay, restore
+from borough.server.room_sockets import Sockets
 from borough.server.settings import Settings
-from borough.server.shown import Audience, Shown
 from borough.server.store import Store
 from borough.server.store_rows import Change, Entry, StoredGame, hash_token
 from borough.server.store_writes import Conflict
 
-MAX_SEED = 2**53
 log = logging.getLogger("borough.server")
 
 
-class RoomError(Refused):
-    """A refused request about a game."""
-
-
-class Rooms:
+class Rooms(Sockets):
     def __init__(self, store: Store, bots: BotScheduler, settings: Settings) -> None:
+        super().__init__(settings)  # the views and the sockets (room_sockets.py)
         self.store = store
         self.commits = GroupCommit(store)
         self.bots = bots
-        self.settings = settings
         self.rooms: dict[str, Room] = {}
         self.tasks: set[asyncio.Task] = set()
         self.loading = asyncio.Lock()
-        self.sockets = 0
-        self.spectators = 0  # of self.sockets, those of no seat
-        self.addresses: dict[str, int] = {}  # live sockets per client address
-        self.closed_sockets = 0  # ever, so the sweeper knows when connections went away
         self.following: set[str] = set()  # games about to catch up on changes heard of
         self.on_over: list[Callable[[Room], None]] = []  # told of each end this process stores
         # Called with each change this process stores, once it is installed (tables.py).
@@ -78,100 +69,23 @@ class Rooms:
 
     # ---------------------------------------------------------------- setup
     async def create(self, request: dict[str, Any]) -> tuple[Room, list[str]]:
-        name = request["game"]
-        try:
-            game = borough.game(name)
-        except ValueError as exc:
-            raise RoomError(400, str(exc)) from None
-        players = request["players"]
-        try:
-            options = game.resolve_options(players, request.get("options") or {})
-        except ValueError as exc:
-            raise RoomError(400, str(exc)) from None
-        seats_in = request["seats"]
-        if len(seats_in) != players:
-            raise RoomError(400, f"{players} players need {players} seats, not {len(seats_in)}")
-        seed = request.get("seed")
-        chosen = seed is not None
-        if seed is None:
-            seed = secrets.randbelow(MAX_SEED)
-        tokens, seats = [], []
-        for i, seat in enumerate(seats_in):
-            agent = seat.get("agent") or ("medium" if seat["kind"] == "bot" else None)
-            if seat["kind"] == "bot" and agent not in AGENT_NAMES:
-                raise RoomError(400, f"unknown agent {agent!r}; choose from "
-                                     f"{', '.join(AGENT_NAMES)}")
-            token = secrets.token_urlsafe(18)
-            tokens.append(token)
-            seats.append({
-                "kind": seat["kind"], "agent": agent if seat["kind"] == "bot" else None,
-                "name": seat.get("name") or f"Player {i + 1}", "token_hash": hash_token(token),
-                "hints": bool(request.get("hints")),  # resolved by the caller; see hints.py
-            })
-            if seat.get("open"):  # a table's seat left for someone to take (tables.py)
-                seats[-1]["open"] = True
-        room_id = secrets.token_hex(8)
-        state = game.setup(players, seed=seed, options=options)
-        room = Room(room_id, game, Record.start(game, players, seed, options), state, seats,
-                    chosen)
-        room.shown = views.next_views(room, state, [])
-        bots = changes.bots_to_move(room, state, seats)
+        room, tokens, row = new_room(request)
+        bots = changes.bots_to_move(room, room.state, room.seats)
         # Several processes (owners.py): the process that gets the game's first
         # request claims it, so a front routing by game id has its owner serve it.
         # A bot to move first is thought for at once by the creator, which keeps it.
         handed_on = self.store.owns_games and not bots
-        await asyncio.to_thread(self.store.create_game, {
-            "id": room_id, "game": name, "players": players, "seed": seed,
-            "seed_chosen": chosen, "options": options, "seats": seats,
-            "status": room.status, "rules_version": game.rules_version,
-            "content": room.record.content,
-        }, bots, not handed_on)
+        await asyncio.to_thread(self.store.create_game, row, bots, not handed_on)
         if handed_on:  # not held here: whoever claims it loads it from the store
             room.gone = True
             return room, tokens
-        self.rooms[room_id] = room
+        self.rooms[room.id] = room
         self.kick(room)
         return room, tokens
 
     def restore(self, stored: StoredGame) -> Room:
-        """Rebuild a room from its stored setup and changes, through the same steps
-        that made them, so each audience's versions come out as they were.
-
-        A stored game that no longer replays (a row edited by hand, or a game
-        kept from before its rules changed) is refused with a clear error; the
-        rows stay as they are, so nothing is lost."""
-        try:
-            game = borough.game(stored.game)
-            record = Record(stored.game, stored.players, stored.seed, stored.options,
-                            rules_version=stored.rules_version, content=stored.content)
-            try:
-                check_replayable(game, record)
-            except ContentChanged as exc:
-                raise RoomError(409, f"game {stored.id} cannot be opened: {exc}; start "
-                                     "the server with that content (serve --content DIR)"
-                                ) from None
-            state = opening(game, record)
-            room = Room(stored.id, game, record, state, stored.initial_seats(),
-                        stored.seed_chosen)
-            room.shown = views.next_views(room, state, [])
-            for entry in stored.log:
-                room.shown = self._follow(room, entry).shown
-        except (KeyError, ValueError, TypeError, IndexError) as exc:
-            raise RoomError(409, f"game {stored.id} cannot be replayed: {exc}") from None
-        return room
-
-    def _follow(self, room: Room, entry: Entry) -> Step:
-        """Apply a stored change to the room (its views are left to the caller)."""
-        if entry.number != room.changes + 1:
-            raise RoomError(409, f"game {room.id} cannot be replayed: its change "
-                                 f"{entry.number} follows change {room.changes}")
-        try:
-            step = changes.follow(room, entry)
-        except IllegalAction as exc:
-            raise RoomError(409, f"game {room.id} cannot be replayed: its move "
-                                 f"{room.move_number + 1} is refused ({exc.reason})") from None
-        changes.install(room, step)
-        return step
+        """Rebuild a room from its stored setup and changes (room_setup.py)."""
+        return restore(stored)
 
     async def _catch_up(self, room: Room) -> None:
         """Replay the changes other processes stored since this room last looked.
@@ -183,7 +97,7 @@ class Rooms:
         if not entries:
             return
         for entry in entries:
-            self._publish(room, self._follow(room, entry).shown)
+            self._publish(room, replay(room, entry).shown)
         room.foreign += 1
         # The process that stored those changes thinks for the bots now.
         for seat, task in list(room.thinking.items()):
@@ -293,63 +207,11 @@ class Rooms:
                     return seat
         raise RoomError(403, "that token belongs to no seat of this game")
 
-    def view(self, room: Room, seat: Audience) -> dict[str, Any]:
-        return room.shown[seat].view()
-
-    def view_text(self, room: Room, seat: Audience) -> str:
-        return room.shown[seat].text
-
     def record(self, room: Room) -> dict[str, Any]:
         if not room.game.is_over(room.state):
             raise RoomError(409, "the record is published once the game is over, "
                                  "so it cannot reveal hidden information")
         return dump(room.record, room.game.result(room.state).to_json())
-
-    def subscribe(self, room: Room, seat: Audience, address: str = "") -> Subscriber:
-        """A socket for `seat` (None: a spectator) from `address`, within the shares:
-        a seat's own socket always gets in (its oldest is closed if it has too many),
-        spectators only within their share of the game and of the server."""
-        limits = self.settings
-        busy = RoomError(503, "the server has as many live connections as it takes; "
-                              "try again later", retry_after=30)
-        if self.addresses.get(address, 0) >= limits.sockets_per_address:
-            raise RoomError(429, f"{address} holds as many live connections as one "
-                                 "address may", retry_after=30)
-        if seat is None:
-            watching = sum(1 for sub in room.subscribers if sub.seat is None)
-            if watching >= limits.spectators_per_game:
-                raise RoomError(429, "this game has as many spectators as it takes",
-                                retry_after=30)
-            if self.spectators >= limits.sockets_total * limits.spectator_share:
-                raise busy
-        else:
-            own = sorted((sub for sub in room.subscribers if sub.seat == seat),
-                         key=lambda sub: sub.opened)
-            for old in own[:max(0, len(own) - limits.sockets_per_seat + 1)]:
-                self.unsubscribe(room, old)
-                old.push(None)  # its socket closes; this one takes its place
-        if self.sockets >= limits.sockets_total:
-            raise busy
-        sub = Subscriber(seat, address)
-        room.subscribers.add(sub)
-        self.sockets += 1
-        self.spectators += seat is None
-        self.addresses[address] = self.addresses.get(address, 0) + 1
-        sub.push(self.view_text(room, seat))
-        return sub
-
-    def unsubscribe(self, room: Room, sub: Subscriber) -> None:
-        if sub in room.subscribers:
-            room.subscribers.discard(sub)
-            self.sockets -= 1
-            self.spectators -= sub.seat is None
-            left = self.addresses[sub.address] - 1
-            if left:
-                self.addresses[sub.address] = left
-            else:
-                del self.addresses[sub.address]
-            self.closed_sockets += 1
-            room.used = time.monotonic()
 
     # -------------------------------------------------------------- actions
     def explain(self, room: Room, seat: int, action: Any) -> dict[str, Any]:
@@ -476,14 +338,6 @@ class Rooms:
             except Exception:  # the change stands whatever a watcher does
                 log.exception("watching change %s of game %s failed", step.entry.number,
                               room.id)
-
-    def _publish(self, room: Room, shown: dict[Audience, Shown]) -> None:
-        fresh = views.changed(room.shown, shown)
-        room.shown = shown
-        room.used = time.monotonic()
-        for sub in list(room.subscribers):
-            if sub.seat in fresh:
-                sub.push(shown[sub.seat].text)
 
     async def undo(self, room: Room, seat: int) -> Room:
         """Take back the seat's own last move, made within its turn, when that cannot

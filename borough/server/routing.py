@@ -11,7 +11,8 @@ from fastapi.responses import Response
 
 from borough.server import schemas as s
 from borough.server.quotas import Limit, Quotas
-from borough.server.rooms import RoomError, Rooms
+from borough.server.refusal import RoomError
+from borough.server.rooms import Rooms
 from borough.server.settings import Settings
 
 MUTATING = s.errors(400, 403, 404, 408, 409, 413, 429, 500)

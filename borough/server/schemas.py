@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-from borough.server.rooms import MAX_SEED
+from borough.server.room_setup import MAX_SEED
 
 Name = Annotated[str, StringConstraints(max_length=40)]
 Part = Annotated[str, StringConstraints(max_length=40)] | int

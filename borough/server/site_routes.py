@@ -15,7 +15,7 @@ from fastapi.staticfiles import StaticFiles
 import borough
 from borough import guide, rulebook, tutorial
 from borough.server import schemas as s
-from borough.server.rooms import RoomError
+from borough.server.refusal import RoomError
 from borough.server.routing import rooms_of
 from borough.server.settings import Settings
 from borough.web import content as web

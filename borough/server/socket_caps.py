@@ -21,7 +21,7 @@ import secrets
 import psycopg
 
 from borough.server.quotas import NOW, Counts
-from borough.server.rooms import RoomError
+from borough.server.refusal import RoomError
 
 log = logging.getLogger("borough.server")
 ADDRESS_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('socket address ' || %s, 0))"

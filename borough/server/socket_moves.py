@@ -37,7 +37,8 @@ import orjson
 
 from borough.server.move_path import checked
 from borough.server.quotas import Limit
-from borough.server.rooms import RoomError, Rooms
+from borough.server.refusal import RoomError
+from borough.server.rooms import Rooms
 
 log = logging.getLogger("borough.server")
 FIELDS = frozenset(("version", "action"))

@@ -9,7 +9,7 @@ from contextlib import suppress
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from borough.server.quotas import Limit
-from borough.server.rooms import RoomError
+from borough.server.refusal import RoomError
 from borough.server.routing import rooms_of
 from borough.server.socket_caps import SocketCaps
 from borough.server.socket_moves import SocketMoves

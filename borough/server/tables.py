@@ -42,8 +42,8 @@ from borough.server.accounts import (
     Session,
 )
 from borough.server.quotas import Limit, Quotas
-from borough.server.refusal import Refused
-from borough.server.rooms import RoomError, Rooms, waiting
+from borough.server.refusal import Refused, RoomError
+from borough.server.rooms import Rooms, waiting
 from borough.server.settings import Settings
 from borough.server.store_rows import Base, GameRow, hash_token
 

@@ -72,7 +72,8 @@ def test_a_stored_room_comes_back_only_with_the_content_it_was_created_with(
     import pytest
 
     from borough.server.bots import BotScheduler
-    from borough.server.rooms import RoomError, Rooms
+    from borough.server.refusal import RoomError
+    from borough.server.rooms import Rooms
     from borough.server.settings import Settings
     from borough.server.store import Store
     from tests.server.client import run_async

@@ -8,8 +8,7 @@ import pytest
 
 import borough
 from borough.core.errors import IllegalAction, RefusalCode
-from borough.server.refusal import RULES_STATUS, by_rules
-from borough.server.rooms import RoomError
+from borough.server.refusal import RULES_STATUS, RoomError, by_rules
 from tests.server.client import run_async
 from tests.server.test_rooms import humans, play_until, rooms_on
 

@@ -14,7 +14,8 @@ import pytest
 import borough
 from borough.server import views
 from borough.server.bots import BotScheduler
-from borough.server.rooms import RoomError, Rooms
+from borough.server.refusal import RoomError
+from borough.server.rooms import Rooms
 from borough.server.settings import Settings
 from borough.server.store import Store
 from tests.server.client import run_async

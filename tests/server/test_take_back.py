@@ -11,7 +11,7 @@ import pytest
 
 import borough
 from borough.server import changes
-from borough.server.rooms import RoomError
+from borough.server.refusal import RoomError
 from tests.server.client import Client, run_async
 from tests.server.test_rooms import humans, play_until, rooms_on
 

@@ -13,7 +13,7 @@ import pytest
 
 import borough
 from borough.server import changes, views
-from borough.server.rooms import RoomError
+from borough.server.refusal import RoomError
 from tests.server.client import run_async
 from tests.server.test_rooms import rooms_on
 
