@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import Response
 
-from borough.server import hints, ratings
+from borough.server import hints, rating_rules
 from borough.server import schemas as s
 from borough.server.quotas import Limit
 from borough.server.routing import MUTATING, json_text, limited, rooms_of
@@ -30,7 +30,7 @@ def routes(limits: dict[str, Limit]) -> APIRouter:
             "id": room.id,
             "seed": room.record.seed if room.seed_chosen else None,
             "seed_chosen": room.seed_chosen,
-            **ratings.before_start(room),
+            **rating_rules.before_start(room),
             "seats": [
                 {"seat": i, "token": t, "name": room.seats[i]["name"],
                  "join_url": f"/play/{room.id}?token={t}"}

@@ -13,14 +13,9 @@ from pydantic import BaseModel, Field
 import borough
 from borough.server import schemas as s
 from borough.server.accounts import NAME_MAX
-from borough.server.ratings import (
-    ANCHOR_SIGMA,
-    ANCHORS,
-    Ratings,
-    _title,
-    before_start,
-    shown,
-)
+from borough.server.rating_reads import _title
+from borough.server.rating_rules import ANCHOR_SIGMA, ANCHORS, before_start, shown
+from borough.server.ratings import Ratings
 from borough.server.refusal import RoomError
 
 

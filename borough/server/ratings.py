@@ -1,23 +1,8 @@
-"""Ratings and leaderboards: an OpenSkill rating per account and per game.
+"""Ratings and leaderboards: an OpenSkill rating per account and per game,
+settled once for each game as it ends or is abandoned.
 
-The model is OpenSkill's Plackett-Luce: it rates any number of seats from
-their order at the end (ties included) in one update whose cost grows with the
-number of seats alone, which suits games of one to five seats better than
-pairwise models (Bradley-Terry compares every pair); a rating is a mean `mu`
-and an uncertainty `sigma`, and what the leaderboard shows is the
-conservative `mu - 3 sigma` (0 for a new account).
-
-A finished game is rated when it has two or more seats, every seat that began
-as a person's was played by an account (opened with its link while logged in;
-two seats of one account: not rated), the creator chose no seed, suggestions
-were off, and the seats did not all end in one place (a cooperative game won
-or lost together says nothing about who played better). Bots take part as
-anchors: each level has a fixed rating (ANCHORS) that games never change.
-Places come from the result: the winners first, then the others by score,
-equal scores tied; a person's seat handed to a bot before the end is placed
-last. A game whose person to move has not moved for `abandon_seconds` is
-settled then as it stands: the seats to move lose (tied last), the others tie
-first.
+How a game is rated is in `rating_rules`, the tables in `rating_rows` and what
+the leaderboards and player pages show in `rating_reads`.
 
 Each game is settled exactly once: the `rated_games` row is the game's
 primary key and is written in the transaction that changes the ratings, so
@@ -29,193 +14,39 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from openskill.models import PlackettLuce
-from sqlalchemy import (
-    Boolean,
-    DateTime,
-    Float,
-    ForeignKey,
-    Integer,
-    String,
-    and_,
-    exists,
-    func,
-    insert,
-    select,
-    true,
-    update,
-)
+from sqlalchemy import and_, exists, func, insert, select, true, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, mapped_column
 
-import borough
-from borough.server import hints
-from borough.server.accounts import AccountRow, SeatClaimRow, name_key
+from borough.server.accounts import SeatClaimRow
+from borough.server.rating_reads import RatingReads
+from borough.server.rating_rows import RatedGameRow, RatingChangeRow, RatingRow
+from borough.server.rating_rules import (
+    ANCHOR_SIGMA,
+    ANCHORS,
+    MODEL,
+    SAME_PLACE,
+    START_MU,
+    START_SIGMA,
+    Verdict,
+    judge,
+)
 from borough.server.rooms import Room, Rooms
 from borough.server.settings import Settings
 from borough.server.store import Store
-from borough.server.store_rows import ActionRow, Base, GameRow, StoredGame
+from borough.server.store_rows import ActionRow, GameRow, StoredGame
 
 log = logging.getLogger("borough.server")
-MODEL = PlackettLuce()
-START_MU, START_SIGMA = MODEL.mu, MODEL.sigma  # 25 and 25/3: a new account's rating
-# Each bot level's fixed rating (mu; sigma ANCHOR_SIGMA), in the model's units.
-# Our choice, in the order the levels play: random < easy < greedy < medium < mcts
-# < hard < expert. A new account (mu 25) starts level with medium.
-ANCHORS: dict[str, float] = {
-    "random": 10.0,
-    "easy": 18.0,
-    "greedy": 21.0,
-    "medium": 25.0,
-    "mcts": 27.0,
-    "hard": 30.0,
-    "expert": 34.0,
-}
-ANCHOR_SIGMA = 1.0
 FINISHED, ABANDONED = "finished", "abandoned"
-SAME_PLACE = "every seat ended in the same place"
 SWEEP_BATCH = 50  # games settled per sweep at most
 LOOK_AGAIN = 240  # sweeps (an hour at 15 s) before idle games set aside are looked at again
 
 
-# ------------------------------------------------------------------ tables
-class RatingRow(Base):
-    """An account's current rating in one game."""
-
-    __tablename__ = "ratings"
-
-    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
-    game: Mapped[str] = mapped_column(String(40), primary_key=True, index=True)
-    mu: Mapped[float] = mapped_column(Float)
-    sigma: Mapped[float] = mapped_column(Float)
-    games: Mapped[int] = mapped_column(Integer)
-    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class RatedGameRow(Base):
-    """A game settled: rated or not (and why). One row per game, ever."""
-
-    __tablename__ = "rated_games"
-
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
-    game: Mapped[str] = mapped_column(String(40))
-    rated: Mapped[bool] = mapped_column(Boolean)
-    outcome: Mapped[str] = mapped_column(String(16))  # finished | abandoned
-    reason: Mapped[str | None] = mapped_column(String(200), nullable=True)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class RatingChangeRow(Base):
-    """What one rated game did to one account's rating."""
-
-    __tablename__ = "rating_changes"
-
-    game_id: Mapped[str] = mapped_column(ForeignKey("rated_games.game_id"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
-    game: Mapped[str] = mapped_column(String(40))
-    place: Mapped[int] = mapped_column(Integer)  # 1: first (ties share a place)
-    seats: Mapped[int] = mapped_column(Integer)
-    mu_before: Mapped[float] = mapped_column(Float)
-    sigma_before: Mapped[float] = mapped_column(Float)
-    mu_after: Mapped[float] = mapped_column(Float)
-    sigma_after: Mapped[float] = mapped_column(Float)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-CHANGE = (
-    RatingChangeRow.game_id,
-    RatingChangeRow.seat,
-    RatingChangeRow.game,
-    RatingChangeRow.place,
-    RatingChangeRow.seats,
-    RatingChangeRow.mu_before,
-    RatingChangeRow.sigma_before,
-    RatingChangeRow.mu_after,
-    RatingChangeRow.sigma_after,
-    RatingChangeRow.at,
-)
-
-
-def shown(mu: float, sigma: float) -> float:
-    """The rating people see: the conservative estimate, to one decimal."""
-    return round(mu - 3 * sigma, 1)
-
-
-# ------------------------------------------------------------------ deciding
-def unrated_before_start(seed_chosen: bool, hints_on: bool, players: int) -> str | None:
-    """Why a game will not be rated, known when it is created (None: it will be, once
-    every person's seat is played by an account)."""
-    if players < 2:
-        return "solo games are not rated"
-    if seed_chosen:
-        return "the creator chose the seed"
-    if hints_on:
-        return "suggestions are on"
-    return None
-
-
-def places(result: dict[str, Any]) -> list[int]:
-    """Each seat's place (1 first; equal places tie): the winners first, then by score."""
-    scores, winners = result["scores"], set(result["winners"])
-    keys = [(0 if i in winners else 1, -float(x)) for i, x in enumerate(scores)]
-    order = sorted(set(keys))
-    return [order.index(k) + 1 for k in keys]
-
-
-@dataclass(frozen=True)
-class Verdict:
-    rated: bool
-    reason: str | None
-    places: list[int]
-    accounts: dict[int, str]  # seat -> account id
-
-
-def judge(
-    stored: StoredGame,
-    claims: dict[int, str],
-    result: dict[str, Any] | None,
-    idle: list[int] | None = None,
-) -> Verdict:
-    """Whether a game is rated and each seat's place. `claims`: the seats accounts
-    opened; `result` of a finished game, or `idle`: the seats whose time ran out."""
-    initial = stored.initial_seats()
-
-    def no(reason: str) -> Verdict:
-        return Verdict(False, reason, [], {})
-
-    reason = unrated_before_start(stored.seed_chosen, hints.allowed(initial), stored.players)
-    if reason:
-        return no(reason)
-    people = [i for i, x in enumerate(initial) if x["kind"] == "human"]
-    if not people:
-        return no("no seat was a person's")
-    if any(i not in claims for i in people):
-        return no("a person's seat was played without an account")
-    owners = {claims[i] for i in people}
-    if len(owners) < len(people):
-        return no("one account played two seats")
-    if idle is not None:
-        ranks = [2 if i in idle else 1 for i in range(stored.players)]
-    else:
-        assert result is not None
-        ranks = places(result)
-        last = max(ranks) + 1
-        for i in people:  # handed to a bot before the end: last (tied, if several)
-            if stored.seats[i]["kind"] != "human":
-                ranks[i] = last
-    if len(set(ranks)) < 2:
-        return no(SAME_PLACE)
-    return Verdict(True, None, ranks, {i: claims[i] for i in people})
-
-
 # ------------------------------------------------------------------ storage
-class Ratings:
+class Ratings(RatingReads):
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
@@ -386,159 +217,6 @@ class Ratings:
                 ).scalars()
             )
 
-    # -------------------------------------------------------------- reading
-    def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(
-                    AccountRow.name,
-                    RatingRow.mu,
-                    RatingRow.sigma,
-                    RatingRow.games,
-                    RatingRow.updated,
-                )
-                .join(AccountRow, AccountRow.id == RatingRow.account_id)
-                .where(RatingRow.game == game, RatingRow.games > 0, AccountRow.disabled.is_(False))
-                .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), AccountRow.name)
-                .limit(limit)
-            ).all()
-        return [
-            {
-                "rank": i + 1,
-                "name": r.name,
-                "rating": shown(r.mu, r.sigma),
-                "mu": round(r.mu, 3),
-                "sigma": round(r.sigma, 3),
-                "games": r.games,
-                "updated": _aware(r.updated).isoformat(),
-            }
-            for i, r in enumerate(rows)
-        ]
-
-    def profile(self, name: str, limit: int) -> dict[str, Any] | None:
-        with self.engine.connect() as conn:
-            account = conn.execute(
-                select(AccountRow.id, AccountRow.name, AccountRow.created).where(
-                    AccountRow.key == name_key(name), AccountRow.disabled.is_(False)
-                )
-            ).first()
-            if account is None:
-                return None
-            ratings = conn.execute(
-                select(RatingRow.game, RatingRow.mu, RatingRow.sigma, RatingRow.games)
-                .where(RatingRow.account_id == account.id, RatingRow.games > 0)
-                .order_by(RatingRow.game)
-            ).all()
-            history = conn.execute(
-                select(*CHANGE, RatedGameRow.outcome)
-                .join(RatedGameRow, RatedGameRow.game_id == RatingChangeRow.game_id)
-                .where(RatingChangeRow.account_id == account.id)
-                .order_by(RatingChangeRow.at.desc())
-                .limit(limit)
-            ).all()
-            games = conn.execute(
-                select(
-                    GameRow.id,
-                    GameRow.game,
-                    GameRow.status,
-                    GameRow.created,
-                    SeatClaimRow.seat,
-                    RatedGameRow.rated,
-                    RatedGameRow.reason,
-                )
-                .join(SeatClaimRow, SeatClaimRow.game_id == GameRow.id)
-                .outerjoin(RatedGameRow, RatedGameRow.game_id == GameRow.id)
-                .where(SeatClaimRow.account_id == account.id, SeatClaimRow.opened.is_(True))
-                .order_by(GameRow.created.desc())
-                .limit(limit)
-            ).all()
-        return {
-            "name": account.name,
-            "created": _aware(account.created).isoformat(),
-            "ratings": [
-                {
-                    "game": r.game,
-                    "title": _title(r.game),
-                    "rating": shown(r.mu, r.sigma),
-                    "mu": round(r.mu, 3),
-                    "sigma": round(r.sigma, 3),
-                    "games": r.games,
-                }
-                for r in ratings
-            ],
-            "history": [
-                {
-                    "game_id": c.game_id,
-                    "game": c.game,
-                    "title": _title(c.game),
-                    "outcome": c.outcome,
-                    "place": c.place,
-                    "seats": c.seats,
-                    "before": shown(c.mu_before, c.sigma_before),
-                    "after": shown(c.mu_after, c.sigma_after),
-                    "at": _aware(c.at).isoformat(),
-                }
-                for c in history
-            ],
-            "games": [
-                {
-                    "id": g.id,
-                    "game": g.game,
-                    "title": _title(g.game),
-                    "status": g.status,
-                    "seat": g.seat,
-                    "created": _aware(g.created).isoformat(),
-                    "rated": g.rated,
-                    "unrated_because": g.reason,
-                }
-                for g in games
-            ],
-        }
-
-    def game_rating(self, game_id: str) -> dict[str, Any] | None:
-        """A settled game's verdict and the changes it made (None: not settled yet)."""
-        with self.engine.connect() as conn:
-            row = conn.execute(
-                select(RatedGameRow.rated, RatedGameRow.reason, RatedGameRow.outcome).where(
-                    RatedGameRow.game_id == game_id
-                )
-            ).first()
-            if row is None:
-                return None
-            changes = conn.execute(
-                select(*CHANGE, AccountRow.name)
-                .join(AccountRow, AccountRow.id == RatingChangeRow.account_id)
-                .where(RatingChangeRow.game_id == game_id)
-                .order_by(RatingChangeRow.seat)
-            ).all()
-        return {
-            "rated": row.rated,
-            "unrated_because": row.reason,
-            "outcome": row.outcome,
-            "changes": [
-                {
-                    "seat": c.seat,
-                    "name": c.name,
-                    "place": c.place,
-                    "before": shown(c.mu_before, c.sigma_before),
-                    "after": shown(c.mu_after, c.sigma_after),
-                }
-                for c in changes
-            ],
-        }
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-def _title(game: str) -> str:
-    try:
-        return borough.game(game).title
-    except ValueError:
-        return game
-
-
 # ------------------------------------------------------------------ settling
 def settle_finished(store: Store, ratings: Ratings, game_id: str, rooms: Rooms) -> bool:
     """Settle a finished game (in a worker thread): once, whoever asks first."""
@@ -629,8 +307,3 @@ class Rater:
                     self.later.add(game_id)
             except Exception:
                 log.exception("settling abandoned game %s failed", game_id)
-
-def before_start(room: Room) -> dict[str, Any]:
-    """`rated` and `unrated_because` as a game's creation says them."""
-    reason = unrated_before_start(room.seed_chosen, hints.allowed(room.seats), len(room.seats))
-    return {"rated": reason is None, "unrated_because": reason}

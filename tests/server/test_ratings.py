@@ -15,7 +15,7 @@ import pytest
 
 import borough
 from borough.agents import AGENT_NAMES
-from borough.server import ratings
+from borough.server import rating_rules, ratings
 from tests.server.client import Client
 from tests.server.conftest import POSTGRES_PARAM, Server, _database
 from tests.server.test_accounts import Person, fresh_name
@@ -74,7 +74,7 @@ def rated_game(url: str, person: Person, seed: int) -> tuple[dict, dict]:
         assert created["rated"] is True and created["unrated_because"] is None
         client.play(created["id"], {0: token}, random.Random(seed + 1000 * attempt))
         verdict = settled(person, created["id"])
-        if verdict["unrated_because"] != ratings.SAME_PLACE:
+        if verdict["unrated_because"] != rating_rules.SAME_PLACE:
             return created, verdict
     raise AssertionError("three games in a row ended with every seat in one place")
 
@@ -103,7 +103,7 @@ def test_a_finished_rated_game_changes_the_rating_once(server):
     assert profile["games"][0]["id"] == created["id"] and profile["games"][0]["rated"]
     # The bot levels are anchors: shown as fixed, and never an account's row.
     bots = {b["agent"]: b["mu"] for b in board(person)["bots"]}
-    assert bots == ratings.ANCHORS
+    assert bots == rating_rules.ANCHORS
 
 
 @pytest.mark.parametrize(
@@ -150,14 +150,14 @@ def test_an_abandoned_game_counts_as_a_loss_after_its_time(idle_server):
 
 def test_bot_anchors_are_fixed_and_ordered_by_level():
     order = ["random", "easy", "medium", "hard", "expert"]
-    values = [ratings.ANCHORS[a] for a in order]
+    values = [rating_rules.ANCHORS[a] for a in order]
     assert values == sorted(values) and len(set(values)) == len(values)
-    assert set(ratings.ANCHORS) == set(AGENT_NAMES)
+    assert set(rating_rules.ANCHORS) == set(AGENT_NAMES)
 
 
 def test_places_follow_winners_then_scores_with_ties():
-    assert ratings.places({"scores": [10, 12, 12, 3], "winners": [0]}) == [1, 2, 2, 3]
-    assert ratings.places({"scores": [5, 5], "winners": [0, 1]}) == [1, 1]
+    assert rating_rules.places({"scores": [10, 12, 12, 3], "winners": [0]}) == [1, 2, 2, 3]
+    assert rating_rules.places({"scores": [5, 5], "winners": [0, 1]}) == [1, 1]
 
 
 def test_two_connections_settling_one_game_rate_it_once(database_url):
@@ -248,15 +248,16 @@ def test_a_seat_left_to_a_bot_comes_last_and_guests_leave_a_game_unrated():
         [Entry(1, SEATS, 1, ["human", None, "easy"]), Entry(2, SEATS, 2, ["human", None, "easy"])],
     )
     claims = {0: "a", 1: "b", 2: "c"}
-    verdict = ratings.judge(left, claims, {"scores": [1, 9, 5], "winners": [1]})
+    verdict = rating_rules.judge(left, claims, {"scores": [1, 9, 5], "winners": [1]})
     assert verdict.rated and verdict.places == [3, 4, 4]
-    assert not ratings.judge(left, {0: "a", 1: "b"}, {"scores": [1, 2, 3], "winners": [2]}).rated
-    twice = ratings.judge(left, {0: "a", 1: "a", 2: "c"}, {"scores": [1, 2, 3], "winners": [2]})
+    result = {"scores": [1, 2, 3], "winners": [2]}
+    assert not rating_rules.judge(left, {0: "a", 1: "b"}, result).rated
+    twice = rating_rules.judge(left, {0: "a", 1: "a", 2: "c"}, result)
     assert twice.reason == "one account played two seats"
-    shared = ratings.judge(stored_game(["human", "random"]), {0: "a"},
-                           {"scores": [0, 0], "winners": []})  # fmt: skip
-    assert shared.reason == ratings.SAME_PLACE
-    solo = ratings.judge(stored_game(["human"]), {0: "a"}, {"scores": [3], "winners": [0]})
+    shared = rating_rules.judge(stored_game(["human", "random"]), {0: "a"},
+                                {"scores": [0, 0], "winners": []})  # fmt: skip
+    assert shared.reason == rating_rules.SAME_PLACE
+    solo = rating_rules.judge(stored_game(["human"]), {0: "a"}, {"scores": [3], "winners": [0]})
     assert solo.reason == "solo games are not rated"
 
 
