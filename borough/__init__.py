@@ -7,7 +7,8 @@
 
 from borough import games
 from borough.core.errors import CorruptData, IllegalAction
-from borough.core.game import Event, Game, Result
+from borough.core.game import Event, Game
+from borough.core.results import Result
 from borough.games import load as game
 
 __all__ = ["CorruptData", "Event", "Game", "IllegalAction", "Result", "game", "games"]

@@ -10,8 +10,9 @@ from typing import Any
 from borough.agents.base import Agent, SeatView
 from borough.agents.registry import make_agent
 from borough.core import record as records
-from borough.core.game import Action, Event, Game, Result
+from borough.core.game import Action, Event, Game
 from borough.core.record import Record
+from borough.core.results import Result
 
 
 @dataclass

@@ -4,22 +4,24 @@ A game is a forward model: pure logic over a plain-data state. Subclasses
 supply the rules (`_setup`, `to_act`, `legal_actions`, `_apply`, ...); this base
 class supplies what is the same for every game: option validation, legality
 checks that leave the state untouched, JSON round trips and the fixed action
-index space used by reinforcement learning.
+index space used by reinforcement learning. What a finished game reports is in
+`borough.core.results`, why the rules refuse an action in `borough.core.refusals`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property, partial
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 from borough.core.errors import CorruptData, IllegalAction, RefusalCode
-from borough.core.rng import Rng
+from borough.core.generators import generator_positions
+from borough.core.refusals import Refusal, check_form, refusing_malformed, well_formed
+from borough.core.results import Breakdown, MovesPlayed, Result
 from borough.core.serial import freeze, from_plain, to_plain
 
 Action = tuple[Any, ...]
@@ -44,94 +46,6 @@ class Option:
 
     def to_json(self) -> dict[str, Any]:
         return {"choices": list(self.choices), "default": self.default, "help": self.help}
-
-
-@dataclass
-class Result:
-    """Final scores per seat and the winning seats (several on a shared win).
-
-    `winners` is empty only in a game everyone can lose together; such a result
-    says so with `detail["everyone_loses"] = True`.
-    """
-
-    scores: list[int] | list[float]
-    winners: list[int]
-    detail: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "winners": list(self.winners), "detail": self.detail}
-
-
-class MovesPlayed(Protocol):
-    """What `Game.breakdown` reads of a game's record (core.record.Record)."""
-
-    players: int
-    seed: int
-    options: dict[str, Any]
-    moves: list[tuple[int, Any]]
-
-
-@dataclass(frozen=True)
-class ScorePart:
-    """One part of the final scores as the game's scoring summed it: its title, the
-    RULES.md id that scores it ("" where none names it alone) and each seat's points."""
-
-    title: str
-    rule: str
-    values: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"title": self.title, "rule": self.rule, "values": list(self.values)}
-
-
-@dataclass
-class Breakdown:
-    """Every seat's final score in the parts it is the sum of (each seat's parts add
-    up to its score in `Result.scores`), the tie-break that decided, if one did, in
-    words, and a solo score's place on the book's scale.
-
-    `scale`, where a game rates a solo score: `steps` lists each rating's lowest
-    score and title in rising order, `below` names a score under the lowest,
-    `reached` the rating this score reached."""
-
-    parts: list[ScorePart]
-    tiebreak: str | None = None
-    scale: dict[str, Any] | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"parts": [p.to_json() for p in self.parts], "tiebreak": self.tiebreak,
-                "scale": self.scale}
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why the rules refuse an action: the condition not met now, and the rule
-    behind it, named by its id in the game's RULES.md and said in a player's words.
-
-    `condition` alone is what `Game.explain` answers (and `apply` raises), so a
-    refusal reads the same everywhere; `rule` and `words` let a table name the
-    rule and link to it."""
-
-    condition: str
-    rule: str
-    words: str
-
-    def __str__(self) -> str:
-        return self.condition
-
-    def to_json(self) -> dict[str, str]:
-        return {"condition": self.condition, "rule": self.rule, "words": self.words}
-
-
-class RuleWords:
-    """A game's rules in a player's words, by RULES.md id, for its refusals."""
-
-    def __init__(self, words: dict[str, str]) -> None:
-        self.words = dict(words)
-
-    def refuse(self, rule: str, condition: str) -> Refusal:
-        """The refusal of an action: `condition` is not met, as `rule` requires."""
-        return Refusal(condition, rule, self.words[rule])
 
 
 @dataclass
@@ -197,7 +111,7 @@ class Game(ABC):
         if own is not None:
             cls._is_legal_formed = own  # type: ignore[method-assign]
             if not getattr(own, "_checks_form", False):
-                cls.is_legal = _refusing_malformed(own)  # type: ignore[method-assign]
+                cls.is_legal = refusing_malformed(own)  # type: ignore[method-assign]
 
     # ----------------------------------------------------------------- setup
     def player_counts(self) -> tuple[int, ...]:
@@ -355,7 +269,7 @@ class Game(ABC):
         Games may answer faster than building the whole list; the conformance
         suite checks that the two agree.
         """
-        _check_form(self, action)
+        check_form(self, action)
         return action in self.legal_actions(state, seat)
 
     is_legal._checks_form = True  # type: ignore[attr-defined]
@@ -407,7 +321,7 @@ class Game(ABC):
         state; a game whose generators sit in known places says where (the
         conformance suite checks the two answers agree), which spares a walk over
         a large state at every move a server judges for a take-back."""
-        return _generators(state)
+        return generator_positions(state)
 
     def reveal_reason(self, before: Any, seat: int, action: Action, after: Any) -> str:
         """What `action`, which `reveals_nothing` refused, uncovered, in a player's
@@ -469,14 +383,14 @@ class Game(ABC):
         """`explain` with the rule behind a refusal: None when `action` is legal for
         `seat` now, a `Refusal` where the game names the rule, else the reason."""
         action = freeze(action)
-        _check_form(self, action)
+        check_form(self, action)
         return self._refusal(state, seat, action)
 
     # ------------------------------------------------- checks and plumbing
     def apply(self, state: Any, seat: int, action: Any) -> list[Event]:
-        if not _well_formed(action):  # a flat tuple of str and int is frozen already
+        if not well_formed(action):  # a flat tuple of str and int is frozen already
             action = freeze(action)
-            _check_form(self, action)
+            check_form(self, action)
         refused = self._refused(state, seat, action)
         if refused is not None:
             raise IllegalAction(str(refused[1]), refused[0])
@@ -501,7 +415,7 @@ class Game(ABC):
         IllegalAction rather than explained.
         """
         action = freeze(action)
-        _check_form(self, action)
+        check_form(self, action)
         reason = self._refusal(state, seat, action)
         return None if reason is None else str(reason)
 
@@ -556,12 +470,12 @@ class Game(ABC):
         return ActionSpace(self.all_actions())
 
     def encode(self, action: Any) -> int:
-        if _well_formed(action):  # a flat tuple of str and int is frozen already
+        if well_formed(action):  # a flat tuple of str and int is frozen already
             found = self.action_space.index.get(action)
             if found is not None:
                 return found
         action = freeze(action)
-        _check_form(self, action)
+        check_form(self, action)
         try:
             return self.action_space.index[action]
         except KeyError:
@@ -576,78 +490,6 @@ class Game(ABC):
 
     def num_actions(self, players: int | None = None) -> int:
         return len(self.action_space)
-
-
-def _well_formed(action: Any) -> bool:
-    """A non-empty tuple of exact strs and ints, opening with a str."""
-    if type(action) is not tuple or not action or type(action[0]) is not str:
-        return False
-    for part in action:  # a plain loop: this runs on every move applied
-        kind = type(part)
-        if kind is not str and kind is not int:
-            return False
-    return True
-
-
-def _check_form(game: Game, action: Any) -> None:
-    if not _well_formed(action):
-        raise IllegalAction(f"{action!r} is not an action of {game.title}.", RefusalCode.FORM)
-
-
-def _refusing_malformed(is_legal: Any) -> Any:
-    def checked(self: Game, state: Any, seat: int, action: Action) -> bool:
-        _check_form(self, action)
-        return bool(is_legal(self, state, seat, action))
-
-    checked.__doc__ = is_legal.__doc__
-    checked.__name__ = is_legal.__name__
-    checked._checks_form = True  # type: ignore[attr-defined]
-    return checked
-
-
-def _generators(state: Any) -> list[int]:
-    """The positions of every seeded generator in a state, in a fixed order."""
-    found: list[int] = []
-    stack = [state]
-    kinds = _KINDS
-    while stack:
-        value = stack.pop()
-        kind = kinds.get(type(value))
-        if kind is None:
-            kind = _kind(type(value))
-        if kind is _LEAF:
-            continue
-        if kind is _RNG:
-            found.append(value.state)
-        elif kind is _SEQUENCE:
-            stack.extend(reversed(value))
-        elif kind is _MAPPING:
-            stack.extend(value[k] for k in sorted(value, key=repr))
-        else:  # a dataclass: its fields' names, last first
-            stack.extend(getattr(value, name) for name in kind)
-    return found
-
-
-# What `_generators` does with a value depends on its type alone: the answer is
-# kept per type, so a walk over a large state asks `dataclasses` once per class.
-# A dataclass's kind is its fields' names; the others are these markers.
-_LEAF, _RNG, _SEQUENCE, _MAPPING = object(), object(), object(), object()
-_KINDS: dict[type, Any] = {t: _LEAF for t in (int, str, float, bool, type(None))}
-
-
-def _kind(cls: type) -> Any:
-    if issubclass(cls, Rng):
-        kind = _RNG
-    elif issubclass(cls, list | tuple):
-        kind = _SEQUENCE
-    elif issubclass(cls, dict):
-        kind = _MAPPING
-    elif dataclasses.is_dataclass(cls) and not issubclass(cls, type):
-        kind = tuple(f.name for f in reversed(dataclasses.fields(cls)))
-    else:
-        kind = _LEAF
-    _KINDS[cls] = kind
-    return kind
 
 
 def _coerce(value: Any, choices: tuple[Any, ...]) -> Any:

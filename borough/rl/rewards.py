@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from borough.core.game import Result
+from borough.core.results import Result
 
 REWARDS = ("win", "score")
 

@@ -33,8 +33,8 @@ from typing import Any
 from borough import match as matches
 from borough.agents import AGENT_NAMES
 from borough.core.errors import IllegalAction
-from borough.core.game import Refusal
 from borough.core.record import dump
+from borough.core.refusals import Refusal
 from borough.server import changes, views
 from borough.server.bots import BotScheduler
 from borough.server.changes import Step

@@ -20,7 +20,7 @@ import random
 import pytest
 
 import borough
-from borough.core.game import _generators
+from borough.core.generators import generator_positions
 from tests.conformance.test_conformance import states_along
 from tests.conformance.trajectories import case_id, cases
 
@@ -73,14 +73,14 @@ def test_a_game_names_every_generator_in_its_state(case):
     cannot tell apart from it."""
     rng = random.Random(5)
     for g, state, _ in states_along(case, 13, POINTS):
-        assert g.generators(state) == _generators(state)
+        assert g.generators(state) == generator_positions(state)
         after = g.clone(state)
         seat = g.to_act(state)[0] if g.to_act(state) else None
         if seat is not None:
             g.apply(after, seat, rng.choice(g.legal_actions(state, seat)))
-            assert g.generators(after) == _generators(after)
+            assert g.generators(after) == generator_positions(after)
             world = g.determinize(state, seat, rng)
-            assert g.generators(world) == _generators(world)
+            assert g.generators(world) == generator_positions(world)
 
 
 @pytest.mark.parametrize("name", borough.games())
@@ -97,7 +97,7 @@ def test_an_action_that_draws_or_ends_the_game_is_never_undoable(name):
         g.apply(after, seat, action)
         hidden = g.hidden_from(state, seat)
         touched = hidden is not None and hidden != g.hidden_from(after, seat)
-        if g.is_over(after) or _generators(state) != _generators(after) or touched:
+        if g.is_over(after) or generator_positions(state) != generator_positions(after) or touched:
             assert not g.undoable(state, seat, action, after), action
             stands += 1
         state = after
@@ -130,7 +130,7 @@ def test_plain_moves_within_a_turn_are_undoable(name):
             if not g.is_over(after) and g.to_act(after) == (seat,):
                 within += 1
                 undoable += why is None
-                if (_generators(state) == _generators(after)
+                if (generator_positions(state) == generator_positions(after)
                         and g.hidden_from(state, seat) == g.hidden_from(after, seat)):
                     plain += 1
                     assert why in (None, g.reveal_words), (action, why)

@@ -12,8 +12,8 @@ import pytest
 
 import borough
 from borough import rulebook
-from borough.core.game import Breakdown
 from borough.core.record import Record
+from borough.core.results import Breakdown
 from tests.conformance.trajectories import case_id, cases
 
 

@@ -16,7 +16,7 @@ import pytest
 
 import borough
 from borough import rulebook
-from borough.core.game import Refusal
+from borough.core.refusals import Refusal
 
 CLICKS = 200
 

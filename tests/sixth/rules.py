@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from borough.core.errors import CorruptData
-from borough.core.game import Action, Event, Game, Result
+from borough.core.game import Action, Event, Game
+from borough.core.results import Result
 from borough.core.rng import Rng
 
 COLUMNS, ROWS = 4, 2

@@ -23,7 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from borough.core.errors import CorruptData
-from borough.core.game import Action, Breakdown, Event, Game, MovesPlayed, Option, Refusal, Result
+from borough.core.game import Action, Event, Game, Option
+from borough.core.refusals import Refusal
+from borough.core.results import Breakdown, MovesPlayed, Result
 from borough.core.rng import Rng
 from borough.games.architectura import (
     effects,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from borough.core.game import Breakdown, ScorePart
+from borough.core.results import Breakdown, ScorePart
 from borough.games.architectura import city
 from borough.games.architectura.city import PER_COLOUR, is_up
 from borough.games.architectura.data import Content

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from borough.core.game import Action, Refusal
+from borough.core.game import Action
+from borough.core.refusals import Refusal
 from borough.games.architectura import city
 from borough.games.architectura.city import PER_COLOUR, space_name
 from borough.games.architectura.data import Content

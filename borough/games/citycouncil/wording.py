@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from borough.core.game import Action, Refusal
+from borough.core.game import Action
+from borough.core.refusals import Refusal
 from borough.games.citycouncil import city, council
 from borough.games.citycouncil.data import Content
 from borough.games.citycouncil.refusals import STEP_RULES, WORDS

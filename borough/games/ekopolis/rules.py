@@ -12,7 +12,9 @@ from typing import Any
 
 from borough.core import frames
 from borough.core.errors import CorruptData
-from borough.core.game import Action, Breakdown, Event, Game, MovesPlayed, Option, Refusal, Result
+from borough.core.game import Action, Event, Game, Option
+from borough.core.refusals import Refusal
+from borough.core.results import Breakdown, MovesPlayed, Result
 from borough.core.rng import Rng
 from borough.core.seats import next_seat
 from borough.games.ekopolis import (

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from borough.core.game import Breakdown, Event, ScorePart
+from borough.core.game import Event
+from borough.core.results import Breakdown, ScorePart
 from borough.games.ekopolis.data import COLOURS, GREEN, Card, Content, Tile
 from borough.games.ekopolis.state import (
     CITY_HALL,

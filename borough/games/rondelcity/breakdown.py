@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from borough.core.game import Breakdown, Game, MovesPlayed, ScorePart
+from borough.core.game import Game
+from borough.core.results import Breakdown, MovesPlayed, ScorePart
 from borough.core.serial import freeze
 from borough.games.rondelcity.seats import player_name, vp
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from borough.core.game import RuleWords
+from borough.core.refusals import RuleWords
 from borough.games.rondelcity.state import (
     ACTION,
     BONUS,

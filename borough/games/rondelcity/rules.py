@@ -19,7 +19,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from borough.core.game import Action, Breakdown, Event, Game, MovesPlayed, Option, Refusal, Result
+from borough.core.game import Action, Event, Game, Option
+from borough.core.refusals import Refusal
+from borough.core.results import Breakdown, MovesPlayed, Result
 from borough.core.rng import Rng
 from borough.games.rondelcity import (
     actions,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from borough.core.game import Action, Refusal
+from borough.core.game import Action
+from borough.core.refusals import Refusal
 from borough.games.rondelcity import placing, seats
 from borough.games.rondelcity.data import BUILDINGS, Content
 from borough.games.rondelcity.refusals import STEP_RULES, WORDS

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from borough.core.game import MovesPlayed
+from borough.core.results import MovesPlayed
 from borough.games.smallcity.terms import CARDS
 
 if TYPE_CHECKING:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from borough.core.game import RuleWords
+from borough.core.refusals import RuleWords
 
 WORDS = RuleWords({
     "SC-4": "You keep one of the Promise cards you drew.",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from borough.core.game import Breakdown, ScorePart
+from borough.core.results import Breakdown, ScorePart
 from borough.games.smallcity.build import name, stored
 from borough.games.smallcity.data import CELLS, Promise, TileType
 from borough.games.smallcity.geometry import influencers

@@ -6,7 +6,8 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
-from borough.core.game import Action, Refusal
+from borough.core.game import Action
+from borough.core.refusals import Refusal
 from borough.games.smallcity import citizens, council, effects, stacks, stores
 from borough.games.smallcity.build import name
 from borough.games.smallcity.data import MATERIALS, normalise

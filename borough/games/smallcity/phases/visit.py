@@ -4,7 +4,8 @@ result (SC-88 to SC-90, SC-A*, SC-S6). Rule ids refer to RULES.md.
 
 from __future__ import annotations
 
-from borough.core.game import Breakdown, Event, MovesPlayed, Result
+from borough.core.game import Event
+from borough.core.results import Breakdown, MovesPlayed, Result
 from borough.games.smallcity import scoring
 from borough.games.smallcity.build import name
 from borough.games.smallcity.state import (
