@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 
-import httpx
 import pytest
 
 from tests.server.client import Client
@@ -33,11 +32,13 @@ def test_rounds_of_bot_games_leave_memory_where_the_first_round_left_it(tmp_path
             deadline = time.monotonic() + 300
             while time.monotonic() < deadline and any(
                     client.public(g)["status"] != "over" for g in games):
-                time.sleep(0.5)
+                time.sleep(0.2)
             while (time.monotonic() < deadline
-                   and httpx.get(f"{server.url}/healthz").json()["rooms"] > 0):
-                time.sleep(0.5)  # every finished room leaves memory
-            time.sleep(2)
+                   and client.http.get("/healthz").json()["rooms"] > 0):
+                time.sleep(0.1)  # every finished room leaves memory
+            # The sweep in which the rooms left gives their memory back just after
+            # (app.py); one more sweep period (1 s) and it surely has.
+            time.sleep(1.2)
             after.append(rss_kb(server.process.pid))
         assert after[-1] - after[0] < 8_000, f"RSS after each round (KB): {after}"
     finally:
