@@ -53,7 +53,15 @@ def move(room: Room, seat: int, action: Any, number: int) -> Step:
     """`seat` plays `action` as change `number`; raises IllegalAction if the rules refuse."""
     game = room.game
     trial = game.clone(room.state)
-    events = views.stamp(room.shown, game.apply(trial, seat, action), room.move_number + 1)
+    # A move the seat's view listed for this very state is legal: the list is the
+    # rules' own (`legal_actions`), so the rules are not asked again.
+    listed = room.listed.get(seat)
+    if (listed is not None and listed[0] is room.state and _plain(action)
+            and action in listed[1]):
+        made = game.apply_trusted(trial, seat, action)
+    else:
+        made = game.apply(trial, seat, action)
+    events = views.stamp(room.shown, made, room.move_number + 1)
     # room.state is still before
     played = views.played(game, room.state, seat, freeze(action), trial,
                           room.seats[seat]["kind"] == "human")
@@ -61,6 +69,17 @@ def move(room: Room, seat: int, action: Any, number: int) -> Step:
     shown = views.next_views(room, trial, events, undo_by=by, moves=[*room.played, played])
     return Step(Entry(number, MOVE, seat, action), trial, room.seats, by, shown, events,
                 played)
+
+
+def _plain(action: Any) -> bool:
+    """A tuple of exact strs and ints (a bool equals 0 or 1, but is no part of an action)."""
+    if type(action) is not tuple:
+        return False
+    for part in action:
+        kind = type(part)
+        if kind is not str and kind is not int:
+            return False
+    return True
 
 
 def take_back(room: Room, seat: int, number: int) -> Step:

@@ -36,6 +36,9 @@ class Room:
     told: tuple[int, dict[str, Any] | None] | None = None  # the end's breakdown, by move
     # A list of seats, and its names, suggestions allowed and seats as views list them
     seated: tuple[list[dict[str, Any]], list[str], bool, list[dict[str, Any]]] | None = None
+    # Per seat, the last state its view listed the legal moves of, and those moves:
+    # a move among them needs no second legality check (changes.move).
+    listed: dict[int, tuple[Any, tuple[Any, ...]]] = field(default_factory=dict)
 
     @property
     def move_number(self) -> int:

@@ -100,6 +100,7 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
     prompt = None  # the decision the seat faces, in words
     if seat is not None and deciding:
         actions = game.legal_actions(state, seat)
+        room.listed[seat] = (state, tuple(actions))
         legal = [
             {"action": list(a), "index": game.encode(a),
              "text": named(game.describe_move(state, seat, a), names)}
