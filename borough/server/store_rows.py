@@ -56,7 +56,7 @@ class ActionRow(Base):
     __table_args__ = (UniqueConstraint("game_id", "number"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
     number: Mapped[int] = mapped_column(Integer)  # 1, 2, 3, ... within the game
     kind: Mapped[str] = mapped_column(String(8), default=MOVE)  # move | undo | seats
     seat: Mapped[int] = mapped_column(Integer)
