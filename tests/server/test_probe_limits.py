@@ -279,8 +279,10 @@ def test_the_lobby_counts_finished_games_from_their_row_and_costly_reads_are_lim
 def test_refused_sockets_give_their_memory_back(tmp_path):
     """3,000 sockets refused at a game whose spectator share is taken: the
     server's RSS stays within 10 MB (each refusal used to keep ~30 KB, a zlib
-    pair in a reference cycle, until a collection that rarely came)."""
-    server = sqlite_server(tmp_path)
+    pair in a reference cycle, until a collection that rarely came). The sweeper
+    runs every 2 s here: it collects only after sockets closed or were refused,
+    so a refusal it does not count is not collected whatever its period."""
+    server = sqlite_server(tmp_path, sweep_seconds=2)
     try:
         client = Client(server.url)
         gid = client.create("architectura", 2, ["human"] * 2)["id"]
@@ -296,8 +298,8 @@ def test_refused_sockets_give_their_memory_back(tmp_path):
 
             for _ in range(60):
                 await asyncio.gather(*(refused() for _ in range(50)))
-            # a sweep (the usual 15 s), over once memory is back; the full game's
-            # sockets stay open until then, their closing would collect for them
+            # a sweep, over once memory is back; the full game's sockets stay
+            # open until then, their closing would collect for them
             deadline = time.monotonic() + 20
             grown = rss_kb(server.process.pid) - start
             while grown >= 10_000 and time.monotonic() < deadline:
