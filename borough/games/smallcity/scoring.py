@@ -19,7 +19,7 @@ PROMISE_LOSS = (3, 6, 12)
 SPECIAL_LOSS = 5  # SC-A4
 
 
-def _tiles(tb: Tables, st: SmallCityState, s: int) -> list[tuple[TileType, Tile]]:
+def seat_tiles(tb: Tables, st: SmallCityState, s: int) -> list[tuple[TileType, Tile]]:
     return [(tb.types[t.type], t) for t in st.seats[s].tiles if t is not None]
 
 
@@ -28,8 +28,10 @@ def in_play(st: SmallCityState, s: int) -> int:
     return sum(b.occ.count(s) for b in st.seats)
 
 
-def measure(tb: Tables, st: SmallCityState, s: int, test: tuple[Any, ...]) -> tuple[int, int]:
-    """(what the seat has, what the condition asks) for one Promise condition.
+def measure(tb: Tables, st: SmallCityState, s: int, test: tuple[Any, ...],
+            tiles: list[tuple[TileType, Tile]] | None = None) -> tuple[int, int]:
+    """(what the seat has, what the condition asks) for one Promise condition;
+    `tiles`, the seat's `seat_tiles` when the caller has them already.
 
     Every condition is "at least": `pollution_below n` is measured as how far
     below n the seat stays, so that a condition holds when the first number
@@ -37,7 +39,8 @@ def measure(tb: Tables, st: SmallCityState, s: int, test: tuple[Any, ...]) -> tu
     """
     seat = st.seats[s]
     kind = test[0]
-    tiles = _tiles(tb, st, s)
+    if tiles is None:
+        tiles = seat_tiles(tb, st, s)
     if kind == "tiles":
         return sum(1 for t, _ in tiles if t.family == test[1]), test[2]
     if kind == "spaces":
@@ -129,13 +132,22 @@ def _toward_level(tb: Tables, st: SmallCityState, s: int, family: str) -> float:
     return best
 
 
-def kept(tb: Tables, st: SmallCityState, s: int, card: Promise) -> bool:
-    return all(condition(tb, st, s, t) for t in card.test)
+def kept(tb: Tables, st: SmallCityState, s: int, card: Promise,
+         tiles: list[tuple[TileType, Tile]] | None = None) -> bool:
+    """Whether seat `s` meets every condition of `card` (`tiles`: as for `measure`)."""
+    if tiles is None:
+        tiles = seat_tiles(tb, st, s)
+    for t in card.test:
+        have, need = measure(tb, st, s, t, tiles)
+        if have < need:
+            return False
+    return True
 
 
-def special_kept(tb: Tables, st: SmallCityState, s: int, card: Promise) -> bool:
+def special_kept(tb: Tables, st: SmallCityState, s: int, card: Promise,
+                 tiles: list[tuple[TileType, Tile]] | None = None) -> bool:
     """SC-A4: a Special Promise needs the seat to be the only one meeting it."""
-    if not kept(tb, st, s, card):
+    if not kept(tb, st, s, card, tiles):
         return False
     return not any(kept(tb, st, o, card) for o in range(st.players) if o != s)
 
@@ -143,7 +155,7 @@ def special_kept(tb: Tables, st: SmallCityState, s: int, card: Promise) -> bool:
 def revenue(tb: Tables, st: SmallCityState, s: int) -> int:
     """SC-A6: $L^2 per Cultural building and Residential Zone (L = its spaces)."""
     return sum(
-        len(x.cells) ** 2 for t, x in _tiles(tb, st, s)
+        len(x.cells) ** 2 for t, x in seat_tiles(tb, st, s)
         if t.cultural or t.family == "residential"
     )
 
@@ -156,26 +168,13 @@ def final(tb: Tables, st: SmallCityState) -> dict[str, Any]:
 def final_row(tb: Tables, st: SmallCityState, s: int) -> dict[str, Any]:
     """`final`'s row of seat `s` alone."""
     seat = st.seats[s]
+    tiles = seat_tiles(tb, st, s)
     p = tb.content.promises[seat.promise - 1] if seat.promise > 0 else None
-    ok = bool(p and kept(tb, st, s, p))
-    delta = 0
-    if p is not None:
-        delta = PROMISE_GAIN[p.deck] if ok else -PROMISE_LOSS[p.deck]
-    specials = [special_kept(tb, st, s, tb.content.specials[n - 1]) for n in seat.specials]
-    special_delta = -SPECIAL_LOSS * sum(1 for k in specials if not k)
-    cultural_spaces = sum(len(x.cells) for t, x in _tiles(tb, st, s) if t.cultural)
-    # the parts the score is the sum of, named as a player reads them
-    parts: list[list[Any]]
-    if st.mode == "economic":  # SC-A7
-        parts = [["Money", seat.money], ["Revenue", seat.revenue], ["Promise", delta]]
-    elif st.mode == "citizens":  # SC-A9
-        parts = [["Citizens in play", seat.in_play_total]]
-    elif st.mode == "cultural":  # SC-A11
-        parts = [["Cultural spaces", cultural_spaces]]
-    else:  # SC-88 to SC-90
-        parts = [["Votes", seat.votes], ["Promise", delta], ["Pollution", -seat.pollution]]
-    if st.mode in ("economic", "basic", "votes") and specials:
-        parts.append(["Special Promises", special_delta])
+    ok = bool(p and kept(tb, st, s, p, tiles))
+    delta = promise_delta(p, ok)
+    specials = [special_kept(tb, st, s, tb.content.specials[n - 1], tiles)
+                for n in seat.specials]
+    parts = score_parts(st, s, tiles, delta, specials)
     score = sum(value for _, value in parts)
     keys: tuple[int, ...]
     if st.mode == "economic":
@@ -189,6 +188,32 @@ def final_row(tb: Tables, st: SmallCityState, s: int) -> dict[str, Any]:
         "promise_kept": ok, "promise_delta": delta, "specials": list(seat.specials),
         "specials_kept": specials, "eliminated": seat.eliminated, "parts": parts,
     }
+
+
+def promise_delta(p: Promise | None, ok: bool) -> int:
+    """SC-88: what the kept Promise `p` (None: none yet) adds to the score, met or not."""
+    if p is None:
+        return 0
+    return PROMISE_GAIN[p.deck] if ok else -PROMISE_LOSS[p.deck]
+
+
+def score_parts(st: SmallCityState, s: int, tiles: list[tuple[TileType, Tile]], delta: int,
+                specials: list[bool]) -> list[list[Any]]:
+    """The parts seat `s`'s score is the sum of, named as a player reads them, from
+    its `seat_tiles`, its Promise's `delta` and whether each Special Promise is kept."""
+    seat = st.seats[s]
+    parts: list[list[Any]]
+    if st.mode == "economic":  # SC-A7
+        parts = [["Money", seat.money], ["Revenue", seat.revenue], ["Promise", delta]]
+    elif st.mode == "citizens":  # SC-A9
+        parts = [["Citizens in play", seat.in_play_total]]
+    elif st.mode == "cultural":  # SC-A11
+        parts = [["Cultural spaces", sum(len(x.cells) for t, x in tiles if t.cultural)]]
+    else:  # SC-88 to SC-90
+        parts = [["Votes", seat.votes], ["Promise", delta], ["Pollution", -seat.pollution]]
+    if st.mode in ("economic", "basic", "votes") and specials:
+        parts.append(["Special Promises", -SPECIAL_LOSS * sum(1 for k in specials if not k)])
+    return parts
 
 
 def rating(tb: Tables, score: int) -> str:
