@@ -13,19 +13,6 @@ keep-alive timer being reset by every byte. The protocol below gives each
 head `header_timeout` seconds from the moment one is awaited (the connection
 opened, or the previous response ended), then answers 408 and closes. Bodies
 have `body_timeout` (limits.BodyLimit).
-
-A game's socket carries small moves from the client and views to it, about
-one of each per move. `SocketProtocol` is uvicorn's own WebSocket protocol
-with a shorter way for both when nothing else is under way: a complete text
-frame arriving alone, masked, within `ws_max_size` and valid UTF-8, while the
-frame parser waits at the start of a frame, is unmasked here and handed to the
-app as that parser would hand it (then the app reads it exactly as before);
-and a view is written as one unfragmented text frame straight to the
-transport while the socket is open and the transport takes writes
-(`push_text`, offered to the app as a scope extension). Anything else (a
-frame in pieces, several at once, control frames, a close under way, a
-paused transport, anything the parser would refuse) takes uvicorn's and
-websockets' way, with their checks and answers.
 """
 
 from __future__ import annotations
@@ -36,21 +23,10 @@ import os
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.protocol import OPEN
-from websockets.streams import StreamReader
 
 from borough.server.settings import Settings
 
-try:
-    from websockets.speedups import apply_mask
-except ImportError:  # websockets built without its C extension
-    from websockets.utils import apply_mask
-
 PROTOCOL = "borough.server.serving:HeaderLimitProtocol"
-SOCKET_PROTOCOL = "borough.server.serving:SocketProtocol"
-FRAMES = "borough.frames"  # the scope extension that offers `SocketProtocol.push_text`
-_AT_FRAME_START = StreamReader.at_eof.__code__  # where websockets' parser waits between frames
 
 
 def _refuse(transport: asyncio.Transport, status: bytes, error: str) -> None:
@@ -121,96 +97,6 @@ class HeaderLimitProtocol(H11Protocol):
         super().send_400_response(msg)
 
 
-class SocketProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's WebSocket protocol (websockets' sans-I/O parser), with the short
-    way for a lone client text frame and for a pushed view described above."""
-
-    def handle_connect(self, event: Any) -> None:
-        super().handle_connect(event)
-        scope = getattr(self, "scope", None)  # none when the handshake was refused
-        if scope is not None:
-            scope["extensions"][FRAMES] = self
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        scope = getattr(self, "scope", None)
-        if scope is not None:  # no cycle through the scope once the socket is gone
-            scope["extensions"].pop(FRAMES, None)
-        super().connection_lost(exc)
-
-    def data_received(self, data: bytes) -> None:
-        text = self._lone_text(data)
-        if text is None:
-            super().data_received(data)
-            return
-        # As uvicorn's send_receive_event_to_app: nothing is read past a close
-        # the app sent, and reading pauses until the app has taken the message.
-        if self.close_sent:
-            return
-        self.queue.put_nowait({"type": "websocket.receive", "text": text})
-        if not self.read_paused:
-            self.read_paused = True
-            self.transport.pause_reading()
-
-    def _lone_text(self, data: bytes) -> str | None:
-        """The text of `data` when it is exactly one complete, final, masked text
-        frame (no extension bits) that websockets' parser would take as it is,
-        with that parser idle between frames; else None."""
-        if len(data) < 6 or data[0] != 0x81 or not self.handshake_complete:
-            return None
-        conn = self.conn
-        if (conn.state is not OPEN or getattr(conn, "current_size", 0) is not None
-                or conn.reader.buffer or conn.parser_exc is not None):
-            return None
-        # The innermost step the parser's generators wait in must be the wait for
-        # a frame's first byte, not the rest of a frame begun in earlier data.
-        waiting = conn.parser
-        while (inner := getattr(waiting, "gi_yieldfrom", None)) is not None:
-            waiting = inner
-        if getattr(waiting, "gi_code", None) is not _AT_FRAME_START:
-            return None
-        size = data[1]
-        if not size & 0x80:  # a client's frame must be masked: the parser refuses it
-            return None
-        size &= 0x7F
-        start = 6
-        if size == 126:
-            start = 8
-            if len(data) < start:
-                return None
-            size = int.from_bytes(data[2:4], "big")
-        elif size == 127:
-            return None
-        if len(data) != start + size:
-            return None
-        limit = conn.max_message_size
-        if limit is not None and size > limit:  # the parser closes with 1009
-            return None
-        try:
-            return apply_mask(data[start:], data[start - 4:start]).decode()
-        except UnicodeDecodeError:  # the parser closes with 1007
-            return None
-
-    def push_text(self, text: str) -> bool:
-        """Write `text` as one text frame now, when uvicorn's `send` would write it
-        at once (the socket open, no close sent, the transport taking writes);
-        False, having written nothing, otherwise: the caller sends it the ASGI way."""
-        if (self.disconnected or self.close_sent or not self.handshake_complete
-                or self.initial_response is not None or not self.writable.is_set()
-                or self.conn.state is not OPEN or self.conn.expect_continuation_frame
-                or self.transport.is_closing()):
-            return False
-        data = text.encode()
-        size = len(data)
-        if size < 126:
-            head = bytes((0x81, size))
-        elif size < 65536:
-            head = b"\x81\x7e" + size.to_bytes(2, "big")
-        else:
-            head = b"\x81\x7f" + size.to_bytes(8, "big")
-        self.transport.write(head + data)
-        return True
-
-
 def uvicorn_options(settings: Settings) -> dict[str, Any]:
     """The uvicorn arguments that carry `settings`' limits on what clients send."""
     HeaderLimitProtocol.header_timeout = settings.header_timeout
@@ -220,7 +106,7 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         # The app reads X-Forwarded-* itself, from `trusted_proxies` only (app.py);
         # uvicorn's own reading (FORWARDED_ALLOW_IPS) would apply them twice.
         "proxy_headers": False,
-        "ws": SOCKET_PROTOCOL,  # uvicorn's "websockets-sansio", with the short way above
+        "ws": "websockets-sansio",
         # Clients send only moves on their sockets (socket_moves.py): a message
         # beyond this closes the socket with code 1009 before it is buffered.
         "ws_max_size": settings.max_socket_message,

@@ -11,7 +11,6 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from borough.server.quotas import Limit
 from borough.server.refusal import RoomError
 from borough.server.routing import rooms_of
-from borough.server.serving import FRAMES
 from borough.server.socket_caps import SocketCaps
 from borough.server.socket_moves import SocketMoves
 
@@ -48,14 +47,9 @@ def routes(limit: Limit) -> APIRouter:
         try:
             await websocket.accept()
 
-            # Served by borough.server.serving's protocol: views are written straight
-            # to the socket while nothing stands in the way (None under other servers).
-            frames = (websocket.scope.get("extensions") or {}).get(FRAMES)
-
             async def send() -> None:
                 while (text := await sub.queue.get()) is not None:
-                    if frames is None or not frames.push_text(text):
-                        await websocket.send_text(text)
+                    await websocket.send_text(text)
                 # The seat opened more sockets than its share: this, its oldest, goes.
                 await websocket.close(code=4409, reason="this seat opened a newer connection")
 
