@@ -20,10 +20,15 @@ from borough.games.smallcity.terms import LEVELS
 from borough.games.smallcity.turns import to_act
 
 
-def public_seat(tb: Tables, st: SmallCityState, s: int, viewer: int | None) -> dict[str, Any]:
+def public_seat(tb: Tables, st: SmallCityState, s: int, viewer: int | None,
+                shown: Seat | None = None) -> dict[str, Any]:
+    """Seat `s` as `viewer` sees it (`shown`: that borough in place of the one the
+    viewer sees)."""
     over = st.phase == OVER
     seat = st.seats[s]
-    if st.phase == BUILD and st.snapshot and viewer != s:
+    if shown is not None:
+        seat = shown
+    elif st.phase == BUILD and st.snapshot and viewer != s:
         seat = st.snapshot[s]  # SC-25: the screen hides this Build phase
     tiles = [
         None if t is None else {
@@ -70,55 +75,108 @@ def _seen(tb: Tables, st: SmallCityState, s: int, viewer: int | None,
         return public_seat(tb, st, s, viewer)
     seen = others.get(s)
     if seen is None:
-        seen = others[s] = public_seat(tb, st, s, None if viewer == s else viewer)
+        seen = others[s] = _public(tb, st, s)
     if s != viewer:
         return seen
-    if st.phase == BUILD and st.snapshot:  # the others see the seat as it was
-        return public_seat(tb, st, s, viewer)
-    # The seat sees itself as the others do, and what is for its eyes alone.
     seat = st.seats[s]
+    if st.phase == BUILD and st.snapshot:  # the others see the seat as it was
+        seen = _public(tb, st, s, seat)  # and the seat itself as it is
+    # The seat sees itself as the others do, and what is for its eyes alone.
     return {**seen, "promise": seat.promise, "offered": list(seat.offered),
             "specials": list(seat.specials), "log": list(seat.log), "owe": list(seat.owe),
             "standing": standing(tb, st, s) if st.phase != OVER else None}
 
 
+def _public(tb: Tables, st: SmallCityState, s: int, seat: Seat | None = None
+            ) -> dict[str, Any]:
+    """`public_seat` of seat `s` as any other seat sees it (with `seat`, the seat's
+    borough as it stands, which behind the Build phase's screen only the seat itself
+    sees), remembered on the borough shown: a move changes one borough or none, and
+    the next state's observer answers the others from what the last one wrote.
+
+    The memory holds a copy of the borough it was written from and is used only
+    while the borough equals it, so a borough changed in place is written anew."""
+    build = st.phase == BUILD
+    own = st.seats[s]
+    shown = seat if seat is not None else (
+        st.snapshot[s] if build and st.snapshot else own)
+    # what else `public_seat` reads of the state
+    key = (id(tb), st.phase == OVER, build, own.bstep == "done", build and own.builds_spent(),
+           seat is not None)
+    memo = shown.__dict__.get("_public")
+    if memo is not None and memo[0] == key and memo[1] == shown:
+        known: dict[str, Any] = memo[2]
+        return known
+    # with `seat`: as the others would see it without the screen (its own parts follow)
+    out = public_seat(tb, st, s, None, seat)
+    kept = shown.copy()
+    kept.__dict__.pop("_public", None)  # not a chain of every earlier borough's memory
+    shown.__dict__["_public"] = (key, kept, out)
+    return out
+
+
 def observe(tb: Tables, state: SmallCityState, seat: int | None,
             others: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
-    """What `seat` sees. With `others`, each seat's public part as any other seat
-    (or a spectator) sees it is kept there and shared by the observations of one
-    state: it is the same for every viewer but that seat itself."""
-    st = state
-    supply, mats = st.supply[:], st.mats[:]
-    step, sel = st.step, list(st.sel)
-    if st.phase == BUILD and seat is not None:  # only the viewer's own step shows
-        step, sel = st.seats[seat].bstep, list(st.seats[seat].bsel)
+    """What `seat` sees. With `others`, what every audience sees alike is kept there
+    and shared by the observations of one state: the table's own part (`_common`,
+    kept as `others[-1]`) and each seat's public part as any other seat (or a
+    spectator) sees it, the same for every viewer but that seat itself."""
+    if others is None:
+        common = _common(state)
+    else:
+        common = others.get(-1)  # type: ignore[assignment]
+        if common is None:
+            common = others[-1] = _common(state)
+    return _observe(tb, state, seat, others, common)
+
+
+def _common(st: SmallCityState) -> dict[str, Any]:
+    """The table as a spectator sees it, but for the seats: every key of an
+    observation, in order, each seat's own parts written over it (`_observe`)."""
+    mats = st.mats[:]
     if st.phase == BUILD and st.snapshot:
-        # the tile stacks are in the open (SC-25); materials paid back into the
-        # reserve behind a screen are seen by that seat only
-        mats = st.snap_mats[:]
-        if seat is not None:
-            mats = [x + st.seats[seat].returned[m] for m, x in enumerate(mats)]
+        mats = st.snap_mats[:]  # the reserve as it was when the screens went up
     return {
         "game": "smallcity", "players": st.players, "side": st.side,
         "council_side": st.council_side, "mode": st.mode, "level": LEVELS[st.level],
         "round": st.round, "phase": st.phase,
-        "step": step,
+        "step": st.step,
         "current": st.current, "to_act": list(to_act(st)), "order": list(st.order),
         "turn": st.turn, "host": st.host, "prev_host": st.prev_host, "mayor": st.mayor,
         "next_host": st.next_host,
         "circle": [c if t != -3 else -1 for c, t in zip(st.circle, st.taken, strict=False)],
-        "taken": list(st.taken), "last_pos": st.last_pos, "supply": supply, "mats": mats,
+        "taken": list(st.taken), "last_pos": st.last_pos, "supply": st.supply[:],
+        "mats": mats,
         "deck_sizes": [len(d) for d in st.decks], "special_deck_size": len(st.special_deck),
-        "sel": sel,
+        "sel": list(st.sel),
         "build_mode": st.build_mode, "build_size": list(st.build_size),
         "council": list(st.council),
-        "draw": list(st.draw) if st.current == seat else len(st.draw),
+        "draw": len(st.draw),
         "killers": list(st.killers), "kills_left": st.kills_left,
         "picked": list(st.picked), "start_occ": [list(o) for o in st.start_occ],
         "chosen": list(st.chosen),
-        "seats": [_seen(tb, st, s, seat, others) for s in range(st.players)],
-        "viewer": seat,
+        "seats": None,
+        "viewer": None,
     }
+
+
+def _observe(tb: Tables, st: SmallCityState, seat: int | None,
+             others: dict[int, dict[str, Any]] | None, common: dict[str, Any]
+             ) -> dict[str, Any]:
+    out = common.copy()  # the keys keep their order when written over
+    if seat is not None:
+        if st.phase == BUILD:  # only the viewer's own step shows
+            own = st.seats[seat]
+            out["step"], out["sel"] = own.bstep, list(own.bsel)
+            if st.snapshot:
+                # the tile stacks are in the open (SC-25); materials paid back into
+                # the reserve behind a screen are seen by that seat only
+                out["mats"] = [x + own.returned[m] for m, x in enumerate(st.snap_mats)]
+        if st.current == seat:
+            out["draw"] = list(st.draw)
+    out["seats"] = [_seen(tb, st, s, seat, others) for s in range(st.players)]
+    out["viewer"] = seat
+    return out
 
 
 class Screened:

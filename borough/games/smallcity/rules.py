@@ -125,7 +125,8 @@ class SmallCity(Game):
         return information.observe(self.tables, state, seat, others)
 
     def observer(self, state: SmallCityState) -> Callable[[int | None], dict[str, Any]]:
-        # every seat's public part, as the others see it, worked out once
+        # the table's part and every seat's public part, as the others see it,
+        # worked out once
         return partial(self.observe, state, others={})
 
     def generators(self, state: SmallCityState) -> list[int]:
