@@ -9,8 +9,16 @@ The same move sequence on any code, so two checkouts compare. The store's part
 counts every thread of the process (PostgreSQL stores in a worker thread),
 not the database server's own CPU.
 
+With --passes N the same moves are played N times, each on a fresh database,
+and the least and the median of the passes are printed: on a machine shared
+with other work one pass varies by 5-25%, while the least of five moved by a
+few percent. With --server-gc the garbage collector is tuned as the server
+tunes it (app.calm_garbage_collector: young collections every 50,000
+objects, not 700), so its pauses are not spread over the moves as they are
+at the default.
+
     python benchmarks/server_move_cost.py [--game architectura] [--players 2] [--games 20]
-        [--db postgresql+psycopg://USER:PASS@HOST/DB]
+        [--db postgresql+psycopg://USER:PASS@HOST/DB] [--passes 5] [--server-gc]
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ import argparse
 import asyncio
 import os
 import random
+import statistics
 import tempfile
 import time
 from collections.abc import Iterator
@@ -47,7 +56,10 @@ def database(admin: str | None) -> Iterator[str]:
         yield url
 
 
-async def play(game: str, players: int, games: int, moves: int, db: str | None) -> None:
+async def play(game: str, players: int, games: int, moves: int, db: str | None
+               ) -> tuple[int, float, float, float]:
+    """The moves played, and the CPU seconds of working them out, storing them and
+    installing and pushing them."""
     with database(db) as url:
         store = Store(url, "bench", 30)
         store.migrate()
@@ -77,12 +89,13 @@ async def play(game: str, players: int, games: int, moves: int, db: str | None) 
                         sub.queue.get_nowait()
                 work, stored, shown, n = work + t1 - t0, stored + t2 - t1, shown + t3 - t2, n + 1
         store.dispose()
+    return n, work, stored, shown
+
+
+def line(n: int, work: float, stored: float, shown: float) -> str:
     ms = 1000 / max(n, 1)
-    kind = "PostgreSQL" if db else "SQLite"
-    print(f"{game}, {players} players, {kind}, {n} moves: CPU per move "
-          f"{(work + stored + shown) * ms:.3f} ms (rules and views {work * ms:.3f}, "
-          f"store {stored * ms:.3f}, install and push "
-          f"{shown * ms:.3f})")
+    return (f"CPU per move {(work + stored + shown) * ms:.3f} ms (rules and views "
+            f"{work * ms:.3f}, store {stored * ms:.3f}, install and push {shown * ms:.3f})")
 
 
 def main() -> None:
@@ -94,8 +107,29 @@ def main() -> None:
     parser.add_argument("--db", default=None,
                         help="a PostgreSQL server's URL (postgresql+psycopg://...): the moves "
                              "are stored in a fresh database there (default: a temp SQLite file)")
+    parser.add_argument("--passes", type=int, default=1,
+                        help="play the same moves this many times, each on a fresh database, "
+                             "and print the least and the median")
+    parser.add_argument("--server-gc", action="store_true",
+                        help="tune the garbage collector as the server does")
     args = parser.parse_args()
-    asyncio.run(play(args.game, args.players, args.games, args.moves, args.db))
+    if args.server_gc:
+        from borough.server.app import calm_garbage_collector
+
+        calm_garbage_collector()
+    runs = [asyncio.run(play(args.game, args.players, args.games, args.moves, args.db))
+            for _ in range(args.passes)]
+    n = runs[0][0]
+    kind = "PostgreSQL" if args.db else "SQLite"
+    head = f"{args.game}, {args.players} players, {kind}, {n} moves"
+    if args.passes == 1:
+        print(f"{head}: {line(*runs[0])}")
+        return
+    least = [min(run[i] for run in runs) for i in range(1, 4)]
+    middle = [statistics.median(run[i] for run in runs) for i in range(1, 4)]
+    print(f"{head}, {args.passes} passes{', GC as the server' if args.server_gc else ''}:")
+    print(f"  least (each part's own least): {line(n, *least)}")
+    print(f"  median (each part's own):      {line(n, *middle)}")
 
 
 if __name__ == "__main__":
