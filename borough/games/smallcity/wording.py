@@ -78,12 +78,17 @@ def _placed(tb: Tables, state: SmallCityState | None) -> tuple[TileType, int] | 
     phase's screens the shared step is "build": only `describe_move` knows whose)."""
     if state is None:
         return None
-    if state.step == "hall":
+    return _placed_at(tb, state.step, state.sel)
+
+
+def _placed_at(tb: Tables, step: str, sel: list[int]) -> tuple[TileType, int] | None:
+    """`_placed` at step `step` with the decision `sel` in progress."""
+    if step == "hall":
         return tb.types[tb.city_hall], 0
-    if state.step == "warehouse":
+    if step == "warehouse":
         return tb.types[tb.warehouse], 0
-    if state.step == "place" and 0 <= state.sel[0] < len(tb.types):
-        return tb.types[state.sel[0]], state.sel[1]
+    if step == "place" and 0 <= sel[0] < len(tb.types):
+        return tb.types[sel[0]], sel[1]
     return None
 
 
@@ -185,8 +190,12 @@ def describe(tb: Tables, action: Action, state: Any = None) -> str:
 
 def _placing_words(tb: Tables, action: Action, state: SmallCityState | None) -> str:
     """"Factory turned a quarter clockwise, its top-left corner on A1"."""
+    return _place_words(action, _placed(tb, state))
+
+
+def _place_words(action: Action, tile: tuple[TileType, int] | None) -> str:
+    """`_placing_words` of `tile`, the type and face being placed."""
     where = f"its top-left corner on {label(action[2])}"
-    tile = _placed(tb, state)
     if tile is None:
         return f"Place the tile {turn_words(None, action[1])}, {where}"
     t, face = tile
@@ -239,15 +248,27 @@ def _mark_words(tb: Tables, mark: int, state: SmallCityState | None, seat: int =
     return f", a space that {words[mark]}" if words and mark < len(words) else ""
 
 
+# The moves whose words read the step or the decision in progress: behind the Build
+# phase's screens they are worded at the seat's own (every other move's words are
+# the same at either).
+_AT_STEP = frozenset(("place", "extend", "take", "pick", "to"))
+
+
 def describe_move(tb: Tables, state: SmallCityState, seat: int, action: Action) -> str:
     """Behind the Build phase's screens a move is worded at the seat's own step."""
     if state.phase == BUILD:
-        def own() -> str:
-            if action[0] == "extend":
+        kind = action[0]
+        if kind not in _AT_STEP:
+            return describe(tb, action, state)
+        if kind == "place":  # every placement a Build step lists: its words read no more
+            own = state.seats[seat]
+            return _place_words(action, _placed_at(tb, own.bstep, own.bsel))
+        def own_words() -> str:
+            if kind == "extend":
                 return (f"Grow the tile onto {label(action[1])}"
                         f"{_mark_words(tb, action[2], state, seat)}")
             return describe(tb, action, state)
-        return behind_screen(state, seat, own)
+        return behind_screen(state, seat, own_words)
     return describe(tb, action, state)
 
 
