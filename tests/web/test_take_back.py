@@ -53,8 +53,13 @@ def test_take_back_a_move_against_a_bot(web_server, contexts):
     page.wait_for_function("document.querySelector('#undo').disabled")
     assert own_view(base, gid, token) == before  # the very view the move came from
     assert page.inner_text("#undo .why") == first
-    # play on until the turn passes to the bot, then wait for it to come back
-    while page.evaluate("document.body.dataset.turn") == "you":
+    # play on until the turn passes to the bot, then wait for it to come back. The
+    # bot's move is told by the person's view (the moves since theirs), not by the
+    # page's turn: a bot moving at once hands the turn back before a read of the
+    # page can see it waiting, and the person would play turn after turn.
+    while wait_ready(page) == "playing" and not any(
+            m["seat"] == 1 for m in httpx.get(f"{base}/api/games/{gid}/view",
+                                               params={"token": token}).json()["recent"]):
         click_a_move(page, rng)
     assert wait_ready(page) == "playing"
     mine = httpx.get(f"{base}/api/games/{gid}/view", params={"token": token}).json()
