@@ -84,7 +84,29 @@ def _seen(tb: Tables, st: SmallCityState, s: int, viewer: int | None,
     # The seat sees itself as the others do, and what is for its eyes alone.
     return {**seen, "promise": seat.promise, "offered": list(seat.offered),
             "specials": list(seat.specials), "log": list(seat.log), "owe": list(seat.owe),
-            "standing": standing(tb, st, s) if st.phase != OVER else None}
+            "standing": _standing(tb, st, s, seen) if st.phase != OVER else None}
+
+
+# Promise conditions measured on other boroughs too (scoring.measure)
+_ACROSS = frozenset(("in_play", "workers", "tourists"))
+
+
+def _standing(tb: Tables, st: SmallCityState, s: int, seen: dict[str, Any]) -> dict[str, Any]:
+    """`standing` of seat `s`, whose borough as it stands `_public` has just shown as
+    `seen`: remembered beside it while the standing reads that borough alone (no
+    Special Promise, which others may meet too, and no Promise condition measured
+    on other boroughs)."""
+    seat = st.seats[s]
+    memo = seat.__dict__.get("_public")
+    if memo is None or memo[2] is not seen or seat.specials or (
+            seat.promise > 0 and any(
+                t[0] in _ACROSS for t in tb.content.promises[seat.promise - 1].test)):
+        return standing(tb, st, s)
+    known = memo[3]
+    if known is None or known[0] != st.mode:
+        known = memo[3] = (st.mode, standing(tb, st, s))
+    out: dict[str, Any] = known[1]
+    return out
 
 
 def _public(tb: Tables, st: SmallCityState, s: int, seat: Seat | None = None
@@ -95,7 +117,8 @@ def _public(tb: Tables, st: SmallCityState, s: int, seat: Seat | None = None
     the next state's observer answers the others from what the last one wrote.
 
     The memory holds a copy of the borough it was written from and is used only
-    while the borough equals it, so a borough changed in place is written anew."""
+    while the borough equals it, so a borough changed in place is written anew;
+    `_standing` keeps the seat's standing in it too."""
     build = st.phase == BUILD
     own = st.seats[s]
     shown = seat if seat is not None else (
@@ -111,7 +134,7 @@ def _public(tb: Tables, st: SmallCityState, s: int, seat: Seat | None = None
     out = public_seat(tb, st, s, None, seat)
     kept = shown.copy()
     kept.__dict__.pop("_public", None)  # not a chain of every earlier borough's memory
-    shown.__dict__["_public"] = (key, kept, out)
+    shown.__dict__["_public"] = [key, kept, out, None]
     return out
 
 
