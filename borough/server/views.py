@@ -62,9 +62,11 @@ def take_back_refusal(game: Game, state: Any, seats: list[dict[str, Any]], seat:
     return own.refusal or OTHERS_MOVED
 
 
-def recent(moves: list[Played], audience: Audience, names: list[str]) -> list[dict[str, Any]]:
+def recent(moves: list[Played], audience: Audience, names: list[str],
+           said: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """The open moves made since `audience` last acted (a spectator: since some seat's
-    previous move), newest last; the table marks them on the board until then."""
+    previous move), newest last; the table marks them on the board until then.
+    `said`, the sentences already named for these `names` (see `readable`)."""
     out: list[dict[str, Any]] = []
     seen: set[int] = set()
     for p in reversed(moves):
@@ -75,7 +77,8 @@ def recent(moves: list[Played], audience: Audience, names: list[str]) -> list[di
         if audience is None and p.seat in seen:
             break
         seen.add(p.seat)
-        out.append({"seat": p.seat, "action": p.action, "text": named(p.text or "", names)})
+        out.append({"seat": p.seat, "action": p.action,
+                    "text": _named(p.text or "", names, said)})
         if len(out) == RECENT_LIMIT:
             break
     out.reverse()
@@ -88,10 +91,12 @@ def audiences(players: int) -> list[Audience]:
 
 def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: Audience,
          undo_by: int | None = None, moves: list[Played] | None = None,
-         see: Callable[[Audience], dict[str, Any]] | None = None) -> dict[str, Any]:
+         see: Callable[[Audience], dict[str, Any]] | None = None,
+         said: dict[str, str] | None = None) -> dict[str, Any]:
     """Everything `seat` is shown of `state`, except the events and the version;
     `moves` are the moves that led to `state` (the room's own by default); `see`,
-    the game's observer of `state` when several audiences are shown it."""
+    the game's observer of `state` when several audiences are shown it; `said`,
+    the sentences they share already named (see `readable`)."""
     to_act = list(game.to_act(state))
     names, hints, listed = seated(room, seats)
     deciding = seat is not None and seat in to_act
@@ -101,9 +106,10 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
     if seat is not None and deciding:
         actions = game.legal_actions(state, seat)
         room.listed[seat] = (state, tuple(actions))
+        encode, describe = game.encode, game.describe_move
         legal = [
-            {"action": list(a), "index": game.encode(a),
-             "text": named(game.describe_move(state, seat, a), names)}
+            {"action": list(a), "index": encode(a),
+             "text": named(describe(state, seat, a), names)}
             for a in actions
         ]
         if not over:
@@ -125,7 +131,7 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
         "can_undo": seat is not None and seat == undo_by,
         "undo_refusal": None if seat is None else take_back_refusal(
             game, state, seats, seat, room.played if moves is None else moves, undo_by),
-        "recent": recent(room.played if moves is None else moves, seat, names),
+        "recent": recent(room.played if moves is None else moves, seat, names, said),
         "hints": hints,
         "seats": listed,
     }
@@ -174,11 +180,29 @@ def stamp(shown: dict[Audience, Shown], events: list[Event], move: int) -> list[
     return [Stamped(e, move, following) for e in events]
 
 
-def readable(events: list[Stamped], seat: Audience, names: list[str] | None = None
-             ) -> list[dict[str, Any]]:
-    return [{"number": s.versions[seat], "text": named(s.event.text, names or []),
-             "kind": s.event.kind, "seat": s.event.seat}
-            for s in events if s.event.visible_to(seat)]
+def readable(events: list[Stamped], seat: Audience, names: list[str] | None = None,
+             said: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """The `events` `seat` may read, their seats named; `said`, a sentence's words
+    with `names` already put in, shared by the audiences of one change (each event
+    is read by most of them, and naming its seats is most of the work)."""
+    names = names or []
+    out = []
+    for s in events:
+        event = s.event
+        if event.visible_to(seat):
+            out.append({"number": s.versions[seat], "text": _named(event.text, names, said),
+                        "kind": event.kind, "seat": event.seat})
+    return out
+
+
+def _named(text: str, names: list[str], said: dict[str, str] | None) -> str:
+    """`named`, remembered in `said` (when given) for the next audience."""
+    if said is None:
+        return named(text, names)
+    out = said.get(text)
+    if out is None:
+        out = said[text] = named(text, names)
+    return out
 
 
 def next_views(room: Room, state: Any, new_events: list[Stamped],
@@ -205,21 +229,22 @@ def next_views(room: Room, state: Any, new_events: list[Stamped],
     now = room.game.is_over(state)
     names = [s["name"] for s in seats]
     see = room.game.observer(state)  # the audiences' observations share their work
+    said: dict[str, str] = {}  # and the sentences they read, named once
     out: dict[Audience, Shown] = {}
     for a in audiences(room.record.players):
-        make = partial(body, room, room.game, state, seats, a, undo_by, moves, see)
+        make = partial(body, room, room.game, state, seats, a, undo_by, moves, see, said)
         content: dict[str, Any] | Callable[[], dict[str, Any]] = make() if now else make
         old = room.shown.get(a)
         after = None
         if all_events is not None or old is None:
-            events = readable(all_events or new_events, a, names)
+            events = readable(all_events or new_events, a, names, said)
             if old is not None and old.events == events:
                 content = content if isinstance(content, dict) else content()
                 if old.body == content:
                     out[a] = old
                     continue
         else:
-            fresh = readable(new_events, a, names)
+            fresh = readable(new_events, a, names, said)
             events = old.events + fresh if fresh else old.events
             if not fresh:
                 content = content if isinstance(content, dict) else content()
