@@ -44,6 +44,29 @@ def value(cards: tuple[Card, ...], state: ArcState, i: int) -> int:
     return v
 
 
+def values(cards: tuple[Card, ...], state: ArcState) -> list[int | None]:
+    """`value` of every space, None where no card lies face up: one pass from left
+    to right, an X card adding its left neighbour's value found just before."""
+    cells, face = state.cells, state.face
+    out: list[int | None] = []
+    for i, code in enumerate(cells):
+        side = face[i]
+        if code == EMPTY or side == DOWN:
+            out.append(None)
+            continue
+        card = cards[code % PER_COLOUR]
+        v = card.sides[side]
+        kind = card.kind
+        if kind == "x":
+            left = out[i - 1] if i % COLUMNS else None
+            if left is not None:
+                v += left
+        elif kind == "no":
+            v += i % COLUMNS + 1
+        out.append(v)
+    return out
+
+
 def protected(cards: tuple[Card, ...], state: ArcState, i: int) -> bool:
     return state.guard[i] != NOBODY or cards[state.cells[i] % PER_COLOUR].protected
 

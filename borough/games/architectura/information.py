@@ -58,10 +58,7 @@ def _seat(s: int, data: Seat, mine: bool, over: bool, choosing: bool) -> dict[st
 
 def _table(c: Content, state: ArcState) -> dict[str, Any]:
     """The observation's parts every audience sees alike, in their order."""
-    values = [
-        city.value(c.cards, state, i) if city.is_up(state, i) else None
-        for i in range(len(state.cells))
-    ]
+    values = city.values(c.cards, state)
     return {
         "game": NAME,
         "players": state.players,

@@ -205,3 +205,22 @@ def test_arc25_no_question_when_nothing_would_change():
     assert state.step != SPARE
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_values_of_the_city_match_each_space_alone(players):
+    """`city.values`, the observation's one pass, gives `city.value` on every face-up
+    space (an X card's left neighbour included) and None elsewhere."""
+    import random
+
+    rng = random.Random(players)
+    for seed in range(6):
+        state = GAME.setup(players, seed, {"replacements": 6 if seed % 2 else 0})
+        for _ in range(150):
+            if GAME.is_over(state):
+                break
+            expected = [
+                city.value(GAME.cards, state, i) if city.is_up(state, i) else None
+                for i in range(len(state.cells))
+            ]
+            assert city.values(GAME.cards, state) == expected
+            seat = GAME.to_act(state)[0]
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
