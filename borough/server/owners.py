@@ -9,7 +9,8 @@ instead of replaying every move the first one makes.
 - **Processes.** Each process that can be forwarded to (it knows its internal
   address, `internal_url`) registers in `processes` with that address and
   renews `renewed` three times per lease (`bot_lease`). A process whose row is
-  older than a lease is dead for the others.
+  older than a lease is dead for the others, and so is one whose address a
+  process registering later took (it was restarted there).
 - **Ownership.** `game_owners` names each game's owner. A new game is owned by
   nobody until its first request or socket, whose process claims it (a front
   hashing the game id, deploy/nginx, makes that the process serving all of the
@@ -73,6 +74,11 @@ class Owners:
         """Say this process is alive and where it takes requests; read the key."""
         began = time.monotonic()
         with self.store.engine.begin() as conn:
+            # A process listening at this address now is the only one there: an
+            # earlier one with the address (killed, and restarted here within its
+            # lease) is dead, and its games are free to claim, not to forward to.
+            conn.execute(text("DELETE FROM processes WHERE url = :url AND name <> :me"),
+                         {"me": self.name, "url": self.url})
             conn.execute(text(
                 "INSERT INTO processes (name, url, renewed) VALUES (:me, :url, now()) "
                 "ON CONFLICT (name) DO UPDATE SET url = excluded.url, renewed = now()"),

@@ -251,6 +251,42 @@ def test_the_owner_killed_mid_game_is_taken_over_and_the_game_finishes(database)
         other.stop()
 
 
+@pytest.mark.postgres
+def test_a_process_restarted_at_its_address_takes_its_games_at_once(database):
+    """A process killed and started again at the same address within its lease:
+    the new one is the only process there, so the old one's games are its to
+    claim at once, never forwarded to the address it listens on itself."""
+    server = Server("", database, settings={"BOROUGH_BOT_LEASE": "30"}).start()
+    try:
+        client = Client(server.url)
+        created = client.create(GAME, 2, ["human", "human"], seed=17)
+        gid = created["id"]
+        tokens = [s["token"] for s in created["seats"]]
+        served_first(server, gid)
+        before = owner_name(database, gid)
+        assert before is not None
+        server.kill()
+        server.start()  # same port, same database, well within the 30 s lease
+        client = Client(server.url)
+        made = play_turns([client, client], gid, tokens, random.Random(17), turns=2)
+        assert len(made) == 2
+        after = owner_name(database, gid)
+        assert after is not None and after != before
+        with psycopg.connect(plain(database)) as conn:
+            listed = conn.execute("SELECT name FROM processes WHERE url = %s",
+                                  (server.url,)).fetchall()
+        assert listed == [(after,)]
+    finally:
+        server.stop()
+
+
+def owner_name(database: str, gid: str) -> str | None:
+    with psycopg.connect(plain(database)) as conn:
+        row = conn.execute("SELECT owner FROM game_owners WHERE game_id = %s",
+                           (gid,)).fetchone()
+    return row[0] if row else None
+
+
 def test_one_process_on_sqlite_owns_nothing_and_forwards_nothing(tmp_path):
     server = Server("", f"sqlite:///{tmp_path / 'borough.db'}").start()
     try:
