@@ -316,7 +316,7 @@ def replay_command(
 @app.command(
     "simulate",
     epilog=examples("simulate ekopolis --games 10",
-                    "simulate smallcity --players 2 --agents medium,random -n 4 --json"),
+                    "simulate architectura --agents medium,random -n 4 --json"),
 )
 @friendly
 def simulate_command(
