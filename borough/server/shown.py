@@ -72,15 +72,22 @@ class Shown:
             if self._after is not None:
                 earlier, at, count = self._after
                 written = earlier[at:earlier.rindex("]")]
-                new = ",".join(_dumps(e) for e in self.events[count:])
+                new = _items(self.events[count:])
                 written = f"{written},{new}" if written and new else written or new
             else:
-                written = ",".join(_dumps(e) for e in self.events)
+                written = _items(self.events)
             head = _dumps(self.body)[:-1] + ',"events":['
             self._at = len(head)
             self._text = f'{head}{written}],"version":{self.version}}}'
             self._after = None  # the earlier text may leave memory
         return self._text
+
+
+def _items(events: list[dict[str, Any]]) -> str:
+    """The events' JSON one after the other, without the list's brackets: one call
+    of the writer for them all (its output for a list is its items' joined by
+    commas)."""
+    return _dumps(events)[1:-1]
 
 
 def _dumps(value: Any) -> str:
