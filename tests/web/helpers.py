@@ -47,21 +47,66 @@ def wait_ready(page, timeout: float = 30_000) -> str:
     return page.evaluate("document.body.dataset.status")
 
 
+# What a decision offers, read in one round trip: the page's render count and how many
+# nodes match each selector (a locator's count() is a round trip of its own each).
+_COUNTS = """(selectors) => ({
+  renders: document.body.dataset.renders,
+  counts: selectors.map((s) => s ? document.querySelectorAll(s).length : 0),
+})"""
+
+# The k-th node of a selector scrolled into view, and the middle of its box if a pointer
+# there reaches that node (nothing covers it): where Playwright's click would press.
+_AIM = """([selector, k]) => {
+  const node = document.querySelectorAll(selector)[k];
+  if (!node) return null;
+  node.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  const box = node.getBoundingClientRect();
+  if (!box.width || !box.height) return null;
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  if (!hit || !(hit === node || node.contains(hit))) return null;
+  return { x, y, text: node.innerText ?? node.textContent };
+}"""
+
+
+def offered(page, *selectors: str | None) -> tuple[str, list[int]]:
+    """The page's render count and the number of nodes matching each selector."""
+    got = page.evaluate(_COUNTS, list(selectors))
+    return got["renders"], got["counts"]
+
+
+def press(page, selector: str, k: int, touch: bool = False) -> str:
+    """Click (or tap) the k-th node of `selector` with the pointer, at the middle of its
+    box, as Playwright's click does; answers the node's text. One round trip finds the
+    spot and checks that nothing covers it and a second presses, against about ten for
+    a locator's click with its waits; a node that is moving or covered is left to the
+    locator's click, which waits until it can be pressed."""
+    spot = page.evaluate(_AIM, [selector, k])
+    if spot is None:
+        node = page.locator(selector).nth(k)
+        text = node.evaluate("(n) => n.innerText ?? n.textContent")
+        node.tap() if touch else node.click()
+        return text
+    if touch:
+        page.touchscreen.tap(spot["x"], spot["y"])
+    else:
+        page.mouse.click(spot["x"], spot["y"])
+    return spot["text"]
+
+
 def click_a_move(page, rng: random.Random) -> str:
     """Click a highlighted place on the board or a move button; answers which kind."""
-    live = page.locator("#board .live")
-    buttons = page.locator("#moves button[data-move='main']")
-    n, m = live.count(), buttons.count()
+    live, buttons = "#board .live", "#moves button[data-move='main']"
+    before, (n, m) = offered(page, live, buttons)
     assert n + m > 0, "it is our turn but the page offers no move"
     # half of the time the first place on the board, as a hurried player would: games end
     # sooner than with random moves alone
     k = rng.randrange(n + m) if rng.random() < 0.5 else 0
-    before = page.evaluate("document.body.dataset.renders")
     if k < n:
-        live.nth(k).click()
+        press(page, live, k)
         kind = "board"
     else:
-        buttons.nth(k - n).click()
+        press(page, buttons, k - n)
         kind = "button"
     # the page drew itself again: the move was sent and answered, or the choice narrowed
     page.wait_for_function(

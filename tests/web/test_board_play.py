@@ -14,7 +14,7 @@ import random
 import httpx
 
 from tests.web.conftest import screenshot
-from tests.web.helpers import HTTP, wait_ready
+from tests.web.helpers import HTTP, offered, press, wait_ready
 
 
 def start(base: str, game: str, players: int, options: dict, seed: int) -> dict:
@@ -40,22 +40,21 @@ LOOSE: list[str] = []  # the texts of the move buttons clicked, for the check at
 def click_board(page, rng: random.Random, prefer: str | None = None) -> str:
     """Click a highlighted place of the board (the `prefer` ones first), or a move button
     when the page asks which of several moves a place means; answers which it was."""
-    before = page.evaluate("document.body.dataset.renders")
-    live = page.locator(prefer) if prefer and page.locator(prefer).count() else \
-        page.locator("#board .live")
-    narrowed = page.locator("#moves button[data-move='main']")
-    if page.locator("#cancel-choice").count() and narrowed.count():
-        narrowed.nth(rng.randrange(narrowed.count())).click()
+    narrowed = "#moves button[data-move='main']"
+    before, (preferred, n_live, n_narrowed, cancel) = offered(
+        page, prefer, "#board .live", narrowed, "#cancel-choice")
+    live = prefer if prefer and preferred else "#board .live"
+    n_live = preferred if prefer and preferred else n_live
+    if cancel and n_narrowed:
+        press(page, narrowed, rng.randrange(n_narrowed))
         kind = "list"
-    elif live.count():
+    elif n_live:
         # half of the time the first place, as a hurried player would: games end sooner
-        live.nth(rng.randrange(live.count()) if rng.random() < 0.5 else 0).click()
+        press(page, live, rng.randrange(n_live) if rng.random() < 0.5 else 0)
         kind = "board"
     else:
-        assert narrowed.count(), "it is our turn but the page offers no move"
-        button = narrowed.nth(rng.randrange(narrowed.count()))
-        LOOSE.append(button.inner_text())
-        button.click()
+        assert n_narrowed, "it is our turn but the page offers no move"
+        LOOSE.append(press(page, narrowed, rng.randrange(n_narrowed)))
         kind = "button"
     settle(page, before)
     return kind

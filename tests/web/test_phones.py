@@ -22,7 +22,7 @@ import random
 
 import pytest
 
-from tests.web.helpers import wait_ready
+from tests.web.helpers import offered, press, wait_ready
 from tests.web.sizes import DESKTOP, PHONE, SMALLEST_TEXT_PX
 from tests.web.test_board_play import settle, start
 
@@ -102,36 +102,34 @@ def measure(page) -> dict:
 def tap_a_move(page, rng: random.Random, touch: bool, counts: dict) -> None:
     """One move, as a person makes it: a place on the board (on a touch screen a tap to
     select, then a second tap or Confirm) or a button of the bar."""
-    before = page.evaluate("document.body.dataset.renders")
-    live = page.locator("#board .live")
-    buttons = page.locator("#bar-moves button[data-move='main']")
-    if page.locator("#cancel-choice").count() and buttons.count():
-        target = buttons.nth(rng.randrange(buttons.count()))
-        target.tap() if touch else target.click()
+    live, buttons = "#board .live", "#bar-moves button[data-move='main']"
+    before, (n_live, n_buttons, cancel) = offered(page, live, buttons, "#cancel-choice")
+    if cancel and n_buttons:
+        press(page, buttons, rng.randrange(n_buttons), touch)
         counts["button"] += 1
-    elif live.count() and (not buttons.count() or rng.random() < 0.8):
-        place = live.nth(rng.randrange(live.count()) if rng.random() < 0.5 else 0)
+    elif n_live and (not n_buttons or rng.random() < 0.8):
+        k = rng.randrange(n_live) if rng.random() < 0.5 else 0
         if touch:
             sent = page.evaluate("document.body.dataset.sent || '0'")  # moves, either way
-            place.tap()
+            press(page, live, k, touch)
             # the first tap only selects: nothing is sent, the bar offers Confirm (a view
             # may still arrive meanwhile: in Small City's Build phase a bot builds too)
             page.wait_for_selector("#confirm")
-            assert page.locator("#board .selected").count() == 1
-            assert page.evaluate("document.body.dataset.sent || '0'") == sent
+            assert page.evaluate("""(sent) => [
+              document.querySelectorAll('#board .selected').length,
+              (document.body.dataset.sent || '0') === sent]""", sent) == [1, True]
             if rng.random() < 0.5:
-                page.locator("#confirm").tap()
+                press(page, "#confirm", 0, touch)
                 counts["confirm"] += 1
             else:
-                page.locator("#board .selected").tap()
+                press(page, "#board .selected", 0, touch)
                 counts["second tap"] += 1
         else:
-            place.click()
+            press(page, live, k)
             counts["board"] += 1
     else:
-        assert buttons.count(), "it is our turn but the page offers no move"
-        target = buttons.nth(rng.randrange(buttons.count()))
-        target.tap() if touch else target.click()
+        assert n_buttons, "it is our turn but the page offers no move"
+        press(page, buttons, rng.randrange(n_buttons), touch)
         counts["button"] += 1
     settle(page, before)
 
