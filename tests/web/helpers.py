@@ -94,6 +94,17 @@ def press(page, selector: str, k: int, touch: bool = False) -> str:
     return spot["text"]
 
 
+def point(page, selector: str, k: int = 0) -> None:
+    """Move the pointer onto the k-th node of `selector`, at the middle of its box, as
+    Playwright's hover does (two round trips against a hover's waits; a moving or
+    covered node is left to the locator's hover)."""
+    spot = page.evaluate(_AIM, [selector, k])
+    if spot is None:
+        page.locator(selector).nth(k).hover()
+    else:
+        page.mouse.move(spot["x"], spot["y"])
+
+
 def click_a_move(page, rng: random.Random) -> str:
     """Click a highlighted place on the board or a move button; answers which kind."""
     live, buttons = "#board .live", "#moves button[data-move='main']"

@@ -7,16 +7,19 @@ DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
 SMALLEST_TEXT_PX = 11
 
-# Every <text> of the board with the size it is drawn at: its font size times the
-# scale from its own coordinates to the screen (an SVG shrunk into its box shrinks
-# its letters too). Hidden text (display:none, or nothing on screen) is left out.
-_TEXT_SIZES = """() => [...document.querySelectorAll('#board svg text')]
+# Every <text> of the board drawn under `smallest` px, with the size it is drawn at: its
+# font size times the scale from its own coordinates to the screen (an SVG shrunk into
+# its box shrinks its letters too). Hidden text (display:none, or nothing on screen) is
+# left out. Only the small ones come back: the board has hundreds of texts, and this
+# runs at every decision of several tests.
+_TEXT_SIZES = """(smallest) => [...document.querySelectorAll('#board svg text')]
   .filter((t) => t.getClientRects().length && t.textContent.trim())
   .map((t) => {
     const m = t.getScreenCTM();
     const scale = m ? Math.hypot(m.a, m.b) : 1;
     return { px: parseFloat(getComputedStyle(t).fontSize) * scale, text: t.textContent.trim() };
-  })"""
+  })
+  .filter((t) => t.px < smallest - 0.05)"""
 
 
 # The width of a drawing or a part of it in the drawing's own units: its width on screen
@@ -30,8 +33,7 @@ OWN_WIDTH = """(selector) => {
 
 def small_texts(page, smallest: float = SMALLEST_TEXT_PX) -> list[str]:
     """The board's texts drawn smaller than `smallest` px, with their sizes."""
-    return [f"{t['text']!r} at {t['px']:.1f}px" for t in page.evaluate(_TEXT_SIZES)
-            if t["px"] < smallest - 0.05]
+    return [f"{t['text']!r} at {t['px']:.1f}px" for t in page.evaluate(_TEXT_SIZES, smallest)]
 
 
 def assert_legible(page) -> None:

@@ -68,10 +68,11 @@ def play(page, game: dict, check, rng: random.Random, limit: int = 1500,
         if wait_ready(page) == "over":
             return counts
         view = game["view"]()
-        shown_at = page.evaluate("document.body.dataset.move")
+        shown_at, choosing = page.evaluate(
+            "[document.body.dataset.move, !!document.querySelector('#cancel-choice')]")
         if str(view.get("move_number", view.get("version"))) != shown_at:
             continue  # the page is a push behind the server: read both again
-        if page.locator("#cancel-choice").count() == 0:
+        if not choosing:
             check(page, view)
         counts[click_board(page, rng, prefer(view) if prefer else None)] += 1
     raise AssertionError(f"the game did not end in {limit} clicks")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import borough
-from tests.web.helpers import open_table, shots
+from tests.web.helpers import open_table, point, shots
 from tests.web.sizes import (
     DESKTOP,
     PHONE,
@@ -34,6 +34,27 @@ MARKED = ("card", "mayor", "place", "pick", "to", "house", "kill", "bury", "ente
           "store")
 
 
+# The facts every decision checks on the board, read as a locator reads them: the only
+# match of its selector (none, or several, reads as null and fails the check), but the
+# row labels' first.
+HEAD = """() => {
+  const board = document.querySelector('#smallcity-board');
+  const one = (sel) => {
+    const all = board.querySelectorAll(sel);
+    return all.length === 1 ? all[0] : null;
+  };
+  const head = ".borough-head[data-borough='0'] ";
+  const gauge = (label) => one(`${head}.gauge[data-gauge='${label}']`)?.getAttribute('data-value');
+  return {
+    row: board.querySelector('.row-label')?.textContent,
+    b3: one(".plot[data-borough='0'][data-cell='12']")?.getAttribute('data-name'),
+    Votes: gauge('Votes'), Money: gauge('Money'), Pollution: gauge('Pollution'),
+    score: one(head + '.score-now')?.getAttribute('data-score-now'),
+    rating: one(head + '.solo-rating')?.textContent,
+  };
+}"""
+
+
 def smallcity_check(seen: dict):
     def check(page, view: dict) -> None:
         obs = view["observation"]
@@ -42,21 +63,19 @@ def smallcity_check(seen: dict):
         me = obs["seats"][0]
         board = page.locator("#smallcity-board")
         seen[step] = seen.get(step, 0) + 1
+        # read in one round trip (a locator's read is one each)
+        head = page.evaluate(HEAD)
         # the grid names its rows and columns as the log does ("B3")
-        assert board.locator(".row-label").first.text_content() == "A"
-        assert board.locator(".plot[data-borough='0'][data-cell='12']").get_attribute(
-            "data-name") == "B3"
+        assert head["row"] == "A"
+        assert head["b3"] == "B3"
         # votes, money and pollution are gauges with their values
         for label, value in (("Votes", me["votes"]), ("Money", me["money"]),
                              ("Pollution", me["pollution"])):
-            gauge = board.locator(f".borough-head[data-borough='0'] .gauge[data-gauge='{label}']")
-            assert int(gauge.get_attribute("data-value")) == value
+            assert int(head[label]) == value
         if me["standing"] is not None:
-            score = board.locator(".borough-head[data-borough='0'] .score-now")
-            assert int(score.get_attribute("data-score-now")) == me["standing"]["score"]
+            assert int(head["score"]) == me["standing"]["score"]
             if obs["players"] == 1:
-                rating = board.locator(".borough-head[data-borough='0'] .solo-rating")
-                assert "Solo rating" in rating.text_content()
+                assert "Solo rating" in head["rating"]
         if step == "promise":
             cards = board.locator("#promises .promise-card[data-offer]")
             assert cards.count() == len(me["offered"]) == len(legal)
@@ -96,7 +115,7 @@ def smallcity_check(seen: dict):
             assert board.locator("#placing #rotate").count() == 1
             live = board.locator(".plot.live[data-borough='0']")
             assert live.count() > 0
-            live.first.hover()
+            point(page, "#smallcity-board .plot.live[data-borough='0']")
             ghost = board.locator("#ghost")
             assert ghost.get_attribute("data-legal") == "1"
             assert ghost.locator(".ghost-space").count() == len(
@@ -104,12 +123,12 @@ def smallcity_check(seen: dict):
                     0 if step == "warehouse" else obs["sel"][1]][0])
             # a spot where it does not fit: red, with the reason
             if me["zone_size"] < 10:
-                board.locator(".plot[data-borough='0'][data-cell='99']").hover()
+                point(page, "#smallcity-board .plot[data-borough='0'][data-cell='99']")
                 assert ghost.get_attribute("data-legal") == "0"
                 reason = ghost_reason(page)
                 assert "outside your Constructible Zone" in reason or "off the grid" in reason
             else:
-                board.locator(".plot[data-borough='0']:not(.live)").first.hover()
+                point(page, "#smallcity-board .plot[data-borough='0']:not(.live)")
                 assert ghost.get_attribute("data-legal") == "0"
                 assert "not here" in ghost_reason(page)
             seen["ghost"] = seen.get("ghost", 0) + 1
@@ -130,9 +149,10 @@ def smallcity_check(seen: dict):
         if step == "to" and any(a[0] == "to" for a in legal):
             # what the move would do, drawn under the borough of the pointed destination
             live = board.locator(".plot.live")
-            target = live.nth(live.count() - 1)
+            last = live.count() - 1
+            target = live.nth(last)
             borough, cell = target.get_attribute("data-borough"), target.get_attribute("data-cell")
-            target.hover()
+            point(page, "#smallcity-board .plot.live", last)
             preview = board.locator(f"#move-preview-{borough}")
             assert preview.get_attribute("data-cell") == cell
             said = words(" ".join(preview.locator("tspan").all_text_contents()))
