@@ -25,6 +25,11 @@ def moves_sent(page) -> int:
     return int(page.evaluate("document.body.dataset.sent || '0'"))
 
 
+def wait_live(page) -> None:
+    """The socket is open: a move clicked now goes over it, not by POST."""
+    page.wait_for_function("document.body.dataset.live === '1'")
+
+
 def posts_of_moves(page) -> list[str]:
     posted: list[str] = []
     page.on("request", lambda r: posted.append(r.url)
@@ -44,6 +49,7 @@ def test_moves_go_over_the_socket_and_the_table_follows(web_server, contexts, si
         "framesent", lambda payload: frames.append(json.loads(payload))))
     posted = posts_of_moves(page)
     page.goto(web_server.url + created["links"][0])
+    wait_live(page)
     rng = random.Random(4)
     for _ in range(60):  # a click may only narrow the choice: three moves sent
         if wait_ready(page) == "over" or moves_sent(page) >= 3:
@@ -94,6 +100,7 @@ def test_a_stale_move_on_the_socket_is_fetched_again_and_sent_again(web_server, 
     page.route_web_socket("**/ws/games/**", route)
     page.goto(web_server.url + created["links"][0])
     wait_ready(page)
+    wait_live(page)
     before = int(page.evaluate("document.body.dataset.version"))
     rng = random.Random(1)
     while not moves_sent(page):  # a click may only narrow the choice
