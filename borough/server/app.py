@@ -110,9 +110,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.advisor = advisor
         app.state.reviewer = hints.Reviewer(advisor)
         background = [asyncio.create_task(sweeper(app, rooms))]
-        app.state.clocks, clock_sweep = clocks.start(rooms, settings)  # open tables
-        background.append(clock_sweep)
-        app.state.mailer = mail.start(app.state.clocks, settings)  # turn e-mails
         owners = None
         if store.shared and settings.internal_url:  # each game served by one process
             owners = Owners(store, settings.internal_url, settings.bot_lease)
@@ -120,6 +117,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             store.owns_games = True
             background.append(asyncio.create_task(owners.keep()))
         app.state.owners = owners
+        app.state.clocks, clock_sweep = clocks.start(rooms, settings, owners)  # open tables
+        background.append(clock_sweep)
+        app.state.mailer = mail.start(app.state.clocks, settings)  # turn e-mails
         app.state.peers = forwarding.Links()
         if store.shared:  # other processes may serve the same games
             listening = asyncio.Event()

@@ -8,6 +8,9 @@ it, and a deadline survives restarts because it lives in the database. The
 claiming process hands each person still to move to a bot of the table's level
 through the ordinary hand-over change, so the game's change log records it
 and the bot's moves are recorded moves: the game replays as it was played.
+Where each game is served by one process (owners.py), a deadline is claimed
+only by the game's owner, or by a process that takes over a game nobody serves:
+another process never loads the game to act on its clock.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 
+from borough.server.owners import Owners
 from borough.server.refusal import RoomError
 from borough.server.rooms import Room, Rooms, waiting
 from borough.server.settings import Settings
@@ -33,9 +37,10 @@ KNOWN = 10_000  # games remembered as tables or not
 
 
 class Clocks:
-    def __init__(self, rooms: Rooms, settings: Settings) -> None:
+    def __init__(self, rooms: Rooms, settings: Settings, owners: Owners | None = None) -> None:
         self.rooms = rooms
         self.settings = settings
+        self.owners = owners
         self.engine: Engine = rooms.store.engine
         self.known: OrderedDict[str, tuple[str, int, str] | None] = OrderedDict()
         self.tasks: set[asyncio.Task] = set()
@@ -109,9 +114,8 @@ class Clocks:
             )
 
     # ------------------------------------------------ the sweep, in every process
-    def due(self) -> list[tuple[str, int | None]]:
-        """Claim the tables whose deadline passed: each goes to one process."""
-        now = datetime.now(UTC)
+    def overdue(self, now: datetime) -> list[tuple[str, int | None]]:
+        """The tables whose deadline passed (not yet claimed), oldest first."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(TableRow.game_id, TableRow.deadline_change)
@@ -119,19 +123,31 @@ class Clocks:
                 .order_by(TableRow.deadline)
                 .limit(20)
             ).all()
-        claimed = []
-        for game_id, number in rows:
-            with self.engine.begin() as conn:
-                done = conn.execute(
-                    update(TableRow)
-                    .where(
-                        TableRow.game_id == game_id,
-                        TableRow.deadline_change == number,
-                        TableRow.deadline < now,
-                    )
-                    .values(deadline=None)
+        return [(game_id, number) for game_id, number in rows]
+
+    def claim(self, game_id: str, number: int | None, now: datetime) -> bool:
+        """Take a passed deadline, so that this process alone acts on it."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(TableRow)
+                .where(
+                    TableRow.game_id == game_id,
+                    TableRow.deadline_change == number,
+                    TableRow.deadline < now,
                 )
-            if done.rowcount == 1:
+                .values(deadline=None)
+            )
+        return done.rowcount == 1
+
+    async def due(self) -> list[tuple[str, int | None]]:
+        """Claim the tables whose deadline passed: each goes to one process, the
+        game's owner where processes own games (claiming a game nobody serves)."""
+        now = datetime.now(UTC)
+        claimed = []
+        for game_id, number in await asyncio.to_thread(self.overdue, now):
+            if self.owners is not None and await self.owners.where(game_id) is not None:
+                continue  # served by another process: its own sweep takes the deadline
+            if await asyncio.to_thread(self.claim, game_id, number, now):
                 claimed.append((game_id, number))
         return claimed
 
@@ -167,7 +183,7 @@ class Clocks:
         while True:
             await asyncio.sleep(self.settings.clock_sweep_seconds)
             try:
-                for game_id, number in await asyncio.to_thread(self.due):
+                for game_id, number in await self.due():
                     try:
                         await self.out_of_time(game_id, number)
                     except RoomError as exc:
@@ -178,8 +194,9 @@ class Clocks:
                 log.exception("the clock sweep failed; trying again")
 
 
-def start(rooms: Rooms, settings: Settings) -> tuple[Clocks, asyncio.Task]:
+def start(rooms: Rooms, settings: Settings, owners: Owners | None = None
+          ) -> tuple[Clocks, asyncio.Task]:
     """Set the clocks of open tables after each change, and sweep for ones run out."""
-    clocks = Clocks(rooms, settings)
+    clocks = Clocks(rooms, settings, owners)
     rooms.watchers.append(clocks.watch)
     return clocks, asyncio.get_running_loop().create_task(clocks.sweep())

@@ -22,6 +22,7 @@ from borough.core import record as records
 from tests.server.client import Client, Watcher, run_async
 from tests.server.conftest import Server, _postgres_database
 from tests.server.test_multiprocess import LEASE, start_both, stored_changes
+from tests.server.test_tables import CLOCK, account, open_table
 
 GAME = "architectura"
 
@@ -278,6 +279,35 @@ def test_a_process_restarted_at_its_address_takes_its_games_at_once(database):
         assert listed == [(after,)]
     finally:
         server.stop()
+
+
+@pytest.mark.postgres
+def test_a_seat_out_of_time_is_handed_over_by_the_owner_alone(database):
+    """A table's clock runs out while its game is served by one process: the other
+    process, sweeping for deadlines ten times as often, leaves the deadline to the
+    owner and never loads the game; the owner hands the seat to the table's bot."""
+    one, two = start_both(database, [{**CLOCK, "BOROUGH_CLOCK_SWEEP_SECONDS": "0.5"},
+                                     {**CLOCK, "BOROUGH_CLOCK_SWEEP_SECONDS": "0.05"}])
+    try:
+        ada, bob = account(one.url, "ada"), account(one.url, "bob")
+        gid = open_table(ada, [{"kind": "me"}, {"kind": "open"}], hours=1)["id"]
+        assert bob.write(f"/api/tables/{gid}/join").status_code == 200
+        assert owner_url(database, gid) == one.url  # the join was the game's first request
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # nobody moves: the clock runs out
+            view = Client(one.url).public(gid)
+            if any(x["kind"] == "bot" for x in view["seats"]):
+                break
+            time.sleep(0.2)
+        else:
+            raise AssertionError(f"no seat was handed to a bot: {view['seats']}")
+        handed = [c for c in stored_changes(database, gid) if c[1] == "seats"]
+        assert handed and all(c[3][-1] == "time" for c in handed)
+        assert held(two) == 0 and held(one) == 1
+        assert owner_url(database, gid) == one.url
+    finally:
+        for server in (one, two):
+            server.stop()
 
 
 def owner_name(database: str, gid: str) -> str | None:
