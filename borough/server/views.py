@@ -51,11 +51,17 @@ def take_back_refusal(game: Game, state: Any, seats: list[dict[str, Any]], seat:
         return BOT_SEAT
     if game.is_over(state):
         return "the game is over"
+    return _own_refusal(game, seat, moves, seat in game.to_act(state))
+
+
+def _own_refusal(game: Game, seat: int, moves: list[Played], acting: bool) -> str | None:
+    """Why `seat`, a person's in a game not over, cannot take back a move, from the
+    moves that led to the state and whether it is among those `acting` in it."""
     last = next((i for i in range(len(moves) - 1, -1, -1) if moves[i].seat == seat), None)
     if last is None:
         return NO_MOVE_YET
     own = moves[last]
-    if own.refusal == game.turn_over_words and seat in game.to_act(state):
+    if own.refusal == game.turn_over_words and acting:
         return NOT_THIS_TURN
     if any(p.seat != seat and p.action is not None for p in moves[last + 1:]):
         return OTHERS_MOVED
@@ -89,21 +95,57 @@ def audiences(players: int) -> list[Audience]:
     return [*range(players), None]
 
 
-def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: Audience,
-         undo_by: int | None = None, moves: list[Played] | None = None,
-         see: Callable[[Audience], dict[str, Any]] | None = None,
-         said: dict[str, str] | None = None) -> dict[str, Any]:
-    """Everything `seat` is shown of `state`, except the events and the version;
-    `moves` are the moves that led to `state` (the room's own by default); `see`,
-    the game's observer of `state` when several audiences are shown it; `said`,
-    the sentences they share already named (see `readable`)."""
-    to_act = list(game.to_act(state))
-    names, hints, listed = seated(room, seats)
+class Scene:
+    """What every audience's view of one state shares, worked out once for them
+    all (`next_views`): the room's own part, who is to act and whether the game is
+    over, the seats as views list them, the game's observer and the sentences
+    already named. An audience's view adds only what is its own."""
+
+    __slots__ = (
+        "game",
+        "head",
+        "hints",
+        "listed",
+        "moves",
+        "names",
+        "over",
+        "room",
+        "said",
+        "seats",
+        "see",
+        "state",
+        "status",
+        "to_act",
+        "undo_by",
+    )
+
+    def __init__(self, room: Room, state: Any, seats: list[dict[str, Any]],
+                 undo_by: int | None, moves: list[Played]) -> None:
+        game = room.game
+        self.room, self.game, self.state, self.seats = room, game, state, seats
+        self.undo_by, self.moves = undo_by, moves
+        self.names, self.hints, self.listed = seated(room, seats)
+        self.to_act = list(game.to_act(state))
+        self.over = game.is_over(state)
+        self.status = "over" if self.over else "playing"
+        self.see = game.observer(state)  # the audiences' observations share their work
+        self.said: dict[str, str] = {}  # and the sentences they read, named once
+        record = room.record
+        self.head = {"id": room.id, "game": game.name, "title": game.title,
+                     "players": record.players, "options": record.options,
+                     "seed_chosen": room.seed_chosen}
+
+
+def body(scene: Scene, seat: Audience) -> dict[str, Any]:
+    """Everything `seat` is shown of the scene's state, except the events and the
+    version."""
+    room, game, state, names = scene.room, scene.game, scene.state, scene.names
+    to_act, over = scene.to_act, scene.over
     deciding = seat is not None and seat in to_act
-    over = game.is_over(state)
     legal = []
     prompt = None  # the decision the seat faces, in words
-    if seat is not None and deciding:
+    if deciding:
+        assert seat is not None
         actions = game.legal_actions(state, seat)
         room.listed[seat] = (state, tuple(actions))
         encode, describe = game.encode, game.describe_move
@@ -115,27 +157,22 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
         if not over:
             prompt = named(game.prompt_among(state, seat, actions), names)
     view: dict[str, Any] = {
-        "id": room.id,
-        "game": game.name,
-        "title": game.title,
-        "players": room.record.players,
-        "options": room.record.options,
-        "seed_chosen": room.seed_chosen,
+        **scene.head,
         "seat": seat,
-        "status": "over" if over else "playing",
+        "status": scene.status,
         "to_act": to_act,
         "your_turn": deciding,
-        "observation": game.observe(state, seat) if see is None else see(seat),
+        "observation": scene.see(seat),
         "legal_actions": legal,
         "prompt": prompt,
-        "can_undo": seat is not None and seat == undo_by,
-        "undo_refusal": None if seat is None else take_back_refusal(
-            game, state, seats, seat, room.played if moves is None else moves, undo_by),
-        "recent": recent(room.played if moves is None else moves, seat, names, said),
-        "hints": hints,
-        "seats": listed,
+        "can_undo": seat is not None and seat == scene.undo_by,
+        "undo_refusal": None if seat is None else _refusal(scene, seat),
+        "recent": recent(scene.moves, seat, names, scene.said),
+        "hints": scene.hints,
+        "seats": scene.listed,
     }
-    if seat is not None and deciding:  # the rule of the decision it faces
+    if deciding:  # the rule of the decision it faces
+        assert seat is not None
         rule = game.step_rule(state, seat)
         if rule is not None:
             view["rule"] = {"id": rule[0], "words": rule[1],
@@ -148,6 +185,17 @@ def body(room: Room, game: Game, state: Any, seats: list[dict[str, Any]], seat: 
                 told = {**told, "tiebreak": named(told["tiebreak"], names)}
             view["breakdown"] = told
     return view
+
+
+def _refusal(scene: Scene, seat: int) -> str | None:
+    """`take_back_refusal` for a seat of the scene, with what the scene knows already."""
+    if seat == scene.undo_by:
+        return None
+    if scene.seats[seat]["kind"] != "human":
+        return BOT_SEAT
+    if scene.over:
+        return "the game is over"
+    return _own_refusal(scene.game, seat, scene.moves, seat in scene.to_act)
 
 
 def seated(room: Room, seats: list[dict[str, Any]]
@@ -224,15 +272,14 @@ def next_views(room: Room, state: Any, new_events: list[Stamped],
     # A copy: the room's own list changes with its next move, and a view's content
     # may be worked out after that.
     moves = list(room.played) if moves is None else moves
+    scene = Scene(room, state, seats, undo_by, moves)
     # A finished game's content is worked out now, with the room's record as it is
     # before the last move is installed (the breakdown reads it).
-    now = room.game.is_over(state)
-    names = [s["name"] for s in seats]
-    see = room.game.observer(state)  # the audiences' observations share their work
-    said: dict[str, str] = {}  # and the sentences they read, named once
+    now = scene.over
+    names, said = scene.names, scene.said
     out: dict[Audience, Shown] = {}
     for a in audiences(room.record.players):
-        make = partial(body, room, room.game, state, seats, a, undo_by, moves, see, said)
+        make = partial(body, scene, a)
         content: dict[str, Any] | Callable[[], dict[str, Any]] = make() if now else make
         old = room.shown.get(a)
         after = None
