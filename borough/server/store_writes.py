@@ -10,10 +10,11 @@ with nothing of its batch stored.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
@@ -24,6 +25,7 @@ from sqlalchemy import case, func, insert, make_url, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
+from borough.server.pg_loop import TIMESTAMPTZ, UNKNOWN, LoopStatement
 from borough.server.store_rows import MOVE, UNDO, ActionRow, Change, GameRow
 
 CHANNEL = "borough_changes"  # NOTIFY payload: "<game id>:<change number>:<process>"
@@ -105,8 +107,10 @@ class SharedAppender:
                     .render_as_string(hide_password=False))
         self.connection: psycopg.Connection | None = None
         self.lock = threading.Lock()
-        # run_async's connection and cursor
+        # run_async's connection and cursor, and its statement for every move
         self.on_loop: tuple[psycopg.AsyncConnection, psycopg.AsyncCursor] | None = None
+        self.append_on_loop = LoopStatement("borough_append", numbered(APPEND, APPEND_ORDER),
+                                            APPEND_TYPES)
 
     def run(self, statements: Statements, transaction: bool) -> None:
         """From a thread (the group commit stores on the event loop: `run_async`):
@@ -142,7 +146,12 @@ class SharedAppender:
         conn, cursor = self.on_loop
         try:
             if not transaction:
-                await cursor.execute(*statements[0])
+                sql, values = statements[0]
+                if sql is APPEND:  # every move's: sent without the cursor (pg_loop.py)
+                    await self.append_on_loop.run(conn, [
+                        str(values[name]).encode() for name in APPEND_ORDER])
+                else:
+                    await cursor.execute(sql, values)
                 return
             async with conn.transaction():
                 for statement in statements:
@@ -153,6 +162,11 @@ class SharedAppender:
             if self.on_loop is not None and self.on_loop[0] is conn:
                 self.on_loop = None
             await conn.close()
+            raise
+        except asyncio.CancelledError:  # an answer left unread: the connection is dropped
+            if self.on_loop is not None and self.on_loop[0] is conn:
+                self.on_loop = None
+            conn.pgconn.finish()
             raise
 
     def close(self) -> None:
@@ -242,6 +256,20 @@ WITH stored AS (
     RETURNING game_id, number)
 SELECT pg_notify(%(channel)s, game_id || ':' || number || ':' || %(me)s) FROM stored
 """
+# APPEND's parameters in the order of their first use, as psycopg numbers them,
+# with the types psycopg gives them (an aware datetime, and strs left to the
+# server to infer from their use).
+APPEND_ORDER = ("created", "rows", "channel", "me")
+APPEND_TYPES = (TIMESTAMPTZ, UNKNOWN, UNKNOWN, UNKNOWN)
+
+
+def numbered(sql: str, names: Sequence[str]) -> str:
+    """`sql` with its %(name)s placeholders written $1, $2... in the order of `names`."""
+    for i, name in enumerate(names, 1):
+        sql = sql.replace(f"%({name})s", f"${i}")
+    return sql
+
+
 # The moves that stand when a game ends (a take-back undoes one), counted with
 # the change being stored: it was inserted earlier in the same transaction.
 GAME_OVER = """
