@@ -17,22 +17,49 @@ from borough.server.store_rows import Change
 class GroupCommit:
     """Actions stored together: those that arrive while a commit is under way
     wait for the next one, which stores them all in a single transaction.
-    Each caller returns only once its own action is committed."""
+    Each caller returns only once its own action is committed.
+
+    An action that finds no commit under way is stored by its own caller at
+    once, without a task or a future of its own (most moves, at any load
+    where commits do not overlap); those that arrive meanwhile are then
+    stored by a writer task, as before."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self.pending: list[tuple[Change, asyncio.Future]] = []
         self.writer: asyncio.Task | None = None
+        self.storing = False  # a caller stores its own action now
 
     async def append(self, change: Change) -> None:
         if not self.store.shared:
             self.store.append([change])
             return
+        if not self.storing and not self.pending and (
+                self.writer is None or self.writer.done()):
+            self.storing = True
+            try:
+                await self._one(change)
+            finally:
+                self.storing = False
+                self._start()
+            return
         future = asyncio.get_running_loop().create_future()
         self.pending.append((change, future))
-        if self.writer is None or self.writer.done():
-            self.writer = asyncio.get_running_loop().create_task(self._write())
+        self._start()
         await future
+
+    async def _one(self, change: Change) -> None:
+        """A change stored alone, tried a second time as a batch's changes are
+        when their batch fails (a lost connection is opened again for it)."""
+        try:
+            await self.store.append_async([change])
+        except Exception:
+            await self.store.append_async([change])
+
+    def _start(self) -> None:
+        """A writer for the pending actions, unless one runs or a caller stores."""
+        if self.pending and not self.storing and (self.writer is None or self.writer.done()):
+            self.writer = asyncio.get_running_loop().create_task(self._write())
 
     async def _write(self) -> None:
         while self.pending:
