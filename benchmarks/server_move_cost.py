@@ -15,10 +15,16 @@ with other work one pass varies by 5-25%, while the least of five moved by a
 few percent. With --server-gc the garbage collector is tuned as the server
 tunes it (app.calm_garbage_collector: young collections every 50,000
 objects, not 700), so its pauses are not spread over the moves as they are
-at the default.
+at the default. With --uvloop the moves run on uvloop's event loop, as the
+server runs them (the standard loop's readiness waits, which PostgreSQL's
+store uses, cost several times uvloop's). With --round-robin every game is
+opened first and each takes its next move in turn, so a game's data has left
+the caches between its moves as in a served load (a move's rules and views
+cost about half as much again as one game at a time).
 
     python benchmarks/server_move_cost.py [--game architectura] [--players 2] [--games 20]
         [--db postgresql+psycopg://USER:PASS@HOST/DB] [--passes 5] [--server-gc]
+        [--uvloop] [--round-robin]
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ os.environ.setdefault("BOROUGH_SOCKETS_PER_ADDRESS", "100000")
 from local_server import scratch_postgres
 
 from borough.server.bots import BotScheduler
+from borough.server.room import Room, Subscriber
 from borough.server.rooms import Rooms
 from borough.server.settings import Settings
 from borough.server.store import Store
@@ -56,10 +63,11 @@ def database(admin: str | None) -> Iterator[str]:
         yield url
 
 
-async def play(game: str, players: int, games: int, moves: int, db: str | None
-               ) -> tuple[int, float, float, float]:
+async def play(game: str, players: int, games: int, moves: int, db: str | None,
+               round_robin: bool = False) -> tuple[int, float, float, float]:
     """The moves played, and the CPU seconds of working them out, storing them and
-    installing and pushing them."""
+    installing and pushing them. With `round_robin`, every game is opened first
+    and each takes its next move in turn."""
     with database(db) as url:
         store = Store(url, "bench", 30)
         store.migrate()
@@ -67,27 +75,44 @@ async def play(game: str, players: int, games: int, moves: int, db: str | None
         rng = random.Random(1)
         work = stored = shown = 0.0
         n = 0
-        for g in range(games):
+
+        async def opened(g: int) -> tuple[Room, list[Subscriber]]:
             room, _ = await rooms.create({"game": game, "players": players, "seed": g,
                                           "seats": [{"kind": "human"}] * players})
-            subs = [rooms.subscribe(room, s) for s in range(players)]
+            return room, [rooms.subscribe(room, s) for s in range(players)]
+
+        async def moved(room: Room, subs: list[Subscriber]) -> bool:
+            """One random legal move of `room`, timed; False once the game is over."""
+            nonlocal work, stored, shown, n
+            if room.game.is_over(room.state):
+                return False
+            seat = room.game.to_act(room.state)[0]
+            action = tuple(rng.choice(room.shown[seat].body["legal_actions"])["action"])
+            t0 = time.process_time()
+            step = rooms._move(room, seat, action)
+            t1 = time.process_time()
+            await rooms._store(room, step)
+            t2 = time.process_time()
+            rooms._install(room, step)
+            rooms.view_text(room, seat)  # the mover's answer
+            t3 = time.process_time()
+            for sub in subs:
+                while not sub.queue.empty():
+                    sub.queue.get_nowait()
+            work, stored, shown, n = work + t1 - t0, stored + t2 - t1, shown + t3 - t2, n + 1
+            return True
+
+        if round_robin:
+            live = [await opened(g) for g in range(games)]
             for _ in range(moves):
-                if room.game.is_over(room.state):
-                    break
-                seat = room.game.to_act(room.state)[0]
-                action = tuple(rng.choice(room.shown[seat].body["legal_actions"])["action"])
-                t0 = time.process_time()
-                step = rooms._move(room, seat, action)
-                t1 = time.process_time()
-                await rooms._store(room, step)
-                t2 = time.process_time()
-                rooms._install(room, step)
-                rooms.view_text(room, seat)  # the mover's answer
-                t3 = time.process_time()
-                for sub in subs:
-                    while not sub.queue.empty():
-                        sub.queue.get_nowait()
-                work, stored, shown, n = work + t1 - t0, stored + t2 - t1, shown + t3 - t2, n + 1
+                for room, subs in live:
+                    await moved(room, subs)
+        else:
+            for g in range(games):
+                room, subs = await opened(g)
+                for _ in range(moves):
+                    if not await moved(room, subs):
+                        break
         store.dispose()
     return n, work, stored, shown
 
@@ -112,12 +137,22 @@ def main() -> None:
                              "and print the least and the median")
     parser.add_argument("--server-gc", action="store_true",
                         help="tune the garbage collector as the server does")
+    parser.add_argument("--uvloop", action="store_true",
+                        help="run on uvloop's event loop, as the server does")
+    parser.add_argument("--round-robin", action="store_true",
+                        help="open every game first and move each in turn")
     args = parser.parse_args()
     if args.server_gc:
         from borough.server.app import calm_garbage_collector
 
         calm_garbage_collector()
-    runs = [asyncio.run(play(args.game, args.players, args.games, args.moves, args.db))
+    run = asyncio.run
+    if args.uvloop:
+        import uvloop
+
+        run = uvloop.run
+    runs = [run(play(args.game, args.players, args.games, args.moves, args.db,
+                     args.round_robin))
             for _ in range(args.passes)]
     n = runs[0][0]
     kind = "PostgreSQL" if args.db else "SQLite"
