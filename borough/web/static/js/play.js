@@ -85,10 +85,9 @@ function showTakeBack(view) {
 function pushed(view) {
   const last = waiting.length ? waiting[waiting.length - 1] : table.view;
   if (last && view.version < last.version) return;
-  if (last === table.view && last && view.version === last.version) {
-    accept(view);
-    return;
-  }
+  // The same version is the same view (a socket's first push repeats what the page
+  // fetched): drawing it again would only move the keyboard's focus off the board.
+  if (last === table.view && last && view.version === last.version) return;
   waiting.push(view);
   if (waiting.length > MOST_WAITING) waiting.splice(0, waiting.length - MOST_WAITING);
   alerts.update(view); // the turn is told as it arrives, before the moves are shown
