@@ -139,6 +139,7 @@ class SharedAppender:
         a worker thread each batch cost a hand-over each way and the two threads'
         turns at the interpreter lock, about as much CPU as the statement itself."""
         if self.on_loop is None or self.on_loop[0].closed:
+            self.append_on_loop.release()  # off a socket that may be gone
             conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
             # One cursor kept: it converts the parameters of the statement it ran
             # last with the same adapters, instead of setting up new ones per batch.
@@ -151,8 +152,10 @@ class SharedAppender:
                     await self.append_on_loop.run(conn, [
                         str(values[name]).encode() for name in APPEND_ORDER])
                 else:
+                    self.append_on_loop.release()  # psycopg reads the socket now
                     await cursor.execute(sql, values)
                 return
+            self.append_on_loop.release()
             async with conn.transaction():
                 for statement in statements:
                     await cursor.execute(*statement)
@@ -161,16 +164,19 @@ class SharedAppender:
         except psycopg.OperationalError:  # lost: the next batch opens another
             if self.on_loop is not None and self.on_loop[0] is conn:
                 self.on_loop = None
+            self.append_on_loop.release()
             await conn.close()
             raise
         except asyncio.CancelledError:  # an answer left unread: the connection is dropped
             if self.on_loop is not None and self.on_loop[0] is conn:
                 self.on_loop = None
+            self.append_on_loop.release()
             conn.pgconn.finish()
             raise
 
     def close(self) -> None:
         if self.on_loop is not None:  # closed without its loop: no answer awaited
+            self.append_on_loop.release()
             self.on_loop[0].pgconn.finish()
             self.on_loop = None
         with self.lock:
