@@ -44,8 +44,10 @@ class Clocks:
         self.engine: Engine = rooms.store.engine
         self.known: OrderedDict[str, tuple[str, int, str] | None] = OrderedDict()
         self.tasks: set[asyncio.Task] = set()
-        # Told of each change to a table once its clock is set: (room, entry, pace).
-        self.followers: list[Callable[[Room, Entry, str], Any]] = []
+        self.last: dict[str, asyncio.Task] = {}  # each game's latest change's task
+        # Told of each change to a table once its clock is set, in the order of the
+        # game's changes: (room, entry, pace, the people to move after the change).
+        self.followers: list[Callable[[Room, Entry, str, list[int]], Any]] = []
 
     def table(self, game_id: str) -> tuple[str, int, str] | None:
         """(pace, seconds per move, bot) of a table; None for any other game."""
@@ -71,26 +73,41 @@ class Clocks:
             # Most games are no table: no task and no thread for their changes.
             self.known.move_to_end(room.id)
             return
+        # What the change left, read now: the room may have moved on when the task runs.
         people = [s for s in room.game.to_act(room.state) if room.seats[s]["kind"] == "human"]
         over = room.game.is_over(room.state)
+        before = self.last.get(room.id)
         task = asyncio.get_running_loop().create_task(
-            self.after(room, entry, bool(people) and not over, over, waiting(room))
+            self.after(room, entry, [] if over else people, over, waiting(room), before)
         )
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self.last[room.id] = task
+        task.add_done_callback(lambda done: self._done(room.id, done))
+
+    def _done(self, game_id: str, task: asyncio.Task) -> None:
+        self.tasks.discard(task)
+        if self.last.get(game_id) is task:
+            del self.last[game_id]
 
     async def after(
-        self, room: Room, entry: Entry, running: bool, over: bool, still_open: bool
+        self, room: Room, entry: Entry, people: list[int], over: bool, still_open: bool,
+        before: asyncio.Task | None = None,
     ) -> None:
+        """Set the clock after `entry` and tell the followers, once the game's earlier
+        change (`before`) is done: a turn's start and end are seen in their order."""
+        if before is not None:
+            await asyncio.wait([before])
         try:
             info = self.known.get(room.id)
             if info is None:
                 info = await asyncio.to_thread(self.table, room.id)
             if info is None or still_open:
                 return
-            await asyncio.to_thread(self.set_clock, room.id, entry.number, info[1], running, over)
+            await asyncio.to_thread(
+                self.set_clock, room.id, entry.number, info[1], bool(people), over
+            )
             for follower in self.followers:
-                await follower(room, entry, info[0])
+                await follower(room, entry, info[0], people)
         except Exception:
             log.exception("the clock of game %s failed after change %s", room.id, entry.number)
 

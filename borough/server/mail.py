@@ -290,11 +290,11 @@ class Mailer:
             out.append((row.address, row.token))
         return out
 
-    async def turn(self, room: Room, entry: Entry, pace: str) -> None:
-        """A clocks follower: tell the people whose turn a turn-based table's change began."""
-        if pace != "turns" or not self.sending or room.game.is_over(room.state):
+    async def turn(self, room: Room, entry: Entry, pace: str, people: list[int]) -> None:
+        """A clocks follower: tell the `people` to move after a turn-based table's
+        change (none once the game is over) whose turn the change began."""
+        if pace != "turns" or not self.sending:
             return
-        people = [x for x in room.game.to_act(room.state) if room.seats[x]["kind"] == "human"]
         told = await asyncio.to_thread(self.to_tell, room.id, entry.number, people)
         for address, token in told:
             link = self.link(f"/play/{room.id}?token={token}")
