@@ -148,6 +148,8 @@ def main() -> None:
                         help="seconds the loop idles before each move (the server idles "
                              "about 5 ms between the moves of 200 games at one a second)")
     args = parser.parse_args()
+    if args.gap < 0:
+        parser.error(f"--gap must be 0 or more seconds, not {args.gap}")
     if args.server_gc:
         from borough.server.app import calm_garbage_collector
 
