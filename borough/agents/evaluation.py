@@ -98,6 +98,14 @@ def expert(name: str) -> dict[str, int]:
     return own
 
 
+def expert_learned(name: str) -> bool:
+    """Whether the expert level of game `name` judges positions by its learned
+    values: yes unless its evaluation module sets `EXPERT_LEARNED = False`,
+    which a game does while its learned values were measured to play worse
+    than hard's own judgement (expert then plays as hard)."""
+    return bool(getattr(_game_module(name), "EXPERT_LEARNED", True))
+
+
 def playout_policy(game: Game, seed: int) -> Any:
     """The game's own scripted player for playouts, or None when it has none."""
     make = getattr(_game_module(game.name), "policy", None)

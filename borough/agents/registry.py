@@ -125,15 +125,19 @@ _SCRIPTED = {
               "each",
 }
 _AS_HARD = "plays as hard in this game (no learned values for it yet)"
+_SET_ASIDE = ("plays as hard in this game (what it learned from self-play does not "
+              "play better yet)")
 _TIMES = {2: "twice", 3: "three times", 4: "four times", 6: "six times", 8: "eight times"}
 
 
 def _expert(game: Game, scripted: bool) -> str:
     """Expert's sentence in `game`, with the game's own budget where it sets one."""
-    from borough.agents.expert.agent import budget, has_weights
+    from borough.agents.expert.agent import budget, has_weights, uses_learned
 
     if not has_weights(game.name):
         return _AS_HARD
+    if not uses_learned(game.name):
+        return _SET_ASIDE
     own = budget(game.name)
     if scripted:
         samples = own.get("samples", EXPERT_ROLLOUT["samples"])

@@ -15,10 +15,12 @@ from borough.agents.expert import agent as expert_agent
 from borough.agents.expert import features, model, train
 from borough.agents.expert.agent import ExpertAgent, learned_values
 from borough.agents.rollout import RolloutAgent
+from borough.games.registry import part
 from tests.conformance.trajectories import key, playout
 
 TRAINED = ("architectura", "rondelcity", "citycouncil", "ekopolis")
 ALL = (*TRAINED, "smallcity")
+LEARNED = ("architectura", "rondelcity", "ekopolis")  # expert judges by them (not City Council)
 
 
 def players(name):
@@ -167,8 +169,40 @@ def moves_of_a_game(name, make):
     return moves
 
 
-@pytest.mark.parametrize("name", TRAINED)
-def test_expert_differs_from_hard_where_it_has_weights(name):
+def test_expert_plays_as_hard_where_the_game_sets_its_learned_values_aside(monkeypatch):
+    """A game whose learned values were measured to play worse than hard's own
+    judgement sets them aside (EXPERT_LEARNED = False): its weights still load,
+    but expert moves as hard, at hard's budget, and tells players so."""
+    module = part("architectura", "evaluation")
+    monkeypatch.setattr(module, "EXPERT", {"iterations": 37}, raising=False)
+    monkeypatch.setattr(module, "EXPERT_LEARNED", False, raising=False)
+    g, found = states("architectura", 2)
+    assert expert_agent.has_weights("architectura")
+    assert not expert_agent.uses_learned("architectura")
+    assert expert_agent.budget("architectura") == {}
+    for state in found:
+        seat = g.to_act(state)[0]
+        expert = ExpertAgent(5, iterations=30)
+        hard = agent_registry.hard(5, iterations=30)
+        assert expert.choose(SeatView(g, state, seat)) == hard.choose(SeatView(g, state, seat))
+        assert expert.evaluator is None
+    assert agent_registry.describe("expert", g) == agent_registry._SET_ASIDE
+    monkeypatch.setattr(module, "EXPERT_LEARNED", True)
+    assert expert_agent.uses_learned("architectura")
+
+
+def test_city_councils_expert_sets_its_learned_values_aside():
+    """Its shipped values lost to hard's judgement on deals no training used
+    (docs/measurements/expert.md), so City Council's expert plays as hard."""
+    assert expert_agent.has_weights("citycouncil")
+    assert not expert_agent.uses_learned("citycouncil")
+    assert expert_agent.budget("citycouncil") == {}
+    text = agent_registry.describe("expert", borough.game("citycouncil"))
+    assert text == agent_registry._SET_ASIDE
+
+
+@pytest.mark.parametrize("name", LEARNED)
+def test_expert_differs_from_hard_where_it_uses_learned_values(name):
     """Same deal, seeds and budget: the learned values change some move."""
     expert = moves_of_a_game(name, lambda seed: ExpertAgent(seed, iterations=15))
     hard = moves_of_a_game(name, lambda seed: agent_registry.hard(seed, iterations=15))

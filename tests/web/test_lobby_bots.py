@@ -17,7 +17,8 @@ def test_the_lobby_says_what_the_chosen_bot_does(web_server, contexts):
     page.select_option("#game", "citycouncil")  # the seats are dealt again for this game
     page.select_option("[data-seat-agent='1']", "expert")
     assert help_line.inner_text() == (
-        "expert: hard's search, judging positions by values learned from self-play")
+        "expert: plays as hard in this game (what it learned from self-play does not "
+        "play better yet)")
     assert page.locator("[data-seat-help='0']").inner_text() == ""  # a person's seat
     page.select_option("[data-seat-kind='0']", "bot")
     assert page.locator("[data-seat-help='0']").inner_text().startswith("medium:")

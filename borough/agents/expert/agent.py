@@ -6,14 +6,16 @@ is the top one and may think longer than hard: a game may set expert's own
 budget beside hard's (`EXPERT` in its evaluation module, read by
 `borough.agents.evaluation.expert`), still capped at hard's 1.8 s of CPU a
 decision; a game that sets none gives expert hard's 1,000 iterations. Every
-game ships trained weights; one without them would be played by expert
-exactly as by hard, budget included (`has_weights` tells whether a game's
-expert differs from hard), and positions its weights do not cover are judged
-by the hand values. Small City's hard improves its script by playouts
-instead of this search (`borough.agents.rollout`): there expert tries hard's
-moves but plays each out only a round, where `learned` judges the position
-(`covered` says where it may), and so on more sampled states
-(`ExpertRollout`, `registry.expert_level`).
+game ships trained weights; one without them, or whose evaluation module sets
+its learned values aside (`EXPERT_LEARNED = False`: they were measured to play
+worse than hard), is played by expert exactly as by hard, budget included
+(`uses_learned` tells whether a game's expert differs from hard), and
+positions its weights do not cover are judged by the hand values. Small
+City's hard improves its script by playouts instead of this search
+(`borough.agents.rollout`): there expert tries hard's moves but plays each
+out only a round, where `learned` judges the position (`covered` says where
+it may), and so on more sampled states (`ExpertRollout`,
+`registry.expert_level`).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from functools import partial
 from typing import Any
 
 from borough.agents.base import Agent, SeatView
-from borough.agents.evaluation import Evaluator, expert, values
+from borough.agents.evaluation import Evaluator, expert, expert_learned, values
 from borough.agents.expert import features, model
 from borough.agents.hard import HardAgent
 from borough.agents.rollout import RolloutAgent
@@ -57,6 +59,12 @@ def has_weights(name: str) -> bool:
     return model.load(name) is not None
 
 
+def uses_learned(name: str) -> bool:
+    """Whether expert judges game `name` by learned values: it has weights and
+    has not set them aside (`EXPERT_LEARNED`)."""
+    return has_weights(name) and expert_learned(name)
+
+
 def learned(game: Game, state: Any) -> list[float]:
     """Each seat's learned value of `state` (where `covered`)."""
     w = model.load(game.name)
@@ -65,16 +73,16 @@ def learned(game: Game, state: Any) -> list[float]:
 
 
 def covered(game: Game, state: Any) -> bool:
-    """Whether `learned` may judge `state`: the game has weights and they were
-    trained on positions like it (`features.covers`)."""
-    return has_weights(game.name) and features.covers(game, state)
+    """Whether `learned` may judge `state`: expert uses the game's weights and
+    they were trained on positions like it (`features.covers`)."""
+    return uses_learned(game.name) and features.covers(game, state)
 
 
 def budget(name: str) -> dict[str, int]:
     """Expert's own budget in game `name` (its `EXPERT`, see
-    `borough.agents.evaluation.expert`) where it has weights; empty (hard's
-    budget) where it has none, since it then plays as hard."""
-    return expert(name) if has_weights(name) else {}
+    `borough.agents.evaluation.expert`) where it uses learned values; empty
+    (hard's budget) where it does not, since it then plays as hard."""
+    return expert(name) if uses_learned(name) else {}
 
 
 class ExpertAgent(HardAgent):
@@ -87,7 +95,8 @@ class ExpertAgent(HardAgent):
         return budget(name).get("iterations", super().budget(name))
 
     def choose(self, view: SeatView) -> Action:
-        self.evaluator = learned_values(view.game.name)
+        name = view.game.name
+        self.evaluator = learned_values(name) if uses_learned(name) else None
         return super().choose(view)
 
 
