@@ -139,17 +139,21 @@ def test_expert_search_judges_its_leaves_by_the_learned_values(monkeypatch):
     assert agent._values(g, leaf) == model.predict(model.load("architectura"), g, leaf)
 
 
-def test_expert_plays_as_hard_where_it_has_no_weights(monkeypatch, tmp_path):
-    monkeypatch.setattr(model, "WEIGHTS", tmp_path)
-    model.load.cache_clear()
-    g = borough.game("citycouncil")
-    _, found = states("citycouncil", 2)
+def assert_moves_as_hard(name):
+    """On positions of game `name`, expert chooses hard's moves, with no evaluator of its own."""
+    g, found = states(name, 2)
     for state in found:
         seat = g.to_act(state)[0]
         expert = ExpertAgent(5, iterations=30)
         hard = agent_registry.hard(5, iterations=30)
         assert expert.choose(SeatView(g, state, seat)) == hard.choose(SeatView(g, state, seat))
         assert expert.evaluator is None
+
+
+def test_expert_plays_as_hard_where_it_has_no_weights(monkeypatch, tmp_path):
+    monkeypatch.setattr(model, "WEIGHTS", tmp_path)
+    model.load.cache_clear()
+    assert_moves_as_hard("citycouncil")
     model.load.cache_clear()
     assert isinstance(make_agent("expert", 1), RolloutAgent)  # Small City: its script's playouts
 
@@ -176,17 +180,12 @@ def test_expert_plays_as_hard_where_the_game_sets_its_learned_values_aside(monke
     module = part("architectura", "evaluation")
     monkeypatch.setattr(module, "EXPERT", {"iterations": 37}, raising=False)
     monkeypatch.setattr(module, "EXPERT_LEARNED", False, raising=False)
-    g, found = states("architectura", 2)
     assert expert_agent.has_weights("architectura")
     assert not expert_agent.uses_learned("architectura")
     assert expert_agent.budget("architectura") == {}
-    for state in found:
-        seat = g.to_act(state)[0]
-        expert = ExpertAgent(5, iterations=30)
-        hard = agent_registry.hard(5, iterations=30)
-        assert expert.choose(SeatView(g, state, seat)) == hard.choose(SeatView(g, state, seat))
-        assert expert.evaluator is None
-    assert agent_registry.describe("expert", g) == agent_registry._SET_ASIDE
+    assert_moves_as_hard("architectura")
+    said = agent_registry.describe("expert", borough.game("architectura"))
+    assert said == agent_registry._SET_ASIDE
     monkeypatch.setattr(module, "EXPERT_LEARNED", True)
     assert expert_agent.uses_learned("architectura")
 
