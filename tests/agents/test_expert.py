@@ -153,7 +153,7 @@ def assert_moves_as_hard(name):
 def test_expert_plays_as_hard_where_it_has_no_weights(monkeypatch, tmp_path):
     monkeypatch.setattr(model, "WEIGHTS", tmp_path)
     model.load.cache_clear()
-    assert_moves_as_hard("citycouncil")
+    assert_moves_as_hard("architectura")  # a game whose expert uses its weights when it has them
     model.load.cache_clear()
     assert isinstance(make_agent("expert", 1), RolloutAgent)  # Small City: its script's playouts
 
