@@ -14,6 +14,7 @@ from borough.agents.evaluation import values
 from borough.agents.expert import agent as expert_agent
 from borough.agents.expert import features, model, train
 from borough.agents.expert.agent import ExpertAgent, learned_values
+from borough.agents.greedy import GreedyAgent
 from borough.agents.rollout import RolloutAgent
 from borough.games.registry import part
 from tests.conformance.trajectories import key, playout
@@ -86,6 +87,37 @@ def test_city_council_values_fall_with_the_danger_for_every_seat():
     calm = model.predict(tuple(w), g, state)
     w[2 + 2 * k] -= 5.0  # more weight against the danger
     assert all(a < b for a, b in zip(model.predict(tuple(w), g, state), calm, strict=True))
+
+
+def test_city_councils_values_are_taught_the_final_margin():
+    """A finished City Council game teaches each seat its margin over the rival
+    on the hand values' curve, a mayor at least a point ahead, and a city the
+    council lost (CC-50, CC-58) teaches nothing to anyone; other games are
+    taught their result values."""
+    g = borough.game("citycouncil")
+    seen = set()
+    for seed in range(12):
+        state = g.setup(2, seed=seed)
+        agents = [GreedyAgent(seed * 7 + s, samples=1, noise=0.2) for s in range(2)]
+        while not g.is_over(state):  # greedy tables elect a mayor now and then
+            seat = g.to_act(state)[0]
+            g.apply(state, seat, agents[seat].choose(SeatView(g, state, seat)))
+        result = g.result(state)
+        taught = features.target(g, state)
+        if not result.winners:
+            assert taught == [0.0, 0.0]
+            seen.add("lost")
+            continue
+        for seat in range(2):
+            margin = result.scores[seat] - result.scores[1 - seat]
+            margin = max(margin, 1.0) if seat in result.winners else min(margin, -1.0)
+            assert taught[seat] == pytest.approx(1.0 / (1.0 + math.exp(-margin / 4.0)))
+        seen.add("mayor")
+        if seen == {"lost", "mayor"}:
+            break
+    assert seen == {"lost", "mayor"}
+    other = borough.game("architectura")
+    assert features.target(other, other.setup(2, seed=1)) is None
 
 
 def test_ekopolis_basic_tables_are_judged_by_the_hand_values():

@@ -80,6 +80,13 @@ def training_games(name: str, default: int) -> int:
     return int(getattr(_module(name), "TRAINING_GAMES", default))
 
 
+def target(game: Game, state: Any) -> list[float] | None:
+    """What a finished self-play game teaches each seat, where the game sets its
+    own (`target` in its features module); None: its result values."""
+    own = getattr(_module(game.name), "target", None)
+    return None if own is None else [float(x) for x in own(game, state)]
+
+
 def checks_cover(name: str) -> bool:
     """Whether game `name` says which positions its values cover (`covers`)."""
     return getattr(_module(name), "covers", None) is not None

@@ -5,7 +5,9 @@
 plays `--games` games between Borough's own agents (each seat drawn, from
 the seed, among a noisy greedy player, `medium`'s greedy player and `hard`'s
 search at a small budget, so the positions range over weak and strong play),
-records every position reached with each seat's final result value, fits the
+records every position reached with each seat's final result value (or the
+game's own target, where its features module sets one: `features.target`),
+fits the
 model (`model.fit`) and writes the weights into the package
 (`borough/agents/expert/weights/<game>.npz`). The same seed and counts give
 the same weights. The last HELD_OUT share of the games is kept aside first
@@ -134,7 +136,7 @@ def self_play(name: str, games: int, players: int, seed: int) -> Positions:
         if not g.is_over(state):
             continue
         final = ([outcome(g, state, s, hand_rng) for s in range(players)] if scripted
-                 else result_values(g, state))
+                 else features.target(g, state) or result_values(g, state))
         out.add_game(i, rows, hands, final)
     return out
 
