@@ -63,6 +63,7 @@ from borough.agents.evaluation import (
     values,
 )
 from borough.core.game import Action, Game
+from borough.core.values import final_margin
 
 # Playouts longer than this many decisions are cut and the position judged by
 # the game's values (a script that loops would otherwise never end).
@@ -81,11 +82,7 @@ def outcome(game: Game, state: Any, seat: int, rng: random.Random,
     ahead."""
     if not game.is_over(state) or game.num_seats(state) == 1:
         return values(game, state, rng)[seat]
-    result = game.result(state)
-    margin = result.scores[seat] - max(score for s, score in enumerate(result.scores)
-                                       if s != seat)
-    margin = max(margin, 1.0) if seat in result.winners else min(margin, -1.0)
-    return squash(margin / scale)
+    return squash(final_margin(game.result(state), seat) / scale)
 
 
 class RolloutAgent:

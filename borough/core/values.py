@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from borough.core.game import Game
+from borough.core.results import Result
 
 
 def squash(x: float) -> float:
@@ -35,6 +36,15 @@ def result_values(game: Game, state: Any) -> list[float]:
         win = share if seat in result.winners else 0.0
         out.append(0.85 * win + 0.15 * squash(margin / 5.0))
     return out
+
+
+def final_margin(result: Result, seat: int) -> float:
+    """`seat`'s final margin in points over its best rival, with the sign of
+    the result: a winner at least a point ahead (a tie-break win counts as
+    ahead), any other seat at least a point behind."""
+    margin = result.scores[seat] - max(score for s, score in enumerate(result.scores)
+                                       if s != seat)
+    return max(margin, 1.0) if seat in result.winners else min(margin, -1.0)
 
 
 def margin_values(scores: list[float], scale: float) -> list[float]:

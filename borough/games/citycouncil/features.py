@@ -6,7 +6,7 @@ kept apart, and for the whole table the danger of the government's takeover
 
 from __future__ import annotations
 
-from borough.core.values import squash
+from borough.core.values import final_margin, squash
 from borough.games.citycouncil import evaluation, favors
 from borough.games.citycouncil.flow import end_points
 from borough.games.citycouncil.rules import CityCouncil
@@ -66,9 +66,5 @@ def target(game: CityCouncil, state: CCState) -> list[float]:
     result = game.result(state)
     if not result.winners:
         return [0.0] * len(result.scores)
-    out = []
-    for seat, score in enumerate(result.scores):
-        margin = score - max(x for s, x in enumerate(result.scores) if s != seat)
-        margin = max(margin, 1.0) if seat in result.winners else min(margin, -1.0)
-        out.append(squash(margin / TARGET_SCALE))
-    return out
+    return [squash(final_margin(result, seat) / TARGET_SCALE)
+            for seat in range(len(result.scores))]
