@@ -7,8 +7,7 @@ the seed, among a noisy greedy player, `medium`'s greedy player and `hard`'s
 search at a small budget, so the positions range over weak and strong play),
 records every position reached with each seat's final result value (or the
 game's own target, where its features module sets one: `features.target`),
-fits the
-model (`model.fit`) and writes the weights into the package
+fits the model (`model.fit`) and writes the weights into the package
 (`borough/agents/expert/weights/<game>.npz`). The same seed and counts give
 the same weights. The last HELD_OUT share of the games is kept aside first
 to report how well the fitted values and the hand-made ones predict results
