@@ -41,10 +41,11 @@ node of its own, as in a plain IS-MCTS (for measuring the search against
 one; the levels complete moves).
 
 With `evaluator`, positions are judged by it instead of the game's position
-values wherever the search values a position (its leaves and the root's moves
-judged one step ahead); a move under way and a turn played on are still
-completed greedily by the game's values, so the moves the tree holds are the
-same. The expert level gives learned values here (`borough.agents.expert`).
+values wherever the search values a position (its leaves, finished games
+among them, and the root's moves judged one step ahead); a move under way and
+a turn played on are still completed greedily by the game's values, so the
+moves the tree holds are the same. The expert level gives learned values
+here (`borough.agents.expert`).
 
 Moves are taken from the legal list of the sampled state, so they are applied
 with `apply_trusted` (no legality re-check).
@@ -378,10 +379,8 @@ class MCTSAgent:
         return self._values(game, state) if judged else result_values(game, state)
 
     def _values(self, game: Game, state: Any) -> list[float]:
-        """Each seat's value of a position: the `evaluator`'s where given (a
-        finished game by its result, as the game's values judge it)."""
+        """Each seat's value of a position: the `evaluator`'s where given, a
+        finished game included (it judges those on its own scale)."""
         if self.evaluator is None:
             return values(game, state, self.rng)
-        if game.is_over(state):
-            return result_values(game, state)
         return self.evaluator(game, state)

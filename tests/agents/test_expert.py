@@ -10,7 +10,7 @@ import borough
 from borough import match as matches
 from borough.agents import SeatView, make_agent
 from borough.agents import registry as agent_registry
-from borough.agents.evaluation import values
+from borough.agents.evaluation import result_values, values
 from borough.agents.expert import agent as expert_agent
 from borough.agents.expert import features, model, train
 from borough.agents.expert.agent import ExpertAgent, learned_values
@@ -118,6 +118,32 @@ def test_city_councils_values_are_taught_the_final_margin():
     assert seen == {"lost", "mayor"}
     other = borough.game("architectura")
     assert features.target(other, other.setup(2, seed=1)) is None
+
+
+def finished_game(name, seed):
+    g = borough.game(name)
+    state = g.setup(players(name), seed=seed)
+    agents = [GreedyAgent(seed * 7 + s, samples=1, noise=0.2) for s in range(players(name))]
+    while not g.is_over(state):
+        seat = g.to_act(state)[0]
+        g.apply(state, seat, agents[seat].choose(SeatView(g, state, seat)))
+    return g, state
+
+
+@pytest.mark.parametrize("name", ("architectura", "citycouncil", "ekopolis"))
+def test_learned_values_judge_a_finished_game_as_they_were_taught(name):
+    """The search's finished leaves and its forecasts share one scale: a game
+    taught its own target (City Council: the final margin) ends at that
+    target, the others at their result values, and the search asks the
+    learned values, not the result, for a finished game."""
+    g, state = finished_game(name, 3)
+    judged = learned_values(name)(g, state)
+    taught = features.target(g, state)
+    assert (taught is not None) == (name == "citycouncil")
+    assert judged == (taught or result_values(g, state))
+    agent = ExpertAgent(1)
+    agent.evaluator = lambda game, s: [0.25] * players(name)
+    assert agent._values(g, state) == [0.25] * players(name)
 
 
 def test_ekopolis_basic_tables_are_judged_by_the_hand_values():

@@ -25,7 +25,13 @@ from functools import partial
 from typing import Any
 
 from borough.agents.base import Agent, SeatView
-from borough.agents.evaluation import Evaluator, expert, expert_learned, values
+from borough.agents.evaluation import (
+    Evaluator,
+    expert,
+    expert_learned,
+    result_values,
+    values,
+)
 from borough.agents.expert import features, model
 from borough.agents.hard import HardAgent
 from borough.agents.rollout import RolloutAgent
@@ -35,14 +41,25 @@ from borough.core.game import Action, Game
 def learned_values(name: str) -> Evaluator | None:
     """Game `name`'s learned position values, or None where it has no weights;
     where they do not cover a position (`features.covers`: Ekopolis's basic
-    version, Small City's solo table) it is judged by the hand values."""
+    version, Small City's solo table) it is judged by the hand values, and a
+    finished game as they were taught (`finished`)."""
     w = model.load(name)
     if w is None:
         return None
     return partial(_predict_covered if features.checks_cover(name) else _predict, w)
 
 
+def finished(game: Game, state: Any) -> list[float]:
+    """A finished game as the learned values were taught to see it: the game's
+    own training target where it sets one (`features.target`), else its result
+    values. On one scale with the model's forecasts, a leaf where the game
+    ends is not worth more or less than the same lead a move before it."""
+    return features.target(game, state) or result_values(game, state)
+
+
 def _predict(w: tuple[float, ...], game: Game, state: Any) -> list[float]:
+    if game.is_over(state):
+        return finished(game, state)
     return model.predict(w, game, state)
 
 
@@ -50,6 +67,8 @@ _HAND_RNG = random.Random(0)  # unused by games with hand values, as all with we
 
 
 def _predict_covered(w: tuple[float, ...], game: Game, state: Any) -> list[float]:
+    if game.is_over(state):
+        return finished(game, state)
     if features.covers(game, state):
         return model.predict(w, game, state)
     return values(game, state, _HAND_RNG)
