@@ -120,9 +120,9 @@ def test_city_councils_values_are_taught_the_final_margin():
     assert features.target(other, other.setup(2, seed=1)) is None
 
 
-def finished_game(name, seed):
+def finished_game(name, seed, options=None):
     g = borough.game(name)
-    state = g.setup(players(name), seed=seed)
+    state = g.setup(players(name), seed=seed, options=options)
     agents = [GreedyAgent(seed * 7 + s, samples=1, noise=0.2) for s in range(players(name))]
     while not g.is_over(state):
         seat = g.to_act(state)[0]
@@ -149,7 +149,8 @@ def test_learned_values_judge_a_finished_game_as_they_were_taught(name):
 def test_ekopolis_basic_tables_are_judged_by_the_hand_values():
     g, found = states("ekopolis", options={"version": "basic"})
     learned = learned_values("ekopolis")
-    for state in found:
+    g, over = finished_game("ekopolis", 2, {"version": "basic"})
+    for state in (*found, over):
         assert not features.covers(g, state)
         assert learned(g, state) == values(g, state, random.Random(0))
 

@@ -41,8 +41,8 @@ from borough.core.game import Action, Game
 def learned_values(name: str) -> Evaluator | None:
     """Game `name`'s learned position values, or None where it has no weights;
     where they do not cover a position (`features.covers`: Ekopolis's basic
-    version, Small City's solo table) it is judged by the hand values, and a
-    finished game as they were taught (`finished`)."""
+    version, Small City's solo table) it is judged by the hand values, finished
+    or not; a finished game they cover, as they were taught (`finished`)."""
     w = model.load(name)
     if w is None:
         return None
@@ -67,11 +67,11 @@ _HAND_RNG = random.Random(0)  # unused by games with hand values, as all with we
 
 
 def _predict_covered(w: tuple[float, ...], game: Game, state: Any) -> list[float]:
+    if not features.covers(game, state):  # finished or not, as hard judges it
+        return values(game, state, _HAND_RNG)
     if game.is_over(state):
         return finished(game, state)
-    if features.covers(game, state):
-        return model.predict(w, game, state)
-    return values(game, state, _HAND_RNG)
+    return model.predict(w, game, state)
 
 
 def has_weights(name: str) -> bool:
