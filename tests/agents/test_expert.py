@@ -120,6 +120,20 @@ def test_city_councils_values_are_taught_the_final_margin():
     assert features.target(other, other.setup(2, seed=1)) is None
 
 
+def test_ekopolis_values_are_taught_the_final_margin_over_the_best_rival():
+    """A finished full game teaches each seat its margin over the best of its
+    rivals on the hand values' 6-point curve, a winner at least a point ahead."""
+    for seed in (1, 2):
+        g, state = finished_game("ekopolis", seed)
+        result = g.result(state)
+        taught = features.target(g, state)
+        for seat, value in enumerate(taught):
+            margin = result.scores[seat] - max(x for s, x in enumerate(result.scores) if s != seat)
+            margin = max(margin, 1.0) if seat in result.winners else min(margin, -1.0)
+            assert value == pytest.approx(1.0 / (1.0 + math.exp(-margin / 6.0)))
+        assert sum(seat in result.winners for seat in range(3)) >= 1
+
+
 def finished_game(name, seed, options=None):
     g = borough.game(name)
     state = g.setup(players(name), seed=seed, options=options)
@@ -139,7 +153,7 @@ def test_learned_values_judge_a_finished_game_as_they_were_taught(name):
     g, state = finished_game(name, 3)
     judged = learned_values(name)(g, state)
     taught = features.target(g, state)
-    assert (taught is not None) == (name == "citycouncil")
+    assert (taught is not None) == (name in ("citycouncil", "ekopolis"))
     assert judged == (taught or result_values(g, state))
     agent = ExpertAgent(1)
     agent.evaluator = lambda game, s: [0.25] * players(name)

@@ -1,11 +1,12 @@
 """What the expert's learned position values look at in Ekopolis
-(`borough.agents.expert.features` reads NAMES, `features` and `covers`): per
-seat, the parts of the hand values' estimate (`evaluation.py`) kept apart and
-the Buildings behind the score. Only the full version is valued so: in the
-basic one the table scores as one group (see `covers`)."""
+(`borough.agents.expert.features` reads NAMES, `features`, `covers` and
+`target`): per seat, the parts of the hand values' estimate (`evaluation.py`)
+kept apart and the Buildings behind the score. Only the full version is
+valued so: in the basic one the table scores as one group (see `covers`)."""
 
 from __future__ import annotations
 
+from borough.core.values import final_margin, squash
 from borough.games.ekopolis import evaluation, scoring
 from borough.games.ekopolis.rules import Ekopolis
 from borough.games.ekopolis.state import OVER, EkoState
@@ -45,3 +46,13 @@ def features(game: Ekopolis, state: EkoState) -> tuple[list[list[float]], float]
 
 def covers(game: Ekopolis, state: EkoState) -> bool:
     return state.full
+
+
+def target(game: Ekopolis, state: EkoState) -> list[float]:
+    """What a finished full game teaches each seat: its final margin over the
+    best rival on the hand values' curve (a winner at least a point ahead).
+    Taught the result, the search won no more than a fair seat's share
+    against hard and trailed it by 3 points a game (docs/measurements)."""
+    result = game.result(state)
+    return [squash(final_margin(result, seat) / evaluation.MARGIN_SCALE)
+            for seat in range(len(result.scores))]
