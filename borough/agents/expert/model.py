@@ -3,8 +3,10 @@
 For each seat, value = 1 / (1 + exp(-w . x)) with x the seat's inputs
 (`features.inputs`); it predicts the seat's final result value
 (`borough.agents.evaluation.result_values`: the win, and a little of the
-final margin), the same range the search gives a finished game, so learned
-leaves and finished ones are judged alike.
+final margin), or the game's own target where it sets one
+(`features.target`), and the search judges a finished game on that same
+scale (`borough.agents.expert.agent.finished`), so learned leaves and
+finished ones are judged alike.
 
 Training fits w by Newton's method on the cross-entropy to those targets,
 with a small ridge on every weight but the constant: plain numpy, no random
