@@ -80,6 +80,13 @@ def training_games(name: str, default: int) -> int:
     return int(getattr(_module(name), "TRAINING_GAMES", default))
 
 
+def training_players(name: str, default: dict[str, float]) -> dict[str, float]:
+    """Who plays game `name`'s self-play games: each training player's share of
+    the seats (`train.MAKERS` names them), the game's own TRAINING_PLAYERS
+    where it sets them."""
+    return dict(getattr(_module(name), "TRAINING_PLAYERS", default))
+
+
 def target(game: Game, state: Any) -> list[float] | None:
     """What a finished self-play game teaches each seat, where the game sets its
     own (`target` in its features module); None: its result values."""

@@ -4,9 +4,10 @@
 
 plays `--games` games between Borough's own agents (each seat drawn, from
 the seed, among a noisy greedy player, `medium`'s greedy player and `hard`'s
-search at a small budget, so the positions range over weak and strong play),
-records every position reached with each seat's final result value (or the
-game's own target, where its features module sets one: `features.target`),
+search at a small budget, so the positions range over weak and strong play;
+or by the game's own shares of them, `features.training_players`), records
+every position reached with each seat's final result value (or the game's
+own target, where its features module sets one: `features.target`),
 fits the model (`model.fit`) and writes the weights into the package
 (`borough/agents/expert/weights/<game>.npz`). The same seed and counts give
 the same weights. The last HELD_OUT share of the games is kept aside first
@@ -30,6 +31,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,12 +48,15 @@ from borough.agents.rollout import outcome
 
 HELD_OUT = 0.2
 HARD_ITERATIONS = 30  # the search's budget in training games: strong moves, cheaply
-# Each seat's player: (share of seats, maker from a seed).
-PLAYERS = (
-    (0.4, lambda seed: GreedyAgent(seed, samples=1, noise=0.2)),
-    (0.3, lambda seed: GreedyAgent(seed, samples=2)),
-    (0.3, lambda seed: hard(seed, HARD_ITERATIONS)),
-)
+# The training players by name, each a maker from a seed.
+MAKERS: dict[str, Callable[[int], Agent]] = {
+    "noisy greedy": lambda seed: GreedyAgent(seed, samples=1, noise=0.2),
+    "greedy": lambda seed: GreedyAgent(seed, samples=2),
+    "search": lambda seed: hard(seed, HARD_ITERATIONS),
+}
+# Each seat's player by default: its share of the seats, unless the game's
+# features module sets its own (TRAINING_PLAYERS).
+PLAYERS = {"noisy greedy": 0.4, "greedy": 0.3, "search": 0.3}
 
 
 # A scripted game (Small City): each seat's rate of random moves, drawn per game and seat.
@@ -81,13 +86,14 @@ class Positions:
                 self.game.append(game)
 
 
-def pick_player(rng: random.Random, seed: int) -> Agent:
+def pick_player(rng: random.Random, seed: int, shares: dict[str, float]) -> Agent:
+    """A seat's player, drawn by `shares` (one draw of `rng` a seat)."""
     roll, upto = rng.random(), 0.0
-    for share, make in PLAYERS:
+    for name, share in shares.items():
         upto += share
         if roll < upto:
-            return make(seed)
-    return PLAYERS[-1][1](seed)
+            return MAKERS[name](seed)
+    return MAKERS[name](seed)
 
 
 class Noisy:
@@ -108,17 +114,18 @@ def self_play(name: str, games: int, players: int, seed: int) -> Positions:
     """Self-play games and the positions they reach. A game with a script (Small
     City) plays it with noise at every seat and keeps the positions at each
     round's start, valued as hard's playouts value a finished game; the others
-    draw each seat's player from PLAYERS and keep every position with its
-    result value (see the module)."""
+    draw each seat's player by the game's shares (`features.training_players`)
+    and keep every position with its result value (see the module)."""
     g = borough.game(name)
     scripted = playout_policy(g, seed) is not None
+    shares = features.training_players(name, PLAYERS)
     out = Positions([], [], [], [])
     rng = random.Random(seed)
     hand_rng = random.Random(seed)
     for i in range(games):
         m = matches.start(g, players, seed + i, {})
         agents = [Noisy(name, matches.seat_seed(seed + i, s), rng.choice(SCRIPT_NOISE))
-                  if scripted else pick_player(rng, matches.seat_seed(seed + i, s))
+                  if scripted else pick_player(rng, matches.seat_seed(seed + i, s), shares)
                   for s in range(players)]
         rows: list[list[list[float]]] = []
         hands: list[list[float]] = []

@@ -16,6 +16,11 @@ from borough.games.citycouncil.state import CCState
 # costs about 1.6 s of CPU, four times an Architectura one, and 100 give
 # some 30,000 positions for the model's 17 weights.
 TRAINING_GAMES = 100
+# Every seat is hard's search at the training budget: values learned from the
+# usual mix of weak and strong players lost to hard; learned from the search's
+# own games they beat it (docs/measurements/expert.md). Such games cost about
+# 2 s of CPU each.
+TRAINING_PLAYERS = {"search": 1.0}
 
 NAMES = (
     "points",
