@@ -21,7 +21,7 @@ from tests.conformance.trajectories import key, playout
 
 TRAINED = ("architectura", "rondelcity", "citycouncil", "ekopolis")
 ALL = (*TRAINED, "smallcity")
-LEARNED = ("architectura", "rondelcity", "ekopolis")  # expert judges by them (not City Council)
+LEARNED = TRAINED  # expert judges by them (Small City's are tried apart)
 
 
 def players(name):
@@ -263,14 +263,18 @@ def test_expert_plays_as_hard_where_the_game_sets_its_learned_values_aside(monke
     assert expert_agent.uses_learned("architectura")
 
 
-def test_city_councils_expert_sets_its_learned_values_aside():
-    """Its shipped values lost to hard's judgement on deals no training used
-    (docs/measurements/expert.md), so City Council's expert plays as hard."""
-    assert expert_agent.has_weights("citycouncil")
-    assert not expert_agent.uses_learned("citycouncil")
-    assert expert_agent.budget("citycouncil") == {}
-    text = agent_registry.describe("expert", borough.game("citycouncil"))
-    assert text == agent_registry._SET_ASIDE
+def test_city_councils_values_learn_from_the_search_s_own_games(monkeypatch):
+    """City Council's self-play games are all the search's (TRAINING_PLAYERS):
+    values learned from weaker players' games lost to hard, these beat it
+    (docs/measurements/expert.md); other games keep the mix of players."""
+    assert features.training_players("citycouncil", train.PLAYERS) == {"search": 1.0}
+    assert features.training_players("architectura", train.PLAYERS) == train.PLAYERS
+    assert expert_agent.uses_learned("citycouncil")
+    made = []
+    monkeypatch.setitem(train.MAKERS, "search",
+                        lambda seed: made.append(seed) or GreedyAgent(seed, samples=1))
+    train.self_play("citycouncil", 1, 2, 5)
+    assert len(made) == 2  # every seat of the game
 
 
 @pytest.mark.parametrize("name", LEARNED)

@@ -14,11 +14,11 @@ def test_the_lobby_says_what_the_chosen_bot_does(web_server, contexts):
     assert help_line.inner_text().startswith("medium: plays the move that looks best")
     page.select_option("[data-seat-agent='1']", "expert")
     assert "learned from self-play" in help_line.inner_text()
-    page.select_option("#game", "citycouncil")  # the seats are dealt again for this game
+    page.select_option("#game", "ekopolis")  # the seats are dealt again for this game
     page.select_option("[data-seat-agent='1']", "expert")
     assert help_line.inner_text() == (
-        "expert: plays as hard in this game (what it learned from self-play does not "
-        "play better yet)")
+        "expert: searches up to 2,500 lines of play before each move (hard: 1,000; at "
+        "most 2 s), judging positions by values learned from self-play")
     assert page.locator("[data-seat-help='0']").inner_text() == ""  # a person's seat
     page.select_option("[data-seat-kind='0']", "bot")
     assert page.locator("[data-seat-help='0']").inner_text().startswith("medium:")

@@ -25,11 +25,6 @@ TREND = 1.0  # the share of the standing city's yearly crime and pollution fores
 LATER = 0.3  # the share of its printed worth a card not scorable now is counted at
 PLAN_BASE = 0.2  # the share of a pending plan's effect on the cards counted with no delegate
 PLAN_VOTE = 0.3  # the share added for each delegate on the plan (at most the whole)
-# The expert level plays as hard here: with learned values at its leaves it
-# lost to hard on deals no training used, taught the result or the margin
-# (docs/measurements/expert.md, "City Council's expert"), so they stay trained
-# and shipped but unused.
-EXPERT_LEARNED = False
 
 
 def estimates(game: CityCouncil, state: CCState) -> list[float]:
