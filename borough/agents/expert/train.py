@@ -89,11 +89,12 @@ class Positions:
 def pick_player(rng: random.Random, seed: int, shares: dict[str, float]) -> Agent:
     """A seat's player, drawn by `shares` (one draw of `rng` a seat)."""
     roll, upto = rng.random(), 0.0
-    for name, share in shares.items():
-        upto += share
+    names = list(shares)
+    for name in names:
+        upto += shares[name]
         if roll < upto:
             return MAKERS[name](seed)
-    return MAKERS[name](seed)
+    return MAKERS[names[-1]](seed)  # shares summing a hair under 1
 
 
 class Noisy:

@@ -13,13 +13,12 @@ from borough.games.citycouncil.rules import CityCouncil
 from borough.games.citycouncil.state import CCState
 
 # Self-play games to train on: a City Council game of the training players
-# costs about 1.6 s of CPU, four times an Architectura one, and 100 give
-# some 30,000 positions for the model's 17 weights.
+# costs about 2 s of CPU, five times an Architectura one, and 100 give some
+# 30,000 positions for the model's 17 weights.
 TRAINING_GAMES = 100
 # Every seat is hard's search at the training budget: values learned from the
 # usual mix of weak and strong players lost to hard; learned from the search's
-# own games they beat it (docs/measurements/expert.md). Such games cost about
-# 2 s of CPU each.
+# own games they beat it (docs/measurements/expert.md).
 TRAINING_PLAYERS = {"search": 1.0}
 
 NAMES = (
@@ -66,8 +65,9 @@ def target(game: CityCouncil, state: CCState) -> list[float]:
     """What a finished self-play game teaches each seat: nothing for anyone when
     the council lost the city (CC-50, CC-58), else its final margin over the
     rival on a curve, a mayor at least a point ahead. Taught the bare result
-    instead, the search lost to hard by 5.6 points a game, and as the second
-    seat it barely scored; taught this, by 1.6 (docs/measurements/expert.md)."""
+    instead (on games of the mixed training players), the search lost to hard
+    by 5.6 points a game, and as the second seat it barely scored; taught
+    this, by 1.6 (docs/measurements/expert.md)."""
     result = game.result(state)
     if not result.winners:
         return [0.0] * len(result.scores)
