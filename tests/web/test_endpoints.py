@@ -95,10 +95,9 @@ def _tuple(value):
 
 def test_meta_says_what_each_bot_does_in_each_game(http):
     """The lobby offers the levels first, each with a sentence for that game:
-    expert speaks of its learned values in every game (it judges positions by
-    them, or in City Council says why it plays as hard); in Small City, whose
-    levels follow a plan, it plays hard's moves out a round and judges the
-    rest by them."""
+    expert judges positions by learned values in every game; in Small City,
+    whose levels follow a plan, it plays hard's moves out a round and judges
+    the rest by them."""
     games = {g["name"]: g for g in http.get("/api/meta").json()["games"]}
     assert set(games) == set(borough.games())
     for game in games.values():
@@ -110,6 +109,7 @@ def test_meta_says_what_each_bot_does_in_each_game(http):
               for n, g in games.items()}
     for name in games:
         assert "learned" in expert[name], (name, expert[name])
+        assert "plays as hard" not in expert[name], (name, expert[name])
     assert "one round" in expert["smallcity"]
     medium = {n: next(b["help"] for b in g["bots"] if b["name"] == "medium")
               for n, g in games.items()}
