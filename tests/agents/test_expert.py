@@ -58,6 +58,24 @@ def test_inputs_have_one_row_per_seat_of_the_model_width_and_repeat(name):
         assert all(row[len(row) - shared:] == rows[0][len(row) - shared:] for row in rows)
 
 
+@pytest.mark.parametrize("name", TRAINED)
+def test_a_seats_lead_is_over_its_strongest_rival_by_the_weights(name):
+    """With weights, each seat's weighted lead is its own weighted sum less the
+    highest of its rivals' (as the hand values judge the lead over the best
+    rival); the strongest seat's rival is the second strongest."""
+    g, found = states(name)
+    w = model.load(name)
+    k = 2 * len(features.names(name))
+    for state in found:
+        raw, _ = features.parts(g, state)
+        own = [sum(a * b for a, b in zip(w[1:1 + k], row, strict=True)) for row in raw]
+        rows = features.inputs(g, state, w)
+        for s, row in enumerate(rows):
+            lead = sum(a * b for a, b in zip(w[1:1 + k], row[1:1 + k], strict=True))
+            best = max(own[r] for r in range(len(own)) if r != s)
+            assert lead == pytest.approx(own[s] - best, abs=1e-9)
+
+
 @pytest.mark.parametrize("name", ALL)
 def test_the_shipped_weights_load_and_fit_the_features(name):
     w = model.load(name)
@@ -177,7 +195,7 @@ def test_learned_values_follow_the_weights_not_the_hand_values(name):
     learned = learned_values(name)
     differs = False
     for state in found:
-        x = np.array(features.inputs(g, state))
+        x = np.array(features.inputs(g, state, tuple(w)))
         expected = 1.0 / (1.0 + np.exp(-(x @ w)))
         got = learned(g, state)
         assert got == pytest.approx(expected.tolist(), abs=1e-12)
@@ -322,6 +340,30 @@ def test_the_training_command_picks_the_smallest_table(tmp_path, capsys):
     assert "wrote" in capsys.readouterr().out
     with np.load(tmp_path / "e.npz") as data:
         assert int(data["players"]) == 3
+
+
+def test_the_rival_fit_recovers_a_lead_over_the_best_rival():
+    """Three seats whose results follow each one's lead over its best rival:
+    the fit on the strongest rivals finds that weight, and forecasts better
+    than the first fit, on leads over the rivals' mean."""
+    rng = np.random.default_rng(1)
+    raw = rng.normal(size=(3000, 3, 1))
+    shared = np.zeros((3000, 0))
+    best = np.stack([np.max(np.delete(raw[:, :, 0], s, axis=1), axis=1) for s in range(3)], 1)
+    p = 1.0 / (1.0 + np.exp(-(2.0 * (raw[:, :, 0] - best) + 0.5)))
+    y = (rng.random(p.shape) < p).astype(float)
+    w = model.fit_rivals(raw, shared, y)
+    assert w[1] == pytest.approx(2.0, abs=0.2) and w[0] == pytest.approx(0.5, abs=0.2)
+    first = model.fit(model.leads(raw, shared), y.reshape(-1))
+
+    def loss(weights, x):
+        q = 1.0 / (1.0 + np.exp(-(x @ weights)))
+        return -np.mean(y.reshape(-1) * np.log(q) + (1 - y.reshape(-1)) * np.log(1 - q))
+
+    assert loss(w, model.leads(raw, shared, w)) < loss(first, model.leads(raw, shared)) - 0.01
+    two = raw[:, :2]
+    assert model.fit_rivals(two, shared, y[:, :2]).tolist() == \
+        model.fit(model.leads(two, shared), y[:, :2].reshape(-1)).tolist()
 
 
 def test_fit_recovers_known_weights():

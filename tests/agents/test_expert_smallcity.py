@@ -64,7 +64,7 @@ def test_the_shipped_weights_load():
     assert any(abs(x) > 1e-6 for x in w[1:])
     g, found = states()
     for state in found:
-        x = np.array(features.inputs(g, state))
+        x = np.array(features.inputs(g, state, w))
         expected = 1.0 / (1.0 + np.exp(-(x @ np.array(w))))
         assert expert_agent.learned(g, state) == pytest.approx(expected.tolist(), abs=1e-12)
 

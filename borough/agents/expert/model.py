@@ -1,7 +1,8 @@
 """The expert's model: a logistic curve over a weighted sum of the inputs.
 
 For each seat, value = 1 / (1 + exp(-w . x)) with x the seat's inputs
-(`features.inputs`); it predicts the seat's final result value
+(`features.inputs`: its lead over its strongest rival, as the hand values
+judge a lead); it predicts the seat's final result value
 (`borough.agents.evaluation.result_values`: the win, and a little of the
 final margin), or the game's own target where it sets one
 (`features.target`), and the search judges a finished game on that same
@@ -28,6 +29,7 @@ from borough.core.game import Game
 WEIGHTS = Path(__file__).parent / "weights"
 RIDGE = 1e-3  # per position, on every weight but the constant
 NEWTON_STEPS = 30
+RIVAL_ROUNDS = 10  # refits on the rivals the weights rank strongest (see fit_rivals)
 
 
 def weights_path(name: str) -> Path:
@@ -57,22 +59,72 @@ def trained_on(name: str) -> tuple[str, ...]:
 
 
 def predict(w: tuple[float, ...], game: Game, state: Any) -> list[float]:
-    """Each seat's sigmoid(w . x), x its `features.inputs`, summed without
-    building x: a lead's two weights (alone and scaled by what is left)
-    become one, and a seat's lead in a weighted sum is its own sum less the
-    mean of its rivals' (about half the leaf's cost saved)."""
+    """Each seat's sigmoid(w . x), x its `features.inputs` by these weights,
+    summed without building x: a lead's two weights (alone and scaled by what
+    is left) become one, and a seat's lead in a weighted sum is its own sum
+    less its strongest rival's (about half the leaf's cost saved)."""
     rows, left = features.of(game.name)(game, state)
     k = len(rows[0])
     weight = [w[1 + i] + w[1 + k + i] * left for i in range(k)]
     base = w[0] + w[1 + 2 * k] * left
     base += sum(a * b for a, b in zip(w[2 + 2 * k:], features.table(game, state), strict=True))
     own = [sum(a * b for a, b in zip(weight, row, strict=True)) for row in rows]
-    total, rivals = sum(own), max(1, len(rows) - 1)
+    if len(own) == 1:  # solo: no rival, the seat's own sum
+        rivals = [0.0]
+    else:
+        top = max(own)
+        second = max(own[:own.index(top)] + own[own.index(top) + 1:])
+        rivals = [second if mine == top else top for mine in own]
     out = []
-    for mine in own:
-        z = base + mine - (total - mine) / rivals
+    for mine, rival in zip(own, rivals, strict=True):
+        z = base + mine - rival
         out.append(0.0 if z < -40 else 1.0 if z > 40 else 1.0 / (1.0 + math.exp(-z)))
     return out
+
+
+def fit_rivals(raw: np.ndarray, shared: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Weights for leads over each seat's strongest rival (`features.inputs`),
+    from `raw` (positions x seats x own numbers, `features.parts`), `shared`
+    (positions x shared numbers) and targets `y` (positions x seats). Who is
+    strongest depends on the weights, so the fit starts from leads over the
+    rivals' mean and refits on the rivals the last weights rank strongest,
+    until they rank the same ones (at most RIVAL_ROUNDS fits); with two
+    seats the first fit is the last."""
+    w = fit(leads(raw, shared), y.reshape(-1))
+    if raw.shape[1] < 3:
+        return w
+    chosen = None
+    for _ in range(RIVAL_ROUNDS):
+        ranked = strongest(raw, w)
+        if chosen is not None and np.array_equal(ranked, chosen):
+            break
+        chosen = ranked
+        w = fit(leads(raw, shared, w), y.reshape(-1))
+    return w
+
+
+def strongest(raw: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Each seat's strongest rival by `w` (positions x seats)."""
+    n = raw.shape[1]
+    own = raw @ w[1:1 + raw.shape[2]]
+    return np.stack([np.argmax(np.where(np.arange(n) == s, -np.inf, own), axis=1)
+                     for s in range(n)], axis=1)
+
+
+def leads(raw: np.ndarray, shared: np.ndarray, w: np.ndarray | None = None) -> np.ndarray:
+    """The model's inputs (`features.inputs`), a row per position and seat,
+    positions first: leads over each seat's strongest rival by `w`, or
+    without `w` over the rivals' mean."""
+    p, n, _ = raw.shape
+    if n == 1:
+        lead = raw
+    elif w is None:
+        lead = raw - (raw.sum(axis=1, keepdims=True) - raw) / (n - 1)
+    else:
+        lead = raw - raw[np.arange(p)[:, None], strongest(raw, w)]
+    ones = np.ones((p, n, 1))
+    tail = np.broadcast_to(shared[:, None, :], (p, n, shared.shape[1]))
+    return np.concatenate([ones, lead, tail], axis=2).reshape(p * n, -1)
 
 
 def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:

@@ -69,21 +69,22 @@ DECISION_LIMIT = 5000  # a game longer than this is dropped (none is expected)
 
 @dataclass
 class Positions:
-    x: list[list[float]]  # a row of model inputs per position and seat
-    y: list[float]  # that seat's final result value
-    hand: list[float]  # the hand-made values of the same position for that seat
-    game: list[int]  # which game the row comes from
+    raw: list[list[list[float]]]  # per position, each seat's own numbers (`features.parts`)
+    shared: list[list[float]]  # per position, the numbers every seat shares
+    y: list[list[float]]  # per position, each seat's final result value
+    hand: list[list[float]]  # the hand-made values of the same position, per seat
+    game: list[int]  # which game the position comes from
 
-    def add_game(self, game: int, rows: list[list[list[float]]], hands: list[list[float]],
-                 final: list[float]) -> None:
-        """A game's positions (inputs and hand values per seat) with each seat's
-        final value."""
-        for per_seat, hand in zip(rows, hands, strict=True):
-            for s, x in enumerate(per_seat):
-                self.x.append(x)
-                self.y.append(final[s])
-                self.hand.append(hand[s])
-                self.game.append(game)
+    def add_game(self, game: int, parts: list[tuple[list[list[float]], list[float]]],
+                 hands: list[list[float]], final: list[float]) -> None:
+        """A game's positions (each seat's numbers and hand values) with each
+        seat's final value."""
+        for (raw, shared), hand in zip(parts, hands, strict=True):
+            self.raw.append(raw)
+            self.shared.append(shared)
+            self.y.append(list(final))
+            self.hand.append(hand)
+            self.game.append(game)
 
 
 def pick_player(rng: random.Random, seed: int, shares: dict[str, float]) -> Agent:
@@ -120,7 +121,7 @@ def self_play(name: str, games: int, players: int, seed: int) -> Positions:
     g = borough.game(name)
     scripted = playout_policy(g, seed) is not None
     shares = features.training_players(name, PLAYERS)
-    out = Positions([], [], [], [])
+    out = Positions([], [], [], [], [])
     rng = random.Random(seed)
     hand_rng = random.Random(seed)
     for i in range(games):
@@ -128,7 +129,7 @@ def self_play(name: str, games: int, players: int, seed: int) -> Positions:
         agents = [Noisy(name, matches.seat_seed(seed + i, s), rng.choice(SCRIPT_NOISE))
                   if scripted else pick_player(rng, matches.seat_seed(seed + i, s), shares)
                   for s in range(players)]
-        rows: list[list[list[float]]] = []
+        rows: list[tuple[list[list[float]], list[float]]] = []
         hands: list[list[float]] = []
         state, seen = m.state, -1
         for _ in range(DECISION_LIMIT):
@@ -136,7 +137,7 @@ def self_play(name: str, games: int, players: int, seed: int) -> Positions:
                 break
             if not scripted or state.round != seen:
                 seen = state.round if scripted else seen
-                rows.append(features.inputs(g, state))
+                rows.append(features.parts(g, state))
                 hands.append(values(g, state, hand_rng))
             seat = g.to_act(state)[0]
             g.apply(state, seat, agents[seat].choose(SeatView(g, state, seat)))
@@ -158,16 +159,17 @@ def train(name: str, games: int, players: int, seed: int, out: Path | None) -> d
     started = time.process_time()
     data = self_play(name, games, players, seed)
     played = time.process_time() - started
-    x, y = np.array(data.x), np.array(data.y)
+    raw, shared, y = np.array(data.raw), np.array(data.shared), np.array(data.y)
     hand, which = np.array(data.hand), np.array(data.game)
     held = which >= games * (1 - HELD_OUT)
-    report = {"positions": float(len(y)), "play_cpu_s": played}
+    report = {"positions": float(len(y) * y.shape[1]), "play_cpu_s": played}
     if held.any() and (~held).any():
-        w = model.fit(x[~held], y[~held])
-        learned = 1.0 / (1.0 + np.exp(-np.clip(x[held] @ w, -40, 40)))
-        report["held_out_loss_learned"] = log_loss(learned, y[held])
-        report["held_out_loss_hand"] = log_loss(hand[held], y[held])
-    w = model.fit(x, y)
+        w = model.fit_rivals(raw[~held], shared[~held], y[~held])
+        x = model.leads(raw[held], shared[held], w)
+        learned = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -40, 40)))
+        report["held_out_loss_learned"] = log_loss(learned, y[held].reshape(-1))
+        report["held_out_loss_hand"] = log_loss(hand[held].reshape(-1), y[held].reshape(-1))
+    w = model.fit_rivals(raw, shared, y)
     report["fit_cpu_s"] = time.process_time() - started - played
     if out is not None:
         model.save(name, w, out, games=games, players=players, seed=seed)
