@@ -45,11 +45,11 @@ def states(name, count=4, options=None):
 def test_inputs_have_one_row_per_seat_of_the_model_width_and_repeat(name):
     g, found = states(name)
     for state in found:
-        rows = features.inputs(g, state)
+        rows = model.inputs(g, state)
         assert len(rows) == players(name)
         assert all(len(row) == features.width(name) for row in rows)
         assert all(math.isfinite(x) for row in rows for x in row)
-        assert rows == features.inputs(g, g.clone(state))
+        assert rows == model.inputs(g, g.clone(state))
         # the leads over the rivals' mean sum to nothing; the table's numbers are shared
         k = len(features.names(name))
         for i in range(1, 1 + k):
@@ -69,7 +69,7 @@ def test_a_seats_lead_is_over_its_strongest_rival_by_the_weights(name):
     for state in found:
         raw, _ = features.parts(g, state)
         own = [sum(a * b for a, b in zip(w[1:1 + k], row, strict=True)) for row in raw]
-        rows = features.inputs(g, state, w)
+        rows = model.inputs(g, state, w)
         for s, row in enumerate(rows):
             lead = sum(a * b for a, b in zip(w[1:1 + k], row[1:1 + k], strict=True))
             best = max(own[r] for r in range(len(own)) if r != s)
@@ -195,7 +195,7 @@ def test_learned_values_follow_the_weights_not_the_hand_values(name):
     learned = learned_values(name)
     differs = False
     for state in found:
-        x = np.array(features.inputs(g, state, tuple(w)))
+        x = np.array(model.inputs(g, state, tuple(w)))
         expected = 1.0 / (1.0 + np.exp(-(x @ w)))
         got = learned(g, state)
         assert got == pytest.approx(expected.tolist(), abs=1e-12)

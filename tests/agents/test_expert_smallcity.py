@@ -39,10 +39,10 @@ def test_inputs_have_one_row_per_seat_and_repeat():
     g, found = states()
     k = len(features.names(NAME))
     for state in found:
-        rows = features.inputs(g, state)
+        rows = model.inputs(g, state)
         assert len(rows) == 2 and all(len(r) == features.width(NAME) for r in rows)
         assert all(math.isfinite(x) for row in rows for x in row)
-        assert rows == features.inputs(g, g.clone(state))
+        assert rows == model.inputs(g, g.clone(state))
         assert rows[0][1:1 + k] == pytest.approx([-x for x in rows[1][1:1 + k]])
         # the first lead is the votes less pollution, read straight off the seats
         a, b = state.seats
@@ -64,7 +64,7 @@ def test_the_shipped_weights_load():
     assert any(abs(x) > 1e-6 for x in w[1:])
     g, found = states()
     for state in found:
-        x = np.array(features.inputs(g, state, w))
+        x = np.array(model.inputs(g, state, w))
         expected = 1.0 / (1.0 + np.exp(-(x @ np.array(w))))
         assert expert_agent.learned(g, state) == pytest.approx(expected.tolist(), abs=1e-12)
 

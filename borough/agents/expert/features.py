@@ -9,8 +9,8 @@ may also offer `covers(game, state)`: whether values trained on its usual
 positions may judge `state`; and TABLE_NAMES with `table(game, state)`:
 numbers of the whole table, the same for every seat (City Council's danger of
 the government's takeover, which every seat loses to), given to the model as
-they are, since a seat's lead in them is always nothing. `inputs` turns the
-features into the model's input for each seat: a constant, the seat's lead
+they are, since a seat's lead in them is always nothing. `model.inputs` turns
+the features into the model's input for each seat: a constant, the seat's lead
 over its strongest rival in every quantity, those leads again scaled by
 what is left of the game (a lead early is worth less than the same lead at the
 end), what is left itself, then the table's numbers. A model over these
@@ -22,7 +22,7 @@ from the deciding seat's information, never the true one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache
 from importlib import import_module
 from typing import Any
@@ -121,27 +121,3 @@ def parts(game: Game, state: Any) -> tuple[list[list[float]], list[float]]:
     rows, left = of(game.name)(game, state)
     return ([[*row, *(x * left for x in row)] for row in rows],
             [left, *table(game, state)])
-
-
-def inputs(game: Game, state: Any, w: Sequence[float] | None = None) -> list[list[float]]:
-    """The model's input for every seat (see the module): constant, its lead,
-    its lead scaled by what is left, what is left, the table's numbers. The
-    lead is over the seat's strongest rival by the weights `w` (the one whose
-    own weighted sum is highest), as the model judges; without `w`, over the
-    rivals' mean (the start of training, before there are weights)."""
-    raw, shared = parts(game, state)
-    n = len(raw)
-    k = len(raw[0])
-    if w is not None:
-        own = [sum(a * b for a, b in zip(w[1:1 + k], row, strict=True)) for row in raw]
-    out = []
-    for s, row in enumerate(raw):
-        others = [r for r in range(n) if r != s]
-        if not others:  # solo: no rival, the lead is the seat's own numbers
-            rival = [0.0] * k
-        elif w is None:
-            rival = [sum(raw[r][i] for r in others) / len(others) for i in range(k)]
-        else:
-            rival = raw[max(others, key=lambda r: own[r])]
-        out.append([1.0, *(a - b for a, b in zip(row, rival, strict=True)), *shared])
-    return out

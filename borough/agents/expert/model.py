@@ -1,7 +1,7 @@
 """The expert's model: a logistic curve over a weighted sum of the inputs.
 
 For each seat, value = 1 / (1 + exp(-w . x)) with x the seat's inputs
-(`features.inputs`: its lead over its strongest rival, as the hand values
+(`inputs`: its lead over its strongest rival, as the hand values
 judge a lead); it predicts the seat's final result value
 (`borough.agents.evaluation.result_values`: the win, and a little of the
 final margin), or the game's own target where it sets one
@@ -17,6 +17,7 @@ start, so the same positions always give the same weights.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -59,7 +60,7 @@ def trained_on(name: str) -> tuple[str, ...]:
 
 
 def predict(w: tuple[float, ...], game: Game, state: Any) -> list[float]:
-    """Each seat's sigmoid(w . x), x its `features.inputs` by these weights,
+    """Each seat's sigmoid(w . x), x its `inputs` by these weights,
     summed without building x: a lead's two weights (alone and scaled by what
     is left) become one, and a seat's lead in a weighted sum is its own sum
     less its strongest rival's (about half the leaf's cost saved)."""
@@ -82,8 +83,20 @@ def predict(w: tuple[float, ...], game: Game, state: Any) -> list[float]:
     return out
 
 
+def inputs(game: Game, state: Any, w: Sequence[float] | None = None) -> list[list[float]]:
+    """The model's input for every seat of `state` (see `features`): constant,
+    its lead, its lead scaled by what is left, what is left, the table's
+    numbers. The lead is over the seat's strongest rival by the weights `w`
+    (the one whose own weighted sum is highest), as `predict` judges; without
+    `w`, over the rivals' mean (the start of training, before there are
+    weights)."""
+    raw, shared = features.parts(game, state)
+    weights = None if w is None else np.array(w)
+    return leads(np.array([raw]), np.array([shared]), weights).tolist()
+
+
 def fit_rivals(raw: np.ndarray, shared: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Weights for leads over each seat's strongest rival (`features.inputs`),
+    """Weights for leads over each seat's strongest rival (`inputs`),
     from `raw` (positions x seats x own numbers, `features.parts`), `shared`
     (positions x shared numbers) and targets `y` (positions x seats). Who is
     strongest depends on the weights, so the fit starts from leads over the
@@ -112,7 +125,7 @@ def strongest(raw: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 
 def leads(raw: np.ndarray, shared: np.ndarray, w: np.ndarray | None = None) -> np.ndarray:
-    """The model's inputs (`features.inputs`), a row per position and seat,
+    """The model's inputs (`inputs`), a row per position and seat,
     positions first: leads over each seat's strongest rival by `w`, or
     without `w` over the rivals' mean."""
     p, n, _ = raw.shape
