@@ -26,25 +26,44 @@ def colour_of(content: Content, code: int) -> int:
     return 2 if code >= CITY_HALL else content.tiles[code].colour
 
 
+def surroundings(content: Content, board: list[int], hex_: int) -> list[int]:
+    """What a Building on `hex_` would score against: its neighbouring red, green
+    and blue Buildings, then its neighbouring pollution tokens and green zones."""
+    counts = [0, 0, 0, 0, 0]
+    for n in content.board.neighbours[hex_]:
+        code = board[n]
+        if code >= 0:
+            counts[colour_of(content, code)] += 1
+        elif code == POLLUTION:
+            counts[3] += 1
+        elif code == GREEN_ZONE:
+            counts[4] += 1
+    return counts
+
+
+def placement_points(content: Content, board: list[int], tile: Tile, hex_: int) -> int:
+    """`placement`'s points alone, for players that weigh many placements."""
+    red, green, blue, polluted, greened = surroundings(content, board, hex_)
+    v = tile.values
+    points = (tile.bonus + red * v[0] + (green + greened) * v[1] + blue * v[2]
+              + polluted * min(v[0], 0))
+    if board[hex_] < EMPTY:
+        points -= FINE
+    if hex_ in content.board.endangered:
+        points -= FINE
+    return points
+
+
 def placement(content: Content, state: EkoState, tile: Tile, hex_: int) -> tuple[int, list[str]]:
     """Points for putting `tile` on `hex_`, with the parts that make them up."""
     board = state.board
-    per_colour = [0, 0, 0]
-    polluted = greened = 0
-    for n in content.board.neighbours[hex_]:
-        code = board[n]
-        if code >= 0:  # EKO-8: only the new tile's printed values count
-            per_colour[colour_of(content, code)] += 1
-        elif code == POLLUTION:
-            polluted += 1
-        elif code == GREEN_ZONE:
-            greened += 1
+    *per_colour, polluted, greened = surroundings(content, board, hex_)
     parts: list[str] = []
     points = 0
     if tile.bonus:  # EKO-9
         points += tile.bonus
         parts.append(f"bonus {tile.bonus:+d}")
-    for colour in range(3):
+    for colour in range(3):  # EKO-8: only the new tile's printed values count
         if per_colour[colour] and tile.values[colour]:
             gained = per_colour[colour] * tile.values[colour]
             points += gained
