@@ -12,12 +12,18 @@ A game whose values cost much more than the others' may set the hard
 search's budget in it, `SEARCH = {"iterations": ..., "turn_steps": ...}`
 (`borough.agents.hard`). The expert level, the top one, may think longer than
 hard: a game sets its budget beside SEARCH, `EXPERT = {"iterations": ...}` for
-the search, or `{"candidates": ..., "samples": ...}` for the playouts of a game
-with a script (`expert`); a game without one gives expert hard's budget.
+the search, or `{"candidates": ..., "samples": ...}` (and "turns") for the
+playouts of a game with a script or a quick player (`expert`); a game without
+one gives expert hard's budget.
 
 A game may also offer a scripted player, `policy(seed) -> Agent`: the
 rollout agent (`borough.agents.rollout`) then values a move by that player's
 playout of the game to its end (`playout_policy`).
+
+A game may offer a quick player for the expert level alone,
+`quick_player(game, state, seat, legal) -> Action`: it decides on a full
+state (a sample the agent drew), so a few turns of every seat can be played
+out hundreds of times a decision (`borough.agents.expert.lookahead`).
 
 Where a game splits one move into several decisions of the same seat (a tile,
 then its place), values in between say little. Such a game's module may also
@@ -42,12 +48,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Evaluator",
+    "QuickPlayer",
     "completion",
     "expert",
     "finish",
     "margin_values",
     "midway",
     "playout_policy",
+    "quick_player",
     "result_values",
     "rollout_values",
     "sampled_totals",
@@ -59,6 +67,10 @@ __all__ = [
 
 class Evaluator(Protocol):
     def __call__(self, game: Game, state: Any) -> list[float]: ...
+
+
+class QuickPlayer(Protocol):
+    def __call__(self, game: Game, state: Any, seat: int, legal: list[Action]) -> Action: ...
 
 
 def rollout_values(game: Game, state: Any, rng: random.Random, playouts: int = 2) -> list[float]:
@@ -92,8 +104,9 @@ def search(name: str) -> dict[str, int]:
 
 def expert(name: str) -> dict[str, int]:
     """Game `name`'s own budget for the expert level (`EXPERT` in its evaluation
-    module: "iterations" of the search, or where the game has a script, the
-    "candidates" and "samples" of its playouts); empty where expert keeps hard's."""
+    module: "iterations" of the search, or where the game has a script or a
+    quick player, the "candidates" and "samples" of its playouts, and for a
+    quick player the "turns" they last); empty where expert keeps hard's."""
     own: dict[str, int] = getattr(_game_module(name), "EXPERT", {})
     return own
 
@@ -110,6 +123,12 @@ def playout_policy(game: Game, seed: int) -> Any:
     """The game's own scripted player for playouts, or None when it has none."""
     make = getattr(_game_module(game.name), "policy", None)
     return None if make is None else make(seed)
+
+
+def quick_player(name: str) -> QuickPlayer | None:
+    """Game `name`'s quick player for expert's short playouts, or None."""
+    quick: QuickPlayer | None = getattr(_game_module(name), "quick_player", None)
+    return quick
 
 
 def midway(game: Game, state: Any, seat: int) -> bool:

@@ -13,7 +13,10 @@ beside hard's (`EXPERT` in its evaluation module, `evaluation.expert`),
 within hard's cap of 1.8 s of CPU a decision. In a game without trained
 weights it plays as hard. Where hard plays out a script, expert first plays
 hard's moves out only a round, lets the learned values judge the rest, and
-plays out to the end only the moves that pass.
+plays out to the end only the moves that pass. Where a game offers a quick
+player for expert alone (`quick_player`), expert plays the moves its learned
+values rank best a few turns on with it and judges them there
+(`borough.agents.expert.lookahead`).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from borough.agents.base import Agent
-from borough.agents.evaluation import playout_policy
+from borough.agents.evaluation import playout_policy, quick_player
 from borough.agents.greedy import GreedyAgent
 from borough.agents.hard import (
     HARD_EXPLORATION,
@@ -70,6 +73,10 @@ ROLLOUT_MARGIN = 0.01
 EXPERT_CUT_ROUNDS = 1
 EXPERT_SCREEN = 0.02
 EXPERT_ROLLOUT: dict[str, Any] = {"candidates": 6, "samples": 4}
+# Where a game offers a quick player (and sets no budget of its own), expert
+# plays its best moves on so many sampled states for so many of its turns
+# (`borough.agents.expert.lookahead`).
+EXPERT_LOOKAHEAD: dict[str, Any] = {"candidates": 12, "samples": 64, "turns": 3}
 
 
 def medium(seed: int) -> Agent:
@@ -84,8 +91,10 @@ def hard_level(seed: int) -> Agent:
 def expert_level(seed: int) -> Agent:
     # imported here: the learned values need numpy, which the other levels do not
     from borough.agents.expert.agent import ExpertAgent, ExpertRollout, covered, learned
+    from borough.agents.expert.lookahead import ExpertLookahead
 
-    return ExpertRollout(seed, ExpertAgent(seed), margin=ROLLOUT_MARGIN, evaluator=learned,
+    searched = ExpertLookahead(seed, ExpertAgent(seed), **EXPERT_LOOKAHEAD)
+    return ExpertRollout(seed, searched, margin=ROLLOUT_MARGIN, evaluator=learned,
                          cut_rounds=EXPERT_CUT_ROUNDS, covers=covered, screen=EXPERT_SCREEN,
                          **EXPERT_ROLLOUT)
 
@@ -124,6 +133,11 @@ _SCRIPTED = {
               "learned from self-play, then plays out only the promising ones, {times} "
               "each",
 }
+# Where a game offers a quick player, expert plays its best moves a few turns on.
+_QUICK = ("plays the {candidates} moves its values learned from self-play rank best {turns} "
+          "on, with a quick plan for every seat, on {samples} guesses at what it cannot see, "
+          "and keeps the one that leads to the best position")
+_TURNS = {1: "one turn", 2: "two turns", 3: "three turns", 4: "four turns"}
 _AS_HARD = "plays as hard in this game (no learned values for it yet)"
 _SET_ASIDE = ("plays as hard in this game (what it learned from self-play does not "
               "play better yet)")
@@ -139,6 +153,11 @@ def _expert(game: Game, scripted: bool) -> str:
     if not uses_learned(game.name):
         return _SET_ASIDE
     own = budget(game.name)
+    if quick_player(game.name) is not None:
+        turns = own.get("turns", EXPERT_LOOKAHEAD["turns"])
+        return _QUICK.format(candidates=own.get("candidates", EXPERT_LOOKAHEAD["candidates"]),
+                             samples=own.get("samples", EXPERT_LOOKAHEAD["samples"]),
+                             turns=_TURNS.get(turns, f"{turns} turns"))
     if scripted:
         samples = own.get("samples", EXPERT_ROLLOUT["samples"])
         return _SCRIPTED["expert"].format(times=_TIMES.get(samples, f"{samples} times"))

@@ -17,8 +17,9 @@ def test_the_lobby_says_what_the_chosen_bot_does(web_server, contexts):
     page.select_option("#game", "ekopolis")  # the seats are dealt again for this game
     page.select_option("[data-seat-agent='1']", "expert")
     assert help_line.inner_text() == (
-        "expert: searches up to 2,500 lines of play before each move (hard: 1,000; at "
-        "most 2 s), judging positions by values learned from self-play")
+        "expert: plays the 12 moves its values learned from self-play rank best three turns "
+        "on, with a quick plan for every seat, on 64 guesses at what it cannot see, and "
+        "keeps the one that leads to the best position")
     assert page.locator("[data-seat-help='0']").inner_text() == ""  # a person's seat
     page.select_option("[data-seat-kind='0']", "bot")
     assert page.locator("[data-seat-help='0']").inner_text().startswith("medium:")

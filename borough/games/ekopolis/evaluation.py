@@ -11,7 +11,7 @@ group is judged by its score plus the balanced-city triplets so far.
 from __future__ import annotations
 
 from borough.core.values import margin_values, result_values
-from borough.games.ekopolis import scoring
+from borough.games.ekopolis import scoring, script
 from borough.games.ekopolis.rules import Ekopolis
 from borough.games.ekopolis.state import EkoState
 
@@ -19,9 +19,11 @@ MARGIN_SCALE = 6.0  # points of lead that make a win about three times likelier
 # Basic-version group totals run from ~50 (random play) to ~150 (good play);
 # the value stays linear in the total, so every point counts the same.
 GROUP_FULL = 250.0
-# The expert level (the top one) searches longer than hard's 1,000 iterations,
-# within hard's 1.8 s cap of CPU a decision (borough.agents.evaluation.expert).
-EXPERT = {"iterations": 2500}
+# The expert level (the top one) plays the moves its learned values rank best
+# a few turns on with this quick player, at the registry's budget
+# (EXPERT_LOOKAHEAD, borough.agents.expert.lookahead); within hard's 1.8 s cap
+# of CPU a decision.
+quick_player = script.choose
 
 
 def has_turn(state: EkoState, seat: int) -> bool:
