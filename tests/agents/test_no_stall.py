@@ -15,6 +15,7 @@ from borough import match as matches
 from borough.agents import make_agent
 from borough.agents import registry as agent_registry
 from borough.agents.expert.agent import ExpertAgent
+from borough.agents.expert.lookahead import ExpertLookahead
 from borough.agents.mcts import MCTSAgent
 from borough.agents.rollout import RolloutAgent
 
@@ -39,8 +40,10 @@ def bot(level: str, seed: int):
         return RolloutAgent(seed, agent_registry.hard(seed, iterations=20),
                             margin=agent_registry.ROLLOUT_MARGIN,
                             **agent_registry.MEDIUM_ROLLOUT)
-    if level == "expert":  # hard's search judging by learned values, a small budget
-        return ExpertAgent(seed, iterations=20)
+    if level == "expert":  # as built, at a small budget: Ekopolis's short playouts,
+        # elsewhere hard's search judging by learned values
+        return ExpertLookahead(seed, ExpertAgent(seed, iterations=20), candidates=3,
+                               samples=2, turns=1)
     if level.startswith("mcts"):
         return MCTSAgent(seed, iterations=int(level[4:]))
     return make_agent(level, seed)
@@ -75,7 +78,7 @@ def case(name: str, level: str):
 @pytest.mark.parametrize("name,level", [
     *(case(n, level) for n in borough.games() for level in ("easy", "medium", "hard", "mcts10")
       if (n, level) not in SAME_AS_MEDIUM),
-    *(case(n, "expert") for n in ("architectura", "rondelcity")),
+    *(case(n, "expert") for n in ("architectura", "rondelcity", "ekopolis")),
 ])
 def test_bots_only_games_end(name, level):
     g = borough.game(name)
